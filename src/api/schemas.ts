@@ -1,0 +1,314 @@
+/**
+ * The wire contract of the Benefit Funding and Distribution API, as zod schemas.
+ *
+ * One source of truth: the client validates responses with these, the sandbox validates
+ * requests with them and generates its OpenAPI document from them. Section names in the
+ * comments refer to the API document (shared/seed/000_f665af9ba4d19739.txt); where it says
+ * "not shown", the choice is listed in docs/api-assumptions.md.
+ *
+ * Conventions:
+ * - Every money value is an integer number of cents ("Every monetary value, sent or received,
+ *   is an integer number of cents").
+ * - Response schemas accept fields they do not know (zod objects strip unknown keys instead of
+ *   failing) and require only what the add-in uses; the rest is optional.
+ */
+import { z } from "zod";
+
+// ---------------------------------------------------------------------------------------------
+// Primitives
+
+/** Integer cents, within the range JavaScript represents exactly. */
+export const Cents = z.int().min(0);
+/** A strictly positive amount of cents (a charge of zero makes no sense). */
+export const PositiveCents = z.int().min(1);
+/** Identifiers are strings on the wire ("array of string (`employee_id` values)"). */
+export const Id = z.string().min(1).max(200);
+export const Uuid = z.uuid();
+/** Tax document: digits only (CPF has 11, CNPJ 14). */
+export const TaxDocument = z.string().regex(/^\d{11}$|^\d{14}$/, "must be 11 (CPF) or 14 (CNPJ) digits");
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+// ---------------------------------------------------------------------------------------------
+// Pagination ("Lists take `page` and `limit` query parameters"; "starting at page 1").
+
+export const MAX_PAGE_LIMIT = 100;
+export const DEFAULT_PAGE_LIMIT = 20;
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** Assumed page envelope: `{ data, page, limit, total }` (page shape: not shown). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    page: z.int().min(1).optional(),
+    limit: z.int().min(1).optional(),
+    total: z.int().min(0).optional(),
+  });
+}
+export interface Page<T> {
+  data: T[];
+  page?: number | undefined;
+  limit?: number | undefined;
+  total?: number | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors (error body: not shown; our choice)
+
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string().optional(), message: z.string() })).optional(),
+    request_id: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Employees and situations
+
+export const SITUATION_ACTIVE = "active";
+
+export const Situation = z.object({ value: z.string(), label: z.string().optional() });
+export type Situation = z.infer<typeof Situation>;
+export const SituationList = z.object({ data: z.array(Situation) });
+
+export const Employee = z.object({
+  employee_id: Id,
+  name: z.string(),
+  cpf: z.string().optional(),
+  email: z.string().optional(),
+  situation: z.string(),
+  benefit_convention_ids: z.array(Id).optional(),
+});
+export type Employee = z.infer<typeof Employee>;
+export const EmployeePage = pageOf(Employee);
+
+export const EmployeeListQuery = PageQuery.extend({ situation: z.string().min(1).optional() });
+export type EmployeeListQuery = z.input<typeof EmployeeListQuery>;
+
+/** Employee creation body: not shown; our choice. */
+export const EmployeeCreate = z.object({
+  name: z.string().trim().min(1).max(200),
+  cpf: z.string().regex(/^\d{11}$/, "must be 11 digits"),
+  email: z.email().optional(),
+  situation: z.string().min(1).optional(),
+  benefit_convention_ids: z.array(Id).optional(),
+});
+export type EmployeeCreate = z.infer<typeof EmployeeCreate>;
+
+/** Batch upload (path and field name: not shown): a CSV file in the multipart field `file`. */
+export const EMPLOYEE_BATCH_FIELD = "file";
+export const EmployeeBatchResult = z.object({
+  created: z.int().min(0),
+  updated: z.int().min(0).optional(),
+  errors: z.array(z.object({ line: z.int().min(1), message: z.string() })),
+});
+export type EmployeeBatchResult = z.infer<typeof EmployeeBatchResult>;
+
+// ---------------------------------------------------------------------------------------------
+// Products and benefits (conventions)
+
+export const Product = z.object({
+  id: Id,
+  name: z.string(),
+  code: z.string().optional(),
+});
+export type Product = z.infer<typeof Product>;
+export const ProductPage = pageOf(Product);
+
+export const BenefitItem = z.object({ product_id: Id, monthly_amount: Cents });
+export type BenefitItem = z.infer<typeof BenefitItem>;
+
+export const BenefitCreate = z.object({
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).optional(),
+  items: z.array(BenefitItem),
+});
+export type BenefitCreate = z.infer<typeof BenefitCreate>;
+/** Updating a benefit (path: not shown) replaces it whole with the creation body. */
+export const BenefitUpdate = BenefitCreate;
+export type BenefitUpdate = BenefitCreate;
+
+export const Benefit = z.object({
+  id: Id,
+  name: z.string(),
+  description: z.string().optional(),
+  items: z.array(BenefitItem).optional(),
+});
+export type Benefit = z.infer<typeof Benefit>;
+export const BenefitPage = pageOf(Benefit);
+/** "The creation response returns `benefit_id`." */
+export const BenefitCreated = Benefit.partial({ id: true }).extend({ benefit_id: Id });
+export type BenefitCreated = z.infer<typeof BenefitCreated>;
+
+// ---------------------------------------------------------------------------------------------
+// Deposits (charges), balance, transactions
+
+export const DEPOSIT_FINAL_STATES = ["COMPLETED", "FAILED", "CANCELLED", "EXPIRED"] as const;
+/** `PENDING` is our name for the non-final state (not shown). */
+export const DEPOSIT_STATES = ["PENDING", ...DEPOSIT_FINAL_STATES] as const;
+export const DepositStatus = z.enum(DEPOSIT_STATES);
+export type DepositStatus = z.infer<typeof DepositStatus>;
+export const isFinalDepositStatus = (s: string): boolean =>
+  (DEPOSIT_FINAL_STATES as readonly string[]).includes(s);
+
+export const DepositMethod = z.enum(["PIX"]);
+export const DepositCreate = z.object({
+  amount: PositiveCents,
+  method: DepositMethod,
+  name: z.string().trim().min(1).max(200),
+  document: TaxDocument,
+  transaction_id: Uuid.optional(),
+});
+export type DepositCreate = z.infer<typeof DepositCreate>;
+
+export const Deposit = z.object({
+  transaction_id: Id,
+  /** Tolerant: the client only needs a string; unknown states are treated as non-final. */
+  status: z.string(),
+  amount: Cents.optional(),
+  method: z.string().optional(),
+  created_at: z.string().optional(),
+  pix_copy_paste: z.string().optional(),
+  expires_at: z.string().optional(),
+});
+export type Deposit = z.infer<typeof Deposit>;
+
+export const Balance = z.object({ available_amount: z.int(), currency: z.string().optional() });
+export type Balance = z.infer<typeof Balance>;
+
+export const TRANSACTION_TYPES = ["DEPOSIT", "DISTRIBUTION"] as const;
+export const TransactionListQuery = PageQuery.extend({ type: z.enum(TRANSACTION_TYPES).optional() });
+export type TransactionListQuery = z.input<typeof TransactionListQuery>;
+export const Transaction = z.object({
+  id: Id,
+  type: z.string(),
+  /** Signed cents: credits positive, debits negative. */
+  amount: z.int(),
+  status: z.string().optional(),
+  transaction_id: z.string().optional(),
+  distribution_id: z.string().optional(),
+  description: z.string().optional(),
+  created_at: z.string().optional(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+export const TransactionPage = pageOf(Transaction);
+
+// ---------------------------------------------------------------------------------------------
+// Distributions
+
+export const DISTRIBUTION_TYPES = ["selected", "batch", "group"] as const;
+export const DistributionType = z.enum(DISTRIBUTION_TYPES);
+export type DistributionType = z.infer<typeof DistributionType>;
+
+/** `draft` and `processing` come from the document; the final ones are our choice. */
+export const DISTRIBUTION_FINAL_STATES = ["completed", "failed"] as const;
+export const isFinalDistributionStatus = (s: string): boolean =>
+  (DISTRIBUTION_FINAL_STATES as readonly string[]).includes(s);
+
+export const DistributionCreate = z
+  .object({
+    type: DistributionType,
+    benefit_convention_ids: z.array(Id).optional(),
+  })
+  .refine((b) => b.type !== "group" || (b.benefit_convention_ids?.length ?? 0) > 0, {
+    message: "type group needs at least one benefit_convention_ids entry",
+    path: ["benefit_convention_ids"],
+  });
+export type DistributionCreate = z.infer<typeof DistributionCreate>;
+
+/** Lot states: `PENDING` comes from the document; the later ones are our choice. */
+export const LOT_FINAL_STATES = ["COMPLETED", "FAILED"] as const;
+export const Lot = z.object({
+  lot_id: Id,
+  status: z.string(),
+  amount: Cents.optional(),
+  payment_method: z.string().optional(),
+  transaction_id: z.string().optional(),
+});
+export type Lot = z.infer<typeof Lot>;
+
+/** The totals every item mutation answers with ("Updated totals"). */
+export const DistributionTotals = z.object({
+  distribution_id: Id,
+  status: z.string(),
+  total_employees: z.int().min(0),
+  total_amount: Cents,
+});
+export type DistributionTotals = z.infer<typeof DistributionTotals>;
+
+export const Distribution = DistributionTotals.extend({
+  type: z.string().optional(),
+  benefit_convention_ids: z.array(Id).optional(),
+  created_at: z.string().optional(),
+  finalized_at: z.string().optional(),
+  lot: Lot.optional(),
+});
+export type Distribution = z.infer<typeof Distribution>;
+
+export const MAX_EMPLOYEE_IDS_PER_CALL = 500;
+export const AddItems = z.object({ employee_ids: z.array(Id).min(1).max(MAX_EMPLOYEE_IDS_PER_CALL) });
+export type AddItems = z.infer<typeof AddItems>;
+/** Removing items (path: not shown) takes the same body as adding them. */
+export const RemoveItems = AddItems;
+export type RemoveItems = AddItems;
+
+export const SetValueForAll = z.object({ product_id: Id, value: Cents });
+export type SetValueForAll = z.infer<typeof SetValueForAll>;
+/** Single-employee value body (not shown): the same shape as the value-for-all body. */
+export const SetEmployeeValue = SetValueForAll;
+export type SetEmployeeValue = SetValueForAll;
+
+export const ItemValue = z.object({ product_id: Id, value: Cents });
+export type ItemValue = z.infer<typeof ItemValue>;
+export const DistributionItem = z.object({
+  employee_id: Id,
+  employee_name: z.string().optional(),
+  values: z.array(ItemValue),
+  total_amount: Cents.optional(),
+});
+export type DistributionItem = z.infer<typeof DistributionItem>;
+/** "Page of items; state; `total_employees`; `total_amount`." */
+export const DistributionItemPage = pageOf(DistributionItem).extend({
+  status: z.string().optional(),
+  total_employees: z.int().min(0).optional(),
+  total_amount: Cents.optional(),
+});
+export type DistributionItemPage = z.infer<typeof DistributionItemPage>;
+
+export const PAYMENT_METHODS = ["PIX", "BOLETO", "BALANCE", "BALANCE_WITH_PIX", "BALANCE_WITH_BOLETO"] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/**
+ * Finalize body. Requiredness is not shown: only `payment_method` is required here; its
+ * validity is a business rule answered with 422 (rule 2), so the sandbox checks it apart from
+ * the shape (a missing or non-string value is a 400).
+ */
+export const FinalizeBody = z.object({
+  payment_method: z.string(),
+  description: z.string().max(500).optional(),
+  /** ISO 8601 date (YYYY-MM-DD) or date-time with offset; null means now (format not shown). */
+  scheduled_for: z.union([z.iso.date(), IsoDateTime]).nullable().optional(),
+  payer_name: z.string().max(200).optional(),
+  payer_document: TaxDocument.optional(),
+  invoice_descriptions: z.record(z.string(), z.string()).optional(),
+});
+export type FinalizeBody = Omit<z.infer<typeof FinalizeBody>, "payment_method"> & {
+  payment_method: PaymentMethod;
+};
+
+export const FinalizeResult = z.object({
+  distribution_id: Id,
+  status: z.string(),
+  lot: Lot,
+  /** Omitted with `BALANCE`; the id of the charge for the PIX/BOLETO part otherwise. */
+  transaction_id: z.string().optional(),
+});
+export type FinalizeResult = z.infer<typeof FinalizeResult>;
