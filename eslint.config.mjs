@@ -5,9 +5,11 @@ import officeAddins from "eslint-plugin-office-addins";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { layerRules } from "./eslint.layers.mjs";
+import layers from "./eslint.layers.cjs";
 
-const officeRules = Object.fromEntries(Object.keys(officeAddins.rules).map((r) => [`office-addins/${r}`, "error"]));
+const officeRules = Object.fromEntries(
+  Object.keys(officeAddins.rules).map((r) => [`office-addins/${r}`, "error"]),
+);
 
 export default tseslint.config(
   { ignores: ["dist/**", "coverage/**", "node_modules/**", ".sandbox/**", "test/lint-fixtures/**"] },
@@ -47,6 +49,11 @@ export default tseslint.config(
     files: ["**/*.{js,mjs,cjs}"],
     ...tseslint.configs.disableTypeChecked,
   },
-  ...layerRules,
+  {
+    files: ["**/*.{js,cjs}"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  ...layers.layerRules,
   prettier,
 );

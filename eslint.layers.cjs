@@ -1,5 +1,7 @@
+// @ts-check
 // Import direction of DESIGN §1, as ESLint rules. Kept apart from eslint.config.mjs so that
-// test/layers.test.ts can lint fixture sources against exactly these rules.
+// test/layers.test.ts can lint fixture sources against exactly these rules. CommonJS so that
+// jest (which runs CommonJS) loads the very same file.
 //
 //   taskpane / commands / preview  ->  workflows  ->  workbook, api, money
 //   excel implements the workbook port and is handed in at the edges.
@@ -27,7 +29,10 @@ function layer(name, { allow, forbidPackages = [], forbidHostGlobals = false }) 
     { regex: "(^|/)sandbox(/|$)", message: "Only tests and benchmarks may import the sandbox." },
   ];
   if (forbidPackages.length) {
-    patterns.push({ group: forbidPackages, message: `src/${name} must stay host- and UI-agnostic (DESIGN §1).` });
+    patterns.push({
+      group: forbidPackages,
+      message: `src/${name} must stay host- and UI-agnostic (DESIGN §1).`,
+    });
   }
   return {
     files: [`src/${name}/**/*.{ts,tsx}`],
@@ -39,7 +44,7 @@ function layer(name, { allow, forbidPackages = [], forbidHostGlobals = false }) 
   };
 }
 
-export const layerRules = [
+const layerRules = [
   layer("money", { allow: [], forbidPackages: [...UI, ...SERVER], forbidHostGlobals: true }),
   layer("api", { allow: ["money"], forbidPackages: [...UI, ...SERVER], forbidHostGlobals: true }),
   layer("workbook", { allow: ["api", "money"], forbidPackages: [...UI, ...SERVER], forbidHostGlobals: true }),
@@ -50,7 +55,10 @@ export const layerRules = [
   }),
   layer("excel", { allow: ["workbook", "api", "money"], forbidPackages: [...UI, ...SERVER] }),
   layer("taskpane", { allow: ["workflows", "workbook", "api", "money", "excel"], forbidPackages: SERVER }),
-  layer("commands", { allow: ["workflows", "workbook", "api", "money", "excel", "taskpane"], forbidPackages: SERVER }),
+  layer("commands", {
+    allow: ["workflows", "workbook", "api", "money", "excel", "taskpane"],
+    forbidPackages: SERVER,
+  }),
   layer("preview", { allow: ["taskpane", "workflows", "workbook", "api", "money"], forbidPackages: SERVER }),
   {
     files: ["sandbox/**/*.ts"],
@@ -62,7 +70,8 @@ export const layerRules = [
           patterns: [
             {
               regex: `(^|/)src/(?!api(/|$))`,
-              message: "The sandbox may import src/api (one source of truth for the wire) and nothing else from src.",
+              message:
+                "The sandbox may import src/api (one source of truth for the wire) and nothing else from src.",
             },
           ],
         },
@@ -70,3 +79,5 @@ export const layerRules = [
     },
   },
 ];
+
+module.exports = { layerRules };

@@ -1,0 +1,50 @@
+// `npm start`: the main job on this machine. Starts the local sandbox of the Benefit API and the
+// add-in's dev server side by side, prefixes their output, and stops both when either stops or on
+// Ctrl+C. On Windows or macOS, `npm run sideload` puts the same add-in into real Excel.
+import { spawn } from "node:child_process";
+
+const children = [
+  { name: "sandbox", color: 36, cmd: ["npx", "tsx", "sandbox/main.ts"] },
+  { name: "addin  ", color: 35, cmd: ["npx", "webpack", "serve", "--mode", "development"] },
+];
+
+let stopping = false;
+const running = children.map(({ name, color, cmd }) => {
+  const child = spawn(cmd[0], cmd.slice(1), { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const prefix = `\x1b[${color}m[${name}]\x1b[0m `;
+  const forward = (stream, out) => {
+    let rest = "";
+    stream.on("data", (chunk) => {
+      const lines = (rest + chunk.toString()).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) out.write(prefix + line + "\n");
+    });
+  };
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      console.error(`${prefix}stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
+      stop(code ?? 1);
+    }
+  });
+  return child;
+});
+
+function stop(code) {
+  stopping = true;
+  for (const child of running) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 500).unref();
+}
+
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+console.log(
+  [
+    "ValePix for Excel: starting the local sandbox API and the add-in.",
+    "  Task pane:  http://localhost:3000/taskpane.html",
+    "  Sandbox:    http://127.0.0.1:4010 (its token is printed below)",
+    "  Stop with Ctrl+C.",
+  ].join("\n"),
+);

@@ -1,0 +1,72 @@
+/**
+ * The import-direction rule of DESIGN §1 must fail when a layer imports against the arrows.
+ * Lints small sources, placed at paths inside each layer, against the project's own rules
+ * (eslint.layers.cjs, the module eslint.config.mjs spreads in).
+ */
+import path from "node:path";
+import { ESLint, type Linter } from "eslint";
+import tseslint from "typescript-eslint";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { layerRules } = require("../eslint.layers.cjs") as { layerRules: Linter.Config[] };
+
+const root = path.resolve(__dirname, "..");
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ["**/*.ts", "**/*.tsx"], languageOptions: { parser: tseslint.parser } },
+    ...layerRules,
+  ],
+});
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? "fatal"}: ${m.message}`);
+}
+
+describe("import direction (DESIGN §1)", () => {
+  it.each([
+    ["src/workflows/x.ts", 'import { x } from "../taskpane/App";', "workflows must not import the task pane"],
+    ["src/workflows/x.ts", 'import { x } from "../excel/host";', "workflows must not import Office.js code"],
+    ["src/workflows/x.ts", 'import { useState } from "react";', "workflows must not import React"],
+    ["src/api/x.ts", 'import { x } from "../workbook/port";', "api must not import workbook"],
+    ["src/money/x.ts", 'import { x } from "../api/schemas";', "money imports nothing"],
+    [
+      "src/workbook/x.ts",
+      'import { x } from "../workflows/distribution";',
+      "workbook must not import workflows",
+    ],
+    ["src/excel/x.ts", 'import { x } from "../taskpane/App";', "excel must not import the task pane"],
+    [
+      "src/taskpane/x.tsx",
+      'import { x } from "../../sandbox/server";',
+      "the add-in never imports the sandbox",
+    ],
+    ["src/preview/x.tsx", 'import { x } from "../excel/host";', "the preview runs without Office.js"],
+    ["sandbox/x.ts", 'import { x } from "../src/workbook/port";', "sandbox may import only src/api"],
+  ])("%s: %s is refused (%s)", async (file, code) => {
+    const found = await problems(file, code);
+    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
+  });
+
+  it.each([
+    ["src/workflows/x.ts", 'import { x } from "../workbook/port";\nimport { y } from "../api/client";'],
+    ["src/workbook/x.ts", 'import { x } from "../money";\nimport { type Employee } from "../api/schemas";'],
+    [
+      "src/taskpane/x.tsx",
+      'import { x } from "../workflows/distribution";\nimport { y } from "@fluentui/react-components";',
+    ],
+    ["src/excel/x.ts", 'import { x } from "../workbook/port";'],
+    ["sandbox/x.ts", 'import { x } from "../src/api/schemas";\nimport Database from "better-sqlite3";'],
+  ])("%s: allowed imports pass", async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+
+  it("refuses the Office.js globals below the edges", async () => {
+    expect(await problems("src/workflows/x.ts", "export const h = Excel.run;")).toEqual([
+      expect.stringMatching(/^no-restricted-globals: /),
+    ]);
+    expect(await problems("src/excel/x.ts", "export const h = Excel.run;")).toEqual([]);
+  });
+});
