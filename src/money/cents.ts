@@ -1,0 +1,333 @@
+/**
+ * Money as integer cents (DESIGN §2 "Money"): parse what Office.js hands back from a cell, format for people.
+ *
+ * Nothing here multiplies a float. A number cell is turned into its shortest round-trip decimal string
+ * (`String(x)`, the same digits Excel shows at full precision) and that string is read with integer
+ * arithmetic (BigInt), exactly like text typed by a person. So 0.29 is 29 cents, 1234567.89 is 123456789
+ * cents, and 1.005 or 0.1 + 0.2 (= 0.30000000000000004) are `sub_cent` problems instead of a silent rounding.
+ *
+ * ## Reading a cell
+ *
+ * - `""`, whitespace only, `null`, `undefined`: blank, `{ ok: true, cents: 0, blank: true }`.
+ * - booleans, bigints, objects, NaN, ±Infinity: `not_a_number`.
+ * - numbers: exact to the cent or `sub_cent`; then below zero is `negative` (-0 is 0 cents).
+ * - strings, in this order:
+ *   1. Spaces are any Unicode space (U+0020, U+00A0 and U+202F as produced by `Intl`, U+2007, ...).
+ *   2. Around the amount, in any order, at most one of each: a currency mark `R$` or `BRL` (any case,
+ *      before or after), a sign `+`, `-` or U+2212 `−` (before the amount, or `-` after it as some ERPs
+ *      export), and one pair of accounting parentheses `(5,00)`. A minus or parentheses make the amount
+ *      negative, which is the `negative` problem unless the amount is zero.
+ *   3. What is left is the amount: ASCII digits, `.`, `,` and spaces between digit groups. Anything else
+ *      (letters, exponents such as `1e3`, two currency marks, a lone separator) is `not_a_number`.
+ *   4. Which character separates decimals and which groups thousands:
+ *      a. Spaces inside the amount are thousands grouping (`1 234,56`); then the one `.` or `,` left, if
+ *         any, is the decimal separator (two of them is `not_a_number`).
+ *      b. Both `.` and `,` present: the string settles itself by order. The last separator is the decimal
+ *         separator and must occur once; the other one groups thousands (`1.234,56`, `1,234.56`).
+ *      c. One kind, two or more times: it groups thousands, there is no decimal part (`1.234.567`).
+ *      d. One kind, once, NOT followed by exactly three digits: decimal separator (`12,5`, `1234.56`).
+ *      e. One kind, once, followed by exactly three digits (`1.234`, `1,234`, `10.000`, `1,500`):
+ *         - if the digits before it cannot start a thousands group (none, a `0`-led head such as `0,500`,
+ *           or more than three digits such as `1234,567`), it is the decimal separator;
+ *         - else if it is the locale's thousands separator (`.` in pt-BR, `,` in en-US), it groups
+ *           thousands: pt-BR `1.234` is 1234 reais, `10.000` is 10000 reais; en-US `1,234` is 1234;
+ *         - else it is `ambiguous` (pt-BR `1,234`, en-US `1.500`): the same text means a thousand times
+ *           more in the other locale, so the user is asked to write e.g. `1234,00`.
+ *      The locale is consulted only in rule e; everything else means the same in both locales.
+ *   5. Grouping must be consistent: a first group of 1–3 digits not starting with `0`, then groups of
+ *      exactly 3 digits, all before the decimal separator; otherwise `not_a_number` (`1.23.4`,
+ *      `12,345,67`, `1234.567,89`). The decimal part is 1+ digits.
+ *   6. More than two decimals is `sub_cent`, unless the extra decimals are zeros (`0,500`, `12.3400`).
+ *   7. Above `maxCents` (default R$ 100 million) is `too_large`.
+ *   Problems of the amount itself (rules 3–7) are reported before `negative`.
+ */
+
+export type MoneyLocale = "pt-BR" | "en-US";
+
+export type CentsProblemCode = "not_a_number" | "negative" | "sub_cent" | "too_large" | "ambiguous";
+
+export interface CentsProblem {
+  code: CentsProblemCode;
+  /** The cell as text, for messages and the issue list. */
+  input: string;
+  /** English, says what to do. */
+  message: string;
+}
+
+export type ParseCentsResult =
+  { ok: true; cents: number; blank: boolean } | { ok: false; problem: CentsProblem };
+
+export interface ParseCentsOptions {
+  /** Decides only a lone separator followed by three digits (rule 4e). Default "pt-BR". */
+  locale?: MoneyLocale;
+  /**
+   * Largest accepted amount in cents. Default 100_000_000_00 (R$ 100 million). Must be a non-negative safe
+   * integer (at most Number.MAX_SAFE_INTEGER); anything else throws a RangeError (a programming error).
+   */
+  maxCents?: number;
+}
+
+export const DEFAULT_MAX_CENTS = 100_000_000_00;
+
+/** Any Unicode space, including U+00A0 and U+202F that `Intl.NumberFormat` puts in currency strings. */
+const SPACES = /[\s\u00a0\u2007\u202f\ufeff]+/gu;
+const CURRENCY = /^(r\$|brl)/i;
+const CURRENCY_END = /(r\$|brl)$/i;
+
+type Amount =
+  | { ok: true; cents: bigint }
+  | { ok: false; code: Exclude<CentsProblemCode, "negative" | "too_large">; hint?: string };
+
+export function parseCents(cell: unknown, options: ParseCentsOptions = {}): ParseCentsResult {
+  const locale = options.locale ?? "pt-BR";
+  const maxCents = checkedMaxCents(options.maxCents);
+
+  if (cell === null || cell === undefined) return { ok: true, cents: 0, blank: true };
+  if (typeof cell === "number") return parseNumberCell(cell, maxCents, locale);
+  if (typeof cell !== "string") {
+    return problem("not_a_number", describe(cell), locale);
+  }
+  if (cell.replace(SPACES, "") === "") return { ok: true, cents: 0, blank: true };
+  return parseText(cell, locale, maxCents);
+}
+
+function checkedMaxCents(maxCents: number | undefined): bigint {
+  if (maxCents === undefined) return BigInt(DEFAULT_MAX_CENTS);
+  if (!Number.isSafeInteger(maxCents) || maxCents < 0) {
+    throw new RangeError(`maxCents must be a non-negative safe integer, got ${String(maxCents)}`);
+  }
+  return BigInt(maxCents);
+}
+
+function parseNumberCell(x: number, maxCents: bigint, locale: MoneyLocale): ParseCentsResult {
+  const input = String(x);
+  if (!Number.isFinite(x)) return problem("not_a_number", input, locale);
+  // String(x) is the shortest decimal that reads back as x; -0 prints as "0" and is zero cents.
+  const decimal = plainDecimal(String(Math.abs(x)));
+  const amount = centsOf(decimal.int, decimal.frac);
+  return finish(amount, x < 0, input, maxCents, locale);
+}
+
+/** "1.5e-7" -> { int: "", frac: "00000015" }; "1e+21" -> { int: "1000000000000000000000", frac: "" }. */
+function plainDecimal(text: string): { int: string; frac: string } {
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
+  if (!match) throw new Error(`unexpected number text ${text}`); // String(finite non-negative number) never gets here
+  const intDigits = match[1] ?? "";
+  const fracDigits = match[2] ?? "";
+  const exponent = Number(match[3] ?? "0");
+  const digits = intDigits + fracDigits;
+  const point = intDigits.length + exponent; // position of the decimal point within `digits`
+  if (point <= 0) return { int: "", frac: "0".repeat(-point) + digits };
+  if (point >= digits.length) return { int: digits + "0".repeat(point - digits.length), frac: "" };
+  return { int: digits.slice(0, point), frac: digits.slice(point) };
+}
+
+/** Exact cents of a decimal written as integer digits and fraction digits (both ASCII digits, maybe empty). */
+function centsOf(intDigits: string, fracDigits: string): Amount {
+  const frac = fracDigits.replace(/0+$/, "");
+  if (frac.length > 2) return { ok: false, code: "sub_cent" };
+  const whole = intDigits.replace(/^0+/, "");
+  return { ok: true, cents: BigInt(whole + frac.padEnd(2, "0")) };
+}
+
+function parseText(cell: string, locale: MoneyLocale, maxCents: bigint): ParseCentsResult {
+  const input = cell.trim();
+  const peeled = peel(cell.replace(SPACES, " ").trim());
+  if (!peeled) return problem("not_a_number", input, locale);
+  const amount = readAmount(peeled.body, locale);
+  return finish(amount, peeled.negative, input, maxCents, locale);
+}
+
+/**
+ * Rule 2: take the currency mark, sign and parentheses off both ends. Returns undefined when a mark repeats,
+ * parentheses do not pair up, or nothing is left.
+ */
+function peel(text: string): { body: string; negative: boolean } | undefined {
+  let s = text;
+  let currency = 0;
+  let sign = 0;
+  let open = 0;
+  let close = 0;
+  let negative = false;
+  for (let changed = true; changed;) {
+    changed = true;
+    const head = CURRENCY.exec(s);
+    if (head) {
+      currency++;
+      s = s.slice(head[0].length);
+    } else if (s.startsWith("(")) {
+      open++;
+      s = s.slice(1);
+    } else if (s.startsWith("-") || s.startsWith("\u2212") || s.startsWith("+")) {
+      sign++;
+      negative ||= !s.startsWith("+");
+      s = s.slice(1);
+    } else if (s.startsWith(" ")) {
+      s = s.slice(1);
+    } else {
+      changed = false;
+    }
+  }
+  for (let changed = true; changed;) {
+    changed = true;
+    const tail = CURRENCY_END.exec(s);
+    if (tail) {
+      currency++;
+      s = s.slice(0, s.length - tail[0].length);
+    } else if (s.endsWith(")")) {
+      close++;
+      s = s.slice(0, -1);
+    } else if (s.endsWith("-")) {
+      sign++;
+      negative = true;
+      s = s.slice(0, -1);
+    } else if (s.endsWith(" ")) {
+      s = s.slice(0, -1);
+    } else {
+      changed = false;
+    }
+  }
+  if (currency > 1 || sign > 1 || open > 1 || open !== close || s === "") return undefined;
+  return { body: s, negative: negative || open === 1 };
+}
+
+/** Rules 3–6 on the bare amount, e.g. "1.234,56" or "1 234.5". */
+function readAmount(body: string, locale: MoneyLocale): Amount {
+  if (!/^[\d., ]+$/.test(body) || !/\d/.test(body)) return { ok: false, code: "not_a_number" };
+
+  const count = (c: string) => body.split(c).length - 1;
+  const dots = count(".");
+  const commas = count(",");
+  let group: string | undefined;
+  let decimal: string | undefined;
+
+  if (body.includes(" ")) {
+    // 4a
+    if (dots + commas > 1) return { ok: false, code: "not_a_number" };
+    group = " ";
+    decimal = dots ? "." : commas ? "," : undefined;
+  } else if (dots && commas) {
+    // 4b
+    decimal = body.lastIndexOf(".") > body.lastIndexOf(",") ? "." : ",";
+    group = decimal === "." ? "," : ".";
+    if (count(decimal) !== 1) return { ok: false, code: "not_a_number" };
+  } else if (dots + commas >= 2) {
+    // 4c
+    group = dots ? "." : ",";
+  } else if (dots + commas === 1) {
+    const sep = dots ? "." : ",";
+    const [head = "", tail = ""] = body.split(sep);
+    if (tail.length !== 3 || !canHeadGroups(head)) {
+      // 4d, and the first case of 4e
+      decimal = sep;
+    } else if (sep === thousandsSeparator(locale)) {
+      group = sep;
+    } else {
+      return { ok: false, code: "ambiguous", hint: body };
+    }
+  }
+
+  const [intPart = "", fracPart, ...rest] = decimal === undefined ? [body] : body.split(decimal);
+  if (rest.length > 0) return { ok: false, code: "not_a_number" };
+  if (fracPart !== undefined && !/^\d+$/.test(fracPart)) return { ok: false, code: "not_a_number" };
+
+  let intDigits = intPart;
+  if (group !== undefined && intPart.includes(group)) {
+    const groups = intPart.split(group);
+    const [head = "", ...others] = groups;
+    if (!canHeadGroups(head) || others.some((g) => !/^\d{3}$/.test(g)))
+      return { ok: false, code: "not_a_number" };
+    intDigits = groups.join("");
+  }
+  if (!/^\d*$/.test(intDigits)) return { ok: false, code: "not_a_number" };
+  if (intDigits === "" && fracPart === undefined) return { ok: false, code: "not_a_number" };
+  return centsOf(intDigits, fracPart ?? "");
+}
+
+/** Rule 5: the first group of a grouped number is 1–3 digits and does not start with 0. */
+function canHeadGroups(head: string): boolean {
+  return /^[1-9]\d{0,2}$/.test(head);
+}
+
+function thousandsSeparator(locale: MoneyLocale): string {
+  return locale === "en-US" ? "," : ".";
+}
+
+function decimalSeparator(locale: MoneyLocale): string {
+  return locale === "en-US" ? "." : ",";
+}
+
+function finish(
+  amount: Amount,
+  negative: boolean,
+  input: string,
+  maxCents: bigint,
+  locale: MoneyLocale,
+): ParseCentsResult {
+  if (!amount.ok) return problem(amount.code, input, locale, amount.hint);
+  if (amount.cents > maxCents) return problem("too_large", input, locale, undefined, maxCents);
+  if (negative && amount.cents !== 0n) return problem("negative", input, locale);
+  return { ok: true, cents: Number(amount.cents), blank: false };
+}
+
+function problem(
+  code: CentsProblemCode,
+  input: string,
+  locale: MoneyLocale,
+  hint?: string,
+  maxCents?: bigint,
+): { ok: false; problem: CentsProblem } {
+  const dec = decimalSeparator(locale);
+  const example = `1234${dec}56`;
+  const shown = input.length > 40 ? `${input.slice(0, 37)}...` : input;
+  let message: string;
+  switch (code) {
+    case "not_a_number":
+      message = `"${shown}" is not an amount of money. Type a number such as ${example} (R$ is optional), or leave the cell empty.`;
+      break;
+    case "negative":
+      message = `"${shown}" is negative. Amounts must be zero or more: type the positive amount, or leave the cell empty.`;
+      break;
+    case "sub_cent":
+      message =
+        `"${shown}" has fractions of a cent. Round it to two decimal places (for example with ` +
+        `=ROUND(value${locale === "en-US" ? "," : ";"}2)) and enter it again.`;
+      break;
+    case "too_large":
+      message = `"${shown}" is larger than the maximum of ${formatCents(Number(maxCents ?? 0n), locale)}. Check the amount, or split it.`;
+      break;
+    case "ambiguous": {
+      // hint is the bare amount, e.g. "1,234": one separator followed by three digits (rule 4e).
+      const [head = "1", tail = "234"] = (hint ?? "1,234").split(/[.,]/);
+      const sep = hint?.includes(".") ? "." : ",";
+      message =
+        `"${shown}" is ambiguous: "${sep}" may separate thousands (${head}${tail} reais) or decimals ` +
+        `(${head} point ${tail} reais). Write it with two decimals and no thousands separator: ` +
+        `"${head}${tail}${dec}00" for ${head}${tail} reais, or "${head}${dec}${tail.slice(0, 2)}" for ${head} point ${tail.slice(0, 2)} reais.`;
+      break;
+    }
+  }
+  return { ok: false, problem: { code, input, message } };
+}
+
+function describe(cell: unknown): string {
+  if (typeof cell === "boolean" || typeof cell === "bigint") return String(cell);
+  if (typeof cell === "object") return Object.prototype.toString.call(cell);
+  return typeof cell;
+}
+
+/**
+ * "R$ 1.234,56" in pt-BR, "R$1,234.56" in en-US (the shapes `Intl.NumberFormat` gives for BRL, but with a
+ * plain space: built by hand so the output does not depend on the ICU data of the host). Negative amounts
+ * put the minus first: "-R$ 1,00" / "-R$1.00". `parseCents` reads every output back (negatives as the
+ * `negative` problem). Throws a RangeError for anything but a safe integer.
+ */
+export function formatCents(cents: number, locale: MoneyLocale = "pt-BR"): string {
+  if (!Number.isSafeInteger(cents))
+    throw new RangeError(`cents must be a safe integer, got ${String(cents)}`);
+  const digits = String(Math.abs(cents)).padStart(3, "0");
+  const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, thousandsSeparator(locale));
+  const body = `${whole}${decimalSeparator(locale)}${digits.slice(-2)}`;
+  const sign = cents < 0 ? "-" : "";
+  return locale === "en-US" ? `${sign}R$${body}` : `${sign}R$ ${body}`;
+}

@@ -1,0 +1,195 @@
+/**
+ * CPF (people, 11 digits) and CNPJ (companies, 14 digits) as they arrive from cells (DESIGN §2 "Identity":
+ * check digits verified, leading zeros restored because Excel drops them).
+ *
+ * Check digits (Receita Federal "módulo 11", the algorithm every Brazilian validator implements):
+ * for each check digit, multiply the digits before it by descending weights, take the sum modulo 11;
+ * a remainder below 2 gives 0, otherwise the digit is 11 − remainder.
+ *   CPF:  weights 10..2 over 9 digits, then 11..2 over 10 digits.
+ *   CNPJ: weights 5,4,3,2,9,8,7,6,5,4,3,2 over 12 digits, then 6,5,4,3,2,9,8,7,6,5,4,3,2 over 13.
+ * All-same-digit numbers ("111.111.111-11", "00000000000000") pass some of these checks but are never issued,
+ * so they are rejected as `repeated_digits` before the check digits are looked at.
+ *
+ * Normalizing a cell:
+ * - blank (`""`, whitespace, null, undefined) is `empty`.
+ * - a number cell must be a non-negative integer (1.5e10 with a fraction, NaN, -1 are `not_digits`); its
+ *   digits are padded with leading zeros to the full length (Excel stores 012.345.678-90 as 1234567890).
+ * - a string loses `.`, `-`, `/` and spaces (U+00A0, U+202F included); any other character is `not_digits`.
+ *   Leading zeros are restored only when the string was digits alone (a CSV or a text cell that went through
+ *   a number): a punctuated string is how a person writes the full number, so a short one is `wrong_length`.
+ * - more digits than the full length is `wrong_length`; then `repeated_digits`; then `check_digits`.
+ * - other cell types (booleans, objects) are `not_digits`.
+ * Messages never carry the full number (they may end up in logs); at most the masked form.
+ *
+ * Not handled: the alphanumeric CNPJ that Receita Federal issues from July 2026 (letters in the first 12
+ * positions, IN RFB 2.229/2024) is `not_digits` here.
+ */
+
+export type DocumentProblemCode =
+  "empty" | "not_digits" | "wrong_length" | "check_digits" | "repeated_digits";
+
+export type NormalizeResult =
+  { ok: true; digits: string } | { ok: false; code: DocumentProblemCode; message: string };
+
+interface Kind {
+  name: "CPF" | "CNPJ";
+  length: number;
+  example: string;
+  checkDigits: (base: string) => string;
+}
+
+const CPF: Kind = { name: "CPF", length: 11, example: "123.456.789-09", checkDigits: cpfCheckDigits };
+const CNPJ: Kind = { name: "CNPJ", length: 14, example: "12.345.678/0001-95", checkDigits: cnpjCheckDigits };
+
+const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** Módulo 11 digit of `digits` with `weights` aligned to the right (the last weight is 2). */
+function mod11(digits: string, weights: readonly number[]): number {
+  let sum = 0;
+  const offset = weights.length - digits.length;
+  for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (weights[i + offset] ?? 0);
+  const r = sum % 11;
+  return r < 2 ? 0 : 11 - r;
+}
+
+/** The two check digits for a 9-digit CPF base. */
+function cpfCheckDigits(base: string): string {
+  const weights = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
+  const first = mod11(base, weights);
+  const second = mod11(base + String(first), weights);
+  return `${first}${second}`;
+}
+
+/** The two check digits for a 12-digit CNPJ base. */
+function cnpjCheckDigits(base: string): string {
+  const first = mod11(base, CNPJ_WEIGHTS);
+  const second = mod11(base + String(first), CNPJ_WEIGHTS);
+  return `${first}${second}`;
+}
+
+function isValid(kind: Kind, digits: string): boolean {
+  if (digits.length !== kind.length || !/^\d+$/.test(digits) || isRepeated(digits)) return false;
+  const base = digits.slice(0, -2);
+  return kind.checkDigits(base) === digits.slice(-2);
+}
+
+function isRepeated(digits: string): boolean {
+  return /^(\d)\1*$/.test(digits);
+}
+
+export function isValidCpf(digits: string): boolean {
+  return isValid(CPF, digits);
+}
+
+export function isValidCnpj(digits: string): boolean {
+  return isValid(CNPJ, digits);
+}
+
+export function normalizeCpf(cell: unknown): NormalizeResult {
+  return normalize(CPF, cell);
+}
+
+export function normalizeCnpj(cell: unknown): NormalizeResult {
+  return normalize(CNPJ, cell);
+}
+
+const SPACES = /[\s\u00a0\u2007\u202f\ufeff]/gu;
+
+function normalize(kind: Kind, cell: unknown): NormalizeResult {
+  const fail = (code: DocumentProblemCode, message: string): NormalizeResult => ({
+    ok: false,
+    code,
+    message,
+  });
+  if (cell === null || cell === undefined || (typeof cell === "string" && cell.replace(SPACES, "") === "")) {
+    return fail(
+      "empty",
+      `The ${kind.name} is empty. Type the ${kind.length}-digit ${kind.name}, e.g. ${kind.example}.`,
+    );
+  }
+
+  let digits: string;
+  let padded = false;
+  if (typeof cell === "number") {
+    if (!Number.isSafeInteger(cell) || cell < 0) {
+      return fail(
+        "not_digits",
+        `The ${kind.name} is not a whole number. Type the ${kind.name} as text, e.g. ${kind.example}.`,
+      );
+    }
+    digits = String(cell);
+    padded = digits.length < kind.length;
+  } else if (typeof cell === "string") {
+    const stripped = cell.replace(SPACES, "").replace(/[./-]/g, "");
+    if (!/^\d+$/.test(stripped)) {
+      return fail(
+        "not_digits",
+        `The ${kind.name} has characters other than digits, ".", "-" and "/". ` +
+          `Type only the ${kind.name}, e.g. ${kind.example}.`,
+      );
+    }
+    digits = stripped;
+    padded = /^\d+$/.test(cell.trim()) && digits.length < kind.length;
+  } else {
+    return fail(
+      "not_digits",
+      `This cell is not a ${kind.name}. Type the ${kind.name} as text, e.g. ${kind.example}.`,
+    );
+  }
+
+  if (padded) digits = digits.padStart(kind.length, "0");
+  if (digits.length !== kind.length) {
+    return fail(
+      "wrong_length",
+      `The ${kind.name} has ${digits.length} digits; a ${kind.name} has ${kind.length}. Check the number.`,
+    );
+  }
+  if (isRepeated(digits)) {
+    return fail(
+      "repeated_digits",
+      `The ${kind.name} repeats one digit (${mask(kind, digits)}) and is not a real ${kind.name}.`,
+    );
+  }
+  if (kind.checkDigits(digits.slice(0, -2)) !== digits.slice(-2)) {
+    const zeros = padded
+      ? `, read as ${mask(kind, digits)} after restoring the leading zeros Excel drops,`
+      : "";
+    return fail(
+      "check_digits",
+      `The ${kind.name}${zeros} has wrong check digits (the last two). Check for a mistyped or missing digit.`,
+    );
+  }
+  return { ok: true, digits };
+}
+
+function onlyDigits(text: string): string {
+  return text.replace(/\D/g, "");
+}
+
+function mask(kind: Kind, digits: string): string {
+  return kind === CPF ? maskCpf(digits) : maskCnpj(digits);
+}
+
+/**
+ * "***.456.789-**" for logs and messages: the middle six digits, as the Brazilian government portals show
+ * CPFs under the LGPD. Takes digits or a formatted CPF; anything without exactly 11 digits is fully masked.
+ */
+export function maskCpf(cpf: string): string {
+  const d = onlyDigits(cpf);
+  if (d.length !== 11) return "***.***.***-**";
+  return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+}
+
+/** "**.345.678/0001-**": hides the first two digits and the check digits. Anything else is fully masked. */
+export function maskCnpj(cnpj: string): string {
+  const d = onlyDigits(cnpj);
+  if (d.length !== 14) return "**.***.***/****-**";
+  return `**.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-**`;
+}
+
+/** "12345678909" -> "123.456.789-09". A string without exactly 11 digits is returned unchanged. */
+export function formatCpf(digits: string): string {
+  const d = onlyDigits(digits);
+  if (d.length !== 11) return digits;
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}

@@ -1,0 +1,20 @@
+// Integer cents and Brazilian tax documents (DESIGN §1 src/money, §2 "Money" and "Identity").
+// This layer imports nothing from the other layers.
+export type {
+  MoneyLocale,
+  CentsProblemCode,
+  CentsProblem,
+  ParseCentsResult,
+  ParseCentsOptions,
+} from "./cents";
+export { parseCents, formatCents } from "./cents";
+export type { DocumentProblemCode, NormalizeResult } from "./documents";
+export {
+  normalizeCpf,
+  normalizeCnpj,
+  isValidCpf,
+  isValidCnpj,
+  maskCpf,
+  maskCnpj,
+  formatCpf,
+} from "./documents";
