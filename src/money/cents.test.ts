@@ -84,6 +84,9 @@ const table: [unknown, Expected, Expected][] = [
   ["0.505", "sub_cent", "sub_cent"],
   ["1234,567", "sub_cent", "sub_cent"],
   ["1234,500", 123450, 123450],
+  ["0.234", "sub_cent", "sub_cent"],
+  ["0.230", 23, 23],
+  ["01.234", "sub_cent", "sub_cent"],
   // currency marks, spaces as Intl writes them
   ["R$ 1.234,56", 123456, 123456],
   ["R$1.234,56", 123456, 123456],
@@ -206,6 +209,22 @@ describe("parseCents results", () => {
     expect(() => parseCents("1", { maxCents: -1 })).toThrow(RangeError);
     expect(() => parseCents("1", { maxCents: 1.5 })).toThrow(RangeError);
     expect(() => parseCents("1", { maxCents: NaN })).toThrow(RangeError);
+  });
+});
+
+describe("parseCents on pathological cells", () => {
+  test.each([
+    ["(".repeat(100_000) + "5", "not_a_number"],
+    ["5" + ")".repeat(100_000), "not_a_number"],
+    ["R$".repeat(100_000) + "5", "not_a_number"],
+    ["-".repeat(100_000) + "5", "not_a_number"],
+    ["1.".repeat(100_000) + "5", "not_a_number"],
+    ["1" + ".000".repeat(100_000), "too_large"],
+    [" ".repeat(100_000) + "5" + "\u00a0".repeat(100_000), 500],
+  ])("huge cell #%# is answered quickly", (cell, expected) => {
+    const started = Date.now();
+    expect(outcome(parseCents(cell))).toBe(expected);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 });
 

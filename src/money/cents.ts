@@ -75,8 +75,7 @@ const CURRENCY = /^(r\$|brl)/i;
 const CURRENCY_END = /(r\$|brl)$/i;
 
 type Amount =
-  | { ok: true; cents: bigint }
-  | { ok: false; code: Exclude<CentsProblemCode, "negative" | "too_large">; hint?: string };
+  { ok: true; cents: bigint } | { ok: false; code: Exclude<CentsProblemCode, "negative">; hint?: string };
 
 export function parseCents(cell: unknown, options: ParseCentsOptions = {}): ParseCentsResult {
   const locale = options.locale ?? "pt-BR";
@@ -127,6 +126,9 @@ function centsOf(intDigits: string, fracDigits: string): Amount {
   const frac = fracDigits.replace(/0+$/, "");
   if (frac.length > 2) return { ok: false, code: "sub_cent" };
   const whole = intDigits.replace(/^0+/, "");
+  // More than 16 digits of reais is above any maxCents (MAX_SAFE_INTEGER has 16 digits in all); this also
+  // spares BigInt a cell of a million digits.
+  if (whole.length > 16) return { ok: false, code: "too_large" };
   return { ok: true, cents: BigInt(whole + frac.padEnd(2, "0")) };
 }
 
@@ -167,6 +169,8 @@ function peel(text: string): { body: string; negative: boolean } | undefined {
     } else {
       changed = false;
     }
+    // Stop as soon as a mark repeats, so a pathological cell ("((((...") costs no more than a valid one.
+    if (currency > 1 || sign > 1 || open > 1) return undefined;
   }
   for (let changed = true; changed;) {
     changed = true;
@@ -186,6 +190,7 @@ function peel(text: string): { body: string; negative: boolean } | undefined {
     } else {
       changed = false;
     }
+    if (currency > 1 || sign > 1 || close > 1) return undefined;
   }
   if (currency > 1 || sign > 1 || open > 1 || open !== close || s === "") return undefined;
   return { body: s, negative: negative || open === 1 };
@@ -264,7 +269,7 @@ function finish(
   maxCents: bigint,
   locale: MoneyLocale,
 ): ParseCentsResult {
-  if (!amount.ok) return problem(amount.code, input, locale, amount.hint);
+  if (!amount.ok) return problem(amount.code, input, locale, amount.hint, maxCents);
   if (amount.cents > maxCents) return problem("too_large", input, locale, undefined, maxCents);
   if (negative && amount.cents !== 0n) return problem("negative", input, locale);
   return { ok: true, cents: Number(amount.cents), blank: false };

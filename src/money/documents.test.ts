@@ -79,6 +79,8 @@ describe("normalizeCpf", () => {
     ["123.456.789-091", "wrong_length"],
     ["123456789091", "wrong_length"],
     [123456789091, "wrong_length"],
+    [1e21, "wrong_length"],
+    [2 ** 53, "wrong_length"],
     ["111.111.111-11", "repeated_digits"],
     ["00000000000", "repeated_digits"],
     [0, "repeated_digits"],

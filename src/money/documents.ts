@@ -111,6 +111,9 @@ function normalize(kind: Kind, cell: unknown): NormalizeResult {
   let digits: string;
   let padded = false;
   if (typeof cell === "number") {
+    if (Number.isInteger(cell) && cell > Number.MAX_SAFE_INTEGER) {
+      return fail("wrong_length", `The ${kind.name} has more than ${kind.length} digits. Check the number.`);
+    }
     if (!Number.isSafeInteger(cell) || cell < 0) {
       return fail(
         "not_digits",
