@@ -1,0 +1,112 @@
+import fc from "fast-check";
+import { CollectLimitError } from "./errors";
+import { collectAll, paginate } from "./pagination";
+import type { Page } from "./schemas";
+
+/** A server of `n` items with page size `serverMax` at most, recording the pages asked. */
+function server(n: number, opts: { serverMax?: number; withTotal?: boolean; statedLimit?: boolean } = {}) {
+  const asked: { page: number; limit: number }[] = [];
+  const items = Array.from({ length: n }, (_, i) => i);
+  const fetchPage = (q: { page: number; limit: number }): Promise<Page<number>> => {
+    asked.push(q);
+    const size = Math.min(q.limit, opts.serverMax ?? Infinity);
+    const data = items.slice((q.page - 1) * size, q.page * size);
+    return Promise.resolve({
+      data,
+      page: q.page,
+      ...(opts.statedLimit === false ? {} : { limit: size }),
+      ...(opts.withTotal ? { total: n } : {}),
+    });
+  };
+  return { asked, fetchPage };
+}
+
+describe("paginate", () => {
+  it("ends on a short page", async () => {
+    const s = server(250);
+    expect(await collectAll(paginate(s.fetchPage), { max: 1000 })).toHaveLength(250);
+    expect(s.asked).toEqual([
+      { page: 1, limit: 100 },
+      { page: 2, limit: 100 },
+      { page: 3, limit: 100 },
+    ]);
+  });
+
+  it("ends on an empty page after full ones (no total)", async () => {
+    const s = server(200);
+    expect(await collectAll(paginate(s.fetchPage), { max: 1000 })).toHaveLength(200);
+    expect(s.asked.map((a) => a.page)).toEqual([1, 2, 3]);
+  });
+
+  it("ends when the stated total is reached, without asking for an empty page", async () => {
+    const s = server(200, { withTotal: true });
+    expect(await collectAll(paginate(s.fetchPage), { max: 1000 })).toHaveLength(200);
+    expect(s.asked.map((a) => a.page)).toEqual([1, 2]);
+  });
+
+  it("follows a server that serves fewer than asked when it states its limit", async () => {
+    const s = server(120, { serverMax: 50 });
+    expect(await collectAll(paginate(s.fetchPage), { max: 1000 })).toEqual(
+      Array.from({ length: 120 }, (_, i) => i),
+    );
+    expect(s.asked.map((a) => a.page)).toEqual([1, 2, 3]);
+  });
+
+  it("starts at the page and limit given", async () => {
+    const s = server(35);
+    expect(await collectAll(paginate(s.fetchPage, { page: 2, limit: 10 }), { max: 100 })).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 10),
+    );
+    expect(s.asked[0]).toEqual({ page: 2, limit: 10 });
+  });
+
+  it("pages() yields the envelopes; an empty first page is yielded once", async () => {
+    const empty = server(0, { withTotal: true });
+    const seen: Page<number>[] = [];
+    for await (const p of paginate(empty.fetchPage).pages()) seen.push(p);
+    expect(seen).toEqual([{ data: [], page: 1, limit: 100, total: 0 }]);
+  });
+
+  it("is lazy and stops fetching when the loop breaks", async () => {
+    const s = server(1000);
+    const it = paginate(s.fetchPage, { limit: 10 });
+    expect(s.asked).toHaveLength(0);
+    for await (const x of it) if (x === 15) break;
+    expect(s.asked.map((a) => a.page)).toEqual([1, 2]);
+  });
+
+  it("reads every item exactly once, in order, for any size and page size (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: 400 }),
+        fc.integer({ min: 1, max: 120 }),
+        fc.boolean(),
+        async (n, limit, withTotal) => {
+          const s = server(n, { withTotal });
+          const all = await collectAll(paginate(s.fetchPage, { limit }), { max: 10_000 });
+          expect(all).toEqual(Array.from({ length: n }, (_, i) => i));
+          // never more than one call beyond the pages holding items
+          expect(s.asked.length).toBeLessThanOrEqual(Math.floor(n / limit) + 1);
+        },
+      ),
+    );
+  });
+
+  it("refuses a bad start", () => {
+    expect(() => paginate(server(1).fetchPage, { page: 0 })).toThrow(RangeError);
+    expect(() => paginate(server(1).fetchPage, { limit: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe("collectAll", () => {
+  it("returns exactly max items, throws CollectLimitError above, and stops fetching", async () => {
+    const s = server(30);
+    expect(await collectAll(paginate(s.fetchPage, { limit: 10 }), { max: 30 })).toHaveLength(30);
+    const t = server(1000);
+    const err = await collectAll(paginate(t.fetchPage, { limit: 10 }), { max: 25 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CollectLimitError);
+    expect((err as CollectLimitError).max).toBe(25);
+    expect((err as Error).message).toMatch(/More than 25 items/);
+    expect(t.asked).toHaveLength(3);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Iteration over the API's pages ("Lists take `page` and `limit` query parameters"; "starting at
+ * page 1"), in the style of openai-node and octokit:
+ *
+ *   for await (const e of client.employees.list({ situation: "active" })) { ... }
+ *   for await (const page of client.employees.list().pages()) { ... }
+ *
+ * Iteration stops on the first of: an empty page, a short page (fewer items than the limit),
+ * or when a stated `total` is reached (page envelope: docs/api-assumptions.md).
+ */
+import { CollectLimitError } from "./errors";
+import { MAX_PAGE_LIMIT, type Page } from "./schemas";
+
+/** Iteration uses the largest page the document shows (`limit` 100) to make the fewest calls. */
+export const ITERATION_PAGE_LIMIT = MAX_PAGE_LIMIT;
+
+export interface PageIterator<T, P extends Page<T> = Page<T>> extends AsyncIterable<T> {
+  /** The pages themselves (with `total` and, for items, the distribution totals). */
+  pages(): AsyncIterable<P>;
+}
+
+export type FetchPage<P> = (query: { page: number; limit: number }) => Promise<P>;
+
+/**
+ * Builds a lazy iterator: nothing is fetched until iteration starts, and breaking out of a
+ * `for await` stops fetching.
+ */
+export function paginate<T, P extends Page<T> = Page<T>>(
+  fetchPage: FetchPage<P>,
+  start: { page?: number | undefined; limit?: number | undefined } = {},
+): PageIterator<T, P> {
+  const firstPage = start.page ?? 1;
+  const limit = start.limit ?? ITERATION_PAGE_LIMIT;
+  if (!Number.isInteger(firstPage) || firstPage < 1) throw new RangeError("page must be an integer >= 1");
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError("limit must be an integer >= 1");
+
+  async function* pages(): AsyncGenerator<P, void, undefined> {
+    for (let page = firstPage; ; page++) {
+      const p = await fetchPage({ page, limit });
+      const n = p.data.length;
+      // An empty first page is still yielded: it carries `total` (0) and, for items, the totals.
+      if (n === 0) {
+        if (page === firstPage) yield p;
+        return;
+      }
+      yield p;
+      // A server may serve fewer than asked (a lower maximum): trust the limit it states.
+      const served = p.limit ?? limit;
+      if (n < served) return;
+      if (p.total !== undefined && page * served >= p.total) return;
+    }
+  }
+
+  return {
+    pages,
+    async *[Symbol.asyncIterator]() {
+      for await (const p of pages()) yield* p.data;
+    },
+  };
+}
+
+/**
+ * Loads every item into an array, refusing to load more than `max` (a sheet of 50 000
+ * employees should be streamed, not collected): with more than `max` items it stops fetching
+ * and throws `CollectLimitError`. Exactly `max` items is fine.
+ */
+export async function collectAll<T>(iterable: AsyncIterable<T>, options: { max: number }): Promise<T[]> {
+  const { max } = options;
+  if (!Number.isInteger(max) || max < 0) throw new RangeError("max must be an integer >= 0");
+  const out: T[] = [];
+  for await (const item of iterable) {
+    if (out.length >= max) throw new CollectLimitError(max);
+    out.push(item);
+  }
+  return out;
+}
