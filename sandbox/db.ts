@@ -1,0 +1,180 @@
+/**
+ * SQLite persistence (better-sqlite3). A file database runs in WAL mode so the data survives a
+ * restart and readers never block the writer; `:memory:` is for tests. Every money move runs
+ * inside one `db.transaction(...)` in store.ts.
+ *
+ * Times are integer milliseconds since the epoch from the injected clock; money is integer
+ * cents (CHECK constraints keep it so even if a bug slipped past validation).
+ */
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+
+export type Db = Database.Database;
+
+export const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE IF NOT EXISTS companies (
+  id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL
+);
+
+-- Tokens are stored as sha256 hashes, never in plain text; "hint" is a short prefix for operators.
+CREATE TABLE IF NOT EXISTS tokens (
+  hash TEXT PRIMARY KEY,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  hint TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('active', 'revoked')),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER,
+  revoked_at INTEGER
+);
+
+CREATE TABLE IF NOT EXISTS products (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  name TEXT NOT NULL,
+  code TEXT
+);
+CREATE INDEX IF NOT EXISTS products_company ON products(company_id, seq);
+
+CREATE TABLE IF NOT EXISTS benefits (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  name TEXT NOT NULL,
+  description TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS benefits_company ON benefits(company_id, seq);
+
+CREATE TABLE IF NOT EXISTS benefit_items (
+  benefit_id TEXT NOT NULL REFERENCES benefits(id),
+  position INTEGER NOT NULL,
+  product_id TEXT NOT NULL REFERENCES products(id),
+  monthly_amount INTEGER NOT NULL CHECK (monthly_amount >= 0 AND monthly_amount = CAST(monthly_amount AS INTEGER)),
+  PRIMARY KEY (benefit_id, position)
+);
+
+CREATE TABLE IF NOT EXISTS employees (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  name TEXT NOT NULL,
+  cpf TEXT NOT NULL,
+  email TEXT,
+  situation TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  UNIQUE (company_id, cpf)
+);
+CREATE INDEX IF NOT EXISTS employees_company ON employees(company_id, situation, seq);
+
+CREATE TABLE IF NOT EXISTS employee_conventions (
+  employee_id TEXT NOT NULL REFERENCES employees(id),
+  benefit_id TEXT NOT NULL REFERENCES benefits(id),
+  PRIMARY KEY (employee_id, benefit_id)
+);
+CREATE INDEX IF NOT EXISTS employee_conventions_benefit ON employee_conventions(benefit_id);
+
+-- Deposits (kind DEPOSIT) and the charges finalize creates for a PIX/BOLETO part (kind CHARGE).
+-- "outcome" is the final state the charge reaches at "completes_at" unless cancelled first.
+CREATE TABLE IF NOT EXISTS deposits (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  kind TEXT NOT NULL CHECK (kind IN ('DEPOSIT', 'CHARGE')),
+  method TEXT NOT NULL,
+  amount INTEGER NOT NULL CHECK (amount > 0 AND amount = CAST(amount AS INTEGER)),
+  name TEXT NOT NULL,
+  document TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('PENDING', 'COMPLETED', 'FAILED', 'CANCELLED', 'EXPIRED')),
+  outcome TEXT NOT NULL CHECK (outcome IN ('COMPLETED', 'FAILED', 'EXPIRED')),
+  created_at INTEGER NOT NULL,
+  completes_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  final_at INTEGER,
+  distribution_id TEXT,
+  fingerprint TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS deposits_pending ON deposits(company_id, status, completes_at);
+
+CREATE TABLE IF NOT EXISTS distributions (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  type TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('draft', 'processing', 'completed', 'failed')),
+  benefit_convention_ids TEXT NOT NULL DEFAULT '[]',
+  created_at INTEGER NOT NULL,
+  finalized_at INTEGER,
+  description TEXT,
+  scheduled_for TEXT,
+  payer_name TEXT,
+  payer_document TEXT,
+  invoice_descriptions TEXT,
+  lot_id TEXT,
+  lot_status TEXT,
+  lot_outcome TEXT,
+  lot_payment_method TEXT,
+  lot_amount INTEGER,
+  lot_balance_amount INTEGER,
+  lot_charge_amount INTEGER,
+  lot_transaction_id TEXT,
+  lot_due_at INTEGER,
+  lot_final_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS distributions_company ON distributions(company_id, status);
+
+CREATE TABLE IF NOT EXISTS items (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  distribution_id TEXT NOT NULL REFERENCES distributions(id),
+  employee_id TEXT NOT NULL REFERENCES employees(id),
+  UNIQUE (distribution_id, employee_id)
+);
+
+-- A value of 0 is stored as the absence of a row: "values" lists only what is paid.
+CREATE TABLE IF NOT EXISTS item_values (
+  distribution_id TEXT NOT NULL,
+  employee_id TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  value INTEGER NOT NULL CHECK (value > 0 AND value = CAST(value AS INTEGER)),
+  PRIMARY KEY (distribution_id, employee_id, product_id)
+);
+
+-- Every money move, signed cents (credits +, debits -). A DEPOSIT row mirrors its deposit's
+-- status; a DISTRIBUTION row is PENDING while its lot runs, then COMPLETED or FAILED (refunded).
+CREATE TABLE IF NOT EXISTS ledger (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  company_id TEXT NOT NULL REFERENCES companies(id),
+  type TEXT NOT NULL CHECK (type IN ('DEPOSIT', 'DISTRIBUTION')),
+  amount INTEGER NOT NULL CHECK (amount = CAST(amount AS INTEGER)),
+  status TEXT NOT NULL,
+  transaction_id TEXT,
+  distribution_id TEXT,
+  description TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_company ON ledger(company_id, type, seq);
+`;
+
+export function openDb(file: string): Db {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  if (file !== ":memory:") db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  db.exec(SCHEMA);
+  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(
+    String(SCHEMA_VERSION),
+  );
+  return db;
+}
+
+/** Default database file: `.sandbox/sandbox.db` in the project root (git-ignored). */
+export const DEFAULT_DB_FILE = path.join(__dirname, "..", ".sandbox", "sandbox.db");
