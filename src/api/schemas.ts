@@ -24,8 +24,17 @@ export const PositiveCents = z.int().min(1);
 /** Identifiers are strings on the wire ("array of string (`employee_id` values)"). */
 export const Id = z.string().min(1).max(200);
 export const Uuid = z.uuid();
-/** Tax document: digits only (CPF has 11, CNPJ 14). */
-export const TaxDocument = z.string().regex(/^\d{11}$|^\d{14}$/, "must be 11 (CPF) or 14 (CNPJ) digits");
+/**
+ * Tax document, bare: a CPF (11 digits) or a CNPJ (14 characters). The document says "digits"; since
+ * July 2026 Receita Federal also issues alphanumeric CNPJs (letters in the first 12 positions, IN RFB
+ * 2.229/2024), so those are accepted too. Check digits are the add-in's business (src/money).
+ */
+export const TaxDocument = z
+  .string()
+  .regex(
+    /^\d{11}$|^[0-9A-Z]{12}\d{2}$/,
+    "must be a CPF (11 digits) or a CNPJ (14 characters, no punctuation)",
+  );
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +291,13 @@ export const DistributionItemPage = pageOf(DistributionItem).extend({
 });
 export type DistributionItemPage = z.infer<typeof DistributionItemPage>;
 
-export const PAYMENT_METHODS = ["PIX", "BOLETO", "BALANCE", "BALANCE_WITH_PIX", "BALANCE_WITH_BOLETO"] as const;
+export const PAYMENT_METHODS = [
+  "PIX",
+  "BOLETO",
+  "BALANCE",
+  "BALANCE_WITH_PIX",
+  "BALANCE_WITH_BOLETO",
+] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 

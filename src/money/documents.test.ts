@@ -21,9 +21,11 @@ function refCpf(base9: string): string {
   const d1 = refCpfDigit(base9);
   return `${base9}${d1}${refCpfDigit(base9 + String(d1))}`;
 }
+// A character is worth its code minus 48 (IN RFB 2.229/2024): the digit itself, or 17.."Z"=42 for letters.
 function refCnpjDigit(digits: string): number {
   let sum = 0;
-  for (let i = 0; i < digits.length; i++) sum += Number(digits[digits.length - 1 - i]) * (2 + (i % 8));
+  for (let i = 0; i < digits.length; i++)
+    sum += (digits.charCodeAt(digits.length - 1 - i) - 48) * (2 + (i % 8));
   const r = sum % 11;
   return r < 2 ? 0 : 11 - r;
 }
@@ -158,7 +160,15 @@ describe("normalizeCnpj", () => {
     ["00.000.000/0000-00", "repeated_digits"],
     ["11.111.111/1111-11", "repeated_digits"],
     ["12.345.678/0001-9X", "not_digits"],
-    ["AB.345.678/0001-95", "not_digits"],
+    ["AB.345.678/0001-95", "check_digits"], // letters are allowed there since July 2026; these digits are wrong
+    ["12.ABC.345/01DE-35", "12ABC34501DE35"], // Receita Federal's published alphanumeric example
+    ["12.abc.345/01de-35", "12ABC34501DE35"], // typed in lower case
+    ["12ABC34501DE35", "12ABC34501DE35"],
+    ["12.ABC.345/01DE-36", "check_digits"],
+    ["12.ABD.345/01DE-35", "check_digits"],
+    ["12.ABC.345/01DE-3A", "not_digits"], // check digits stay numeric
+    ["12.ABC.345/01DÉ-35", "not_digits"],
+    ["AAAAAAAAAAAAAA", "not_digits"],
     ["123.456.789-09", "wrong_length"],
     ["12.345.678/0001-955", "wrong_length"],
     [1.2e13 + 0.5, "not_digits"],
@@ -184,6 +194,30 @@ describe("normalizeCnpj", () => {
   });
 });
 
+describe("alphanumeric CNPJ (IN RFB 2.229/2024)", () => {
+  const alnum = fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+  const alnumBase = fc.string({ unit: alnum, minLength: 12, maxLength: 12 }).filter((s) => /[A-Z]/.test(s));
+
+  test("random alphanumeric bases round-trip; changing a check digit always invalidates", () => {
+    fc.assert(
+      fc.property(alnumBase, fc.integer({ min: 1, max: 9 }), (base, delta) => {
+        const cnpj = refCnpj(base);
+        expect(isValidCnpj(cnpj)).toBe(true);
+        expect(normalizeCnpj(fmtCnpj(cnpj).toLowerCase())).toEqual({ ok: true, digits: cnpj });
+        expect(maskCnpj(cnpj)).toBe(`**.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-**`);
+        const last = cnpj.slice(0, 13) + String((Number(cnpj[13]) + delta) % 10);
+        expect(isValidCnpj(last)).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("a CPF never takes letters", () => {
+    expect(outcome(normalizeCpf("123.ABC.789-09"))).toBe("not_digits");
+    expect(isValidCpf("12ABC34501D")).toBe(false);
+  });
+});
+
 describe("isValidCpf / isValidCnpj take bare digits only", () => {
   test.each([
     ["12345678909", true, false],
@@ -192,6 +226,8 @@ describe("isValidCpf / isValidCnpj take bare digits only", () => {
     ["11111111111", false, false],
     ["12345678000195", false, true],
     ["12.345.678/0001-95", false, false],
+    ["12ABC34501DE35", false, true],
+    ["12abc34501de35", false, false],
     ["00000000000000", false, false],
     ["", false, false],
     ["١٢٣٤٥٦٧٨٩٠٩", false, false],

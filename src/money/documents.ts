@@ -1,5 +1,5 @@
 /**
- * CPF (people, 11 digits) and CNPJ (companies, 14 digits) as they arrive from cells (DESIGN §2 "Identity":
+ * CPF (people, 11 digits) and CNPJ (companies, 14 characters) as they arrive from cells (DESIGN §2 "Identity":
  * check digits verified, leading zeros restored because Excel drops them).
  *
  * Check digits (Receita Federal "módulo 11", the algorithm every Brazilian validator implements):
@@ -10,19 +10,22 @@
  * All-same-digit numbers ("111.111.111-11", "00000000000000") pass some of these checks but are never issued,
  * so they are rejected as `repeated_digits` before the check digits are looked at.
  *
+ * Alphanumeric CNPJ (IN RFB 2.229/2024, issued since July 2026): the first 12 positions may hold
+ * uppercase letters, the two check digits stay numeric, and every character counts as its ASCII code
+ * minus 48 in the same módulo 11 ("0".."9" are 0..9, "A" is 17, "Z" is 42). Numeric CNPJs are the special
+ * case where every character is a digit, so one algorithm serves both. Letters are upper-cased on input.
+ *
  * Normalizing a cell:
  * - blank (`""`, whitespace, null, undefined) is `empty`.
  * - a number cell must be a non-negative integer (1.5e10 with a fraction, NaN, -1 are `not_digits`); its
  *   digits are padded with leading zeros to the full length (Excel stores 012.345.678-90 as 1234567890).
- * - a string loses `.`, `-`, `/` and spaces (U+00A0, U+202F included); any other character is `not_digits`.
+ * - a string loses `.`, `-`, `/` and spaces (U+00A0, U+202F included); any other character is `not_digits`
+ *   (for a CNPJ, letters are allowed in the first 12 positions).
  *   Leading zeros are restored only when the string was digits alone (a CSV or a text cell that went through
  *   a number): a punctuated string is how a person writes the full number, so a short one is `wrong_length`.
  * - more digits than the full length is `wrong_length`; then `repeated_digits`; then `check_digits`.
  * - other cell types (booleans, objects) are `not_digits`.
  * Messages never carry the full number (they may end up in logs); at most the masked form.
- *
- * Not handled: the alphanumeric CNPJ that Receita Federal issues from July 2026 (letters in the first 12
- * positions, IN RFB 2.229/2024) is `not_digits` here.
  */
 
 export type DocumentProblemCode =
@@ -35,19 +38,37 @@ interface Kind {
   name: "CPF" | "CNPJ";
   length: number;
   example: string;
+  /** The characters a normalized value may hold, as a whole-string pattern. */
+  shape: RegExp;
   checkDigits: (base: string) => string;
 }
 
-const CPF: Kind = { name: "CPF", length: 11, example: "123.456.789-09", checkDigits: cpfCheckDigits };
-const CNPJ: Kind = { name: "CNPJ", length: 14, example: "12.345.678/0001-95", checkDigits: cnpjCheckDigits };
+const CPF: Kind = {
+  name: "CPF",
+  length: 11,
+  example: "123.456.789-09",
+  shape: /^\d+$/,
+  checkDigits: cpfCheckDigits,
+};
+const CNPJ: Kind = {
+  name: "CNPJ",
+  length: 14,
+  example: "12.345.678/0001-95",
+  // Letters only before the two numeric check digits; a shorter value is judged by its length later.
+  shape: /^(?:[0-9A-Z]{1,12}\d{0,2}|\d+)$/,
+  checkDigits: cnpjCheckDigits,
+};
 
 const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 
-/** Módulo 11 digit of `digits` with `weights` aligned to the right (the last weight is 2). */
-function mod11(digits: string, weights: readonly number[]): number {
+/**
+ * Módulo 11 digit of `chars` with `weights` aligned to the right (the last weight is 2). A character
+ * counts as its code minus 48: a digit as itself, a letter as the alphanumeric CNPJ rule says.
+ */
+function mod11(chars: string, weights: readonly number[]): number {
   let sum = 0;
-  const offset = weights.length - digits.length;
-  for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (weights[i + offset] ?? 0);
+  const offset = weights.length - chars.length;
+  for (let i = 0; i < chars.length; i++) sum += (chars.charCodeAt(i) - 48) * (weights[i + offset] ?? 0);
   const r = sum % 11;
   return r < 2 ? 0 : 11 - r;
 }
@@ -60,7 +81,7 @@ function cpfCheckDigits(base: string): string {
   return `${first}${second}`;
 }
 
-/** The two check digits for a 12-digit CNPJ base. */
+/** The two check digits for a 12-character CNPJ base (digits, or digits and uppercase letters). */
 function cnpjCheckDigits(base: string): string {
   const first = mod11(base, CNPJ_WEIGHTS);
   const second = mod11(base + String(first), CNPJ_WEIGHTS);
@@ -68,13 +89,13 @@ function cnpjCheckDigits(base: string): string {
 }
 
 function isValid(kind: Kind, digits: string): boolean {
-  if (digits.length !== kind.length || !/^\d+$/.test(digits) || isRepeated(digits)) return false;
+  if (digits.length !== kind.length || !kind.shape.test(digits) || isRepeated(digits)) return false;
   const base = digits.slice(0, -2);
   return kind.checkDigits(base) === digits.slice(-2);
 }
 
-function isRepeated(digits: string): boolean {
-  return /^(\d)\1*$/.test(digits);
+function isRepeated(chars: string): boolean {
+  return /^(.)\1*$/.test(chars);
 }
 
 export function isValidCpf(digits: string): boolean {
@@ -123,11 +144,12 @@ function normalize(kind: Kind, cell: unknown): NormalizeResult {
     digits = String(cell);
     padded = digits.length < kind.length;
   } else if (typeof cell === "string") {
-    const stripped = cell.replace(SPACES, "").replace(/[./-]/g, "");
-    if (!/^\d+$/.test(stripped)) {
+    const stripped = cell.replace(SPACES, "").replace(/[./-]/g, "").toUpperCase();
+    if (!kind.shape.test(stripped)) {
+      const allowed = kind === CNPJ ? "digits (letters only before the last two)" : "digits";
       return fail(
         "not_digits",
-        `The ${kind.name} has characters other than digits, ".", "-" and "/". ` +
+        `The ${kind.name} has characters other than ${allowed}, ".", "-" and "/". ` +
           `Type only the ${kind.name}, e.g. ${kind.example}.`,
       );
     }
@@ -169,6 +191,10 @@ function onlyDigits(text: string): string {
   return text.replace(/\D/g, "");
 }
 
+function onlyAlphanumerics(text: string): string {
+  return text.replace(/[^0-9A-Za-z]/g, "").toUpperCase();
+}
+
 function mask(kind: Kind, digits: string): string {
   return kind === CPF ? maskCpf(digits) : maskCnpj(digits);
 }
@@ -183,9 +209,12 @@ export function maskCpf(cpf: string): string {
   return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
 }
 
-/** "**.345.678/0001-**": hides the first two digits and the check digits. Anything else is fully masked. */
+/**
+ * "**.345.678/0001-**": hides the first two characters and the check digits (numeric or alphanumeric
+ * CNPJ). Anything without 14 letters and digits is fully masked.
+ */
 export function maskCnpj(cnpj: string): string {
-  const d = onlyDigits(cnpj);
+  const d = onlyAlphanumerics(cnpj);
   if (d.length !== 14) return "**.***.***/****-**";
   return `**.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-**`;
 }
