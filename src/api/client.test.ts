@@ -159,6 +159,12 @@ describe("products and benefits", () => {
     expect(res.benefit_id).toBe("b7");
   });
 
+  it("benefits.create needs nothing but benefit_id back (the document promises only that)", async () => {
+    const { fake, client } = setup();
+    fake.reply({ status: 201, json: { benefit_id: "b8" } });
+    expect(await client.benefits.create({ name: "VA", items: [] })).toEqual({ benefit_id: "b8" });
+  });
+
   it("benefits.list, listPage and update (PUT, encoded id)", async () => {
     const { fake, client } = setup();
     fake.reply(

@@ -6,7 +6,9 @@ describe("paths", () => {
   });
 
   it("encode path parameters so an id cannot escape its segment", () => {
-    expect(paths.employeeValue("d/1", "e 2?x")).toBe(`${API_PREFIX}/distributions/d%2F1/items/e%202%3Fx/value`);
+    expect(paths.employeeValue("d/1", "e 2?x")).toBe(
+      `${API_PREFIX}/distributions/d%2F1/items/e%202%3Fx/value`,
+    );
   });
 
   it("agree with the route patterns once parameters are filled in", () => {

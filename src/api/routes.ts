@@ -86,7 +86,9 @@ export function normalizeBaseUrl(raw: string): string {
     throw new TypeError(`Unsupported protocol ${url.protocol} in base URL; use https.`);
   }
   if (url.username || url.password) {
-    throw new TypeError("The base URL must not carry credentials; the token goes in the connection settings.");
+    throw new TypeError(
+      "The base URL must not carry credentials; the token goes in the connection settings.",
+    );
   }
   url.search = "";
   url.hash = "";

@@ -153,7 +153,7 @@ export const Benefit = z.object({
 export type Benefit = z.infer<typeof Benefit>;
 export const BenefitPage = pageOf(Benefit);
 /** "The creation response returns `benefit_id`." */
-export const BenefitCreated = Benefit.partial({ id: true }).extend({ benefit_id: Id });
+export const BenefitCreated = Benefit.partial().extend({ benefit_id: Id });
 export type BenefitCreated = z.infer<typeof BenefitCreated>;
 
 // ---------------------------------------------------------------------------------------------
