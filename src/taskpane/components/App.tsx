@@ -24,6 +24,8 @@ const useStyles = makeStyles({
     justifyContent: "space-between",
     gap: tokens.spacingHorizontalS,
   },
+  // A narrow pane wraps the title, never the status pill.
+  status: { flexShrink: 0, whiteSpace: "nowrap" },
   steps: {
     margin: 0,
     paddingLeft: tokens.spacingHorizontalL,
@@ -44,7 +46,7 @@ export function App({ language }: AppProps) {
     <main className={styles.root}>
       <header className={styles.header}>
         <Title3 as="h1">{t.title}</Title3>
-        <Badge appearance="tint" color="warning" data-testid="connection-status">
+        <Badge className={styles.status} appearance="tint" color="warning" data-testid="connection-status">
           {t.notConnected}
         </Badge>
       </header>
