@@ -19,7 +19,12 @@ const USAGE = `usage:
   tsx sandbox/admin.ts revoke-token <token> [--db <file>]
   tsx sandbox/admin.ts list-tokens [--db <file>]`;
 
-export function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console.log): number {
+export function runAdmin(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: (line: string) => void = console.log,
+  err: (line: string) => void = console.error,
+): number {
   const args = [...argv];
   const flag = (name: string): string | undefined => {
     const i = args.indexOf(name);
@@ -33,7 +38,7 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, o
   const config = configFromEnv(env);
   const [command, arg] = args;
   if (!command || (command !== "list-tokens" && !arg)) {
-    console.error(USAGE);
+    err(USAGE);
     return 2;
   }
   const db = openDb(dbFlag ?? config.options.db);
@@ -49,14 +54,14 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, o
       case "issue-token": {
         const company = arg as string;
         if (!COMPANY_ID.test(company)) {
-          console.error(`Invalid company id ${JSON.stringify(company)} (letters, digits, . _ -; up to 64)`);
+          err(`Invalid company id ${JSON.stringify(company)} (letters, digits, . _ -; up to 64)`);
           return 2;
         }
         let expiresAt: number | null = null;
         if (expiresIn !== undefined) {
           const s = Number(expiresIn);
           if (!Number.isFinite(s) || s <= 0) {
-            console.error("--expires-in takes a positive number of seconds");
+            err("--expires-in takes a positive number of seconds");
             return 2;
           }
           expiresAt = Date.now() + s * 1000;
@@ -64,7 +69,7 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, o
         const created = !store.hasCompany(company);
         const token = store.issueToken(company, { expiresAt });
         out(token);
-        console.error(
+        err(
           `Issued for company ${company}${created ? " (new, seeded)" : ""}` +
             (expiresAt ? `, expires ${new Date(expiresAt).toISOString()}` : ", no expiry") +
             ". Shown once; only its sha256 is stored.",
@@ -73,7 +78,7 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, o
       }
       case "revoke-token": {
         const ok = store.revokeToken(arg as string);
-        console.error(ok ? "Revoked." : "Unknown token.");
+        err(ok ? "Revoked." : "Unknown token.");
         return ok ? 0 : 1;
       }
       case "list-tokens":
@@ -83,7 +88,7 @@ export function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, o
         }
         return 0;
       default:
-        console.error(USAGE);
+        err(USAGE);
         return 2;
     }
   } finally {

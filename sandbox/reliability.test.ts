@@ -1,0 +1,132 @@
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are inspected loosely; contract.test.ts checks their types through the client */
+import { FaultInjector, RateLimiter } from "./faults";
+import { TOKEN_A, TOKEN_B, type Harness, depositBody, harness } from "./test-harness";
+
+const open: Harness[] = [];
+async function make(...args: Parameters<typeof harness>): Promise<Harness> {
+  const h = await harness(...args);
+  open.push(h);
+  return h;
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((h) => h.close()));
+});
+
+const depositCount = async (h: Harness) =>
+  (await h.call("GET", "/transactions?type=DEPOSIT")).body.total as number;
+
+describe("call-rate limit (token bucket on the injected clock)", () => {
+  it("answers 429 with Retry-After past the limit, per token, and recovers as time passes", async () => {
+    const h = await make({ rateLimit: 2 });
+    expect((await h.call("GET", "/balances")).status).toBe(200);
+    expect((await h.call("GET", "/balances")).status).toBe(200);
+    const limited = await h.call("GET", "/balances");
+    expect(limited.status).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("1");
+    expect(limited.body.error.code).toBe("rate_limited");
+    expect((await h.call("GET", "/balances", { token: TOKEN_B })).status).toBe(200); // another token
+    h.clock.advance(500); // one call refilled
+    expect((await h.call("GET", "/balances")).status).toBe(200);
+    expect((await h.call("GET", "/balances")).status).toBe(429);
+    // Unauthenticated calls are refused before they could spend a bucket.
+    expect((await h.call("GET", "/balances", { token: null })).status).toBe(401);
+  });
+
+  it("computes waits from the refill rate", () => {
+    let t = 0;
+    const rl = new RateLimiter(0.5, () => t); // one call every 2 s
+    expect(rl.take("k")).toBe(0);
+    expect(rl.take("k")).toBe(2);
+    t = 1999;
+    expect(rl.take("k")).toBe(1);
+    t = 2000;
+    expect(rl.take("k")).toBe(0);
+  });
+});
+
+describe("fault injection", () => {
+  it("before: 503 and nothing applied", async () => {
+    const h = await make({ faults: { rate: 1, kinds: ["before"], seed: 1 } });
+    const r = await h.call("POST", "/deposits", { body: depositBody(100) });
+    expect(r.status).toBe(503);
+    expect(r.body.error.request_id).toBe(r.headers["x-request-id"]);
+    expect(await depositCount(h)).toBe(0);
+    expect((await h.call("GET", "/balances")).status).toBe(200); // reads are not faulted
+  });
+
+  it("after: applied, then a 500", async () => {
+    const h = await make({ faults: { rate: 1, kinds: ["after"], seed: 1 } });
+    const r = await h.call("POST", "/distributions", { body: { type: "batch" } });
+    expect(r.status).toBe(500);
+    expect(r.body.error.code).toBe("internal_error");
+    const created = h.app.sandbox.store.db.prepare("SELECT COUNT(*) AS n FROM distributions").get() as {
+      n: number;
+    };
+    expect(created.n).toBe(1);
+    // Validation errors stay what they are: nothing was applied.
+    expect((await h.call("POST", "/distributions", { body: { type: "x" } })).status).toBe(400);
+  });
+
+  it("slow: waits slowMs (the client gives up), then applies and answers normally", async () => {
+    const waits: number[] = [];
+    const h = await make({
+      faults: { rate: 1, kinds: ["slow"], slowMs: 40, seed: 1 },
+      sleep: (ms) => {
+        waits.push(ms);
+        return new Promise((r) => setTimeout(r, ms));
+      },
+    });
+    const aborted = await h
+      .call("POST", "/deposits", { body: depositBody(100), headers: {} })
+      .then((r) => r.status);
+    expect(aborted).toBe(201);
+    expect(waits).toEqual([40]);
+    // With a client timeout shorter than slowMs the call is lost but the deposit exists.
+    const ctrl = new AbortController();
+    setTimeout(() => ctrl.abort(), 10);
+    await expect(
+      fetch(`${h.url}/api/v1/valepix/deposits`, {
+        method: "POST",
+        signal: ctrl.signal,
+        headers: { authorization: `Bearer ${TOKEN_A}`, "content-type": "application/json" },
+        body: JSON.stringify(depositBody(200)),
+      }),
+    ).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(await depositCount(h)).toBe(2);
+  });
+
+  it("burst: 429 with Retry-After for a run of calls, reads included", async () => {
+    const h = await make({ faults: { rate: 1, kinds: ["burst"], burstLength: 3, seed: 1 } });
+    const first = await h.call("POST", "/deposits", { body: depositBody(100) });
+    expect(first.status).toBe(429);
+    expect(first.headers["retry-after"]).toBe("1");
+    expect((await h.call("GET", "/balances")).status).toBe(429);
+    expect((await h.call("GET", "/balances")).status).toBe(429);
+    expect((await h.call("GET", "/balances")).status).toBe(200);
+    expect(await depositCount(h)).toBe(0);
+  });
+
+  it("draws the same faults from the same seed, at about the configured rate", () => {
+    const seq = (seed: number) => {
+      const f = new FaultInjector({ rate: 0.3, seed });
+      return Array.from({ length: 1000 }, () => f.draw("k") ?? "-");
+    };
+    const a = seq(42);
+    expect(seq(42)).toEqual(a);
+    expect(seq(43)).not.toEqual(a);
+    const faulted = a.filter((k) => k !== "-");
+    expect(faulted.length).toBeGreaterThan(240);
+    expect(faulted.length).toBeLessThan(360);
+    expect(new Set(faulted)).toEqual(new Set(["before", "after", "slow"]));
+    expect(() => new FaultInjector({ rate: 1.5 })).toThrow(RangeError);
+  });
+
+  it("adds latency to every call", async () => {
+    const waits: number[] = [];
+    const h = await make({ latencyMs: 25, sleep: (ms) => (waits.push(ms), Promise.resolve()) });
+    await h.call("GET", "/balances");
+    await h.call("POST", "/deposits", { body: depositBody(100) });
+    expect(waits).toEqual([25, 25]);
+  });
+});
