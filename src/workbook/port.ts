@@ -1,0 +1,202 @@
+/**
+ * The Workbook port: the only way the add-in's model and workflows touch a workbook.
+ *
+ * Two implementations: `MemoryWorkbook` (./memory.ts: tests, benchmarks, the browser preview)
+ * and the Office.js host in src/excel (a later issue). The port is shaped by Office.js so that
+ * host stays thin:
+ * - every method is async, and each call maps to a bounded number of `context.sync()` calls
+ *   (documented per method), never a sync per row;
+ * - large tables are read and written in row blocks whose JSON stays under a byte budget,
+ *   because Excel on the web rejects request/response payloads above 5 MB
+ *   ("Resource limits and performance optimization for Office Add-ins"; see ./blocks.ts);
+ * - cell values follow `Range.values`: string, number or boolean, and "" for an empty cell.
+ *
+ * Rows are addressed by their 0-based index among a table's data rows (header and totals row
+ * excluded); where a person needs to see a row, use the 1-based worksheet row number, which the
+ * read methods report (`headerRow`, `RowBlock.firstSheetRow`).
+ */
+
+/** A cell value as Office.js `Range.values` returns it: "" is an empty cell. */
+export type CellValue = string | number | boolean;
+
+/** Default byte budget for one block of JSON: under Excel on the web's 5 MB payload limit. */
+export const DEFAULT_MAX_BLOCK_BYTES = 4_000_000;
+
+/** A rectangular region with a header row: a table, or a sheet's used range. */
+export interface RegionInfo {
+  /** Worksheet name. */
+  sheet: string;
+  /** Header texts, left to right (an empty header cell is ""). */
+  header: string[];
+  /** Number of data rows below the header (a table's totals row is not counted). */
+  rowCount: number;
+  /** 1-based worksheet row number of the header row, as Excel shows it. */
+  headerRow: number;
+  /** 0-based worksheet column index of the region's first column (0 = column A). */
+  firstColumn: number;
+}
+
+export interface TableInfo extends RegionInfo {
+  /** Table name (unique in the workbook). */
+  name: string;
+  /** Whether the table shows a totals row under its data rows. */
+  hasTotalsRow: boolean;
+}
+
+export interface SheetInfo {
+  name: string;
+  visibility: SheetVisibility;
+}
+
+export type SheetVisibility = "visible" | "hidden" | "veryHidden";
+
+/** A block of consecutive data rows. */
+export interface RowBlock {
+  /** 0-based index of the block's first row among the data rows. */
+  offset: number;
+  /** 1-based worksheet row number of the block's first row. */
+  firstSheetRow: number;
+  /** The rows; each row has exactly one value per header column. */
+  rows: CellValue[][];
+}
+
+export interface ReadRowsOptions {
+  /** Fixed number of rows per block. When absent, blocks are sized by `maxBlockBytes`. */
+  blockRows?: number;
+  /** Byte budget for a block's JSON (default `DEFAULT_MAX_BLOCK_BYTES`). */
+  maxBlockBytes?: number;
+  /** Stops the iteration (the iterator throws the signal's reason) before the next block. */
+  signal?: AbortSignal;
+}
+
+export interface ColumnWrite {
+  /** Header of an existing table column (matched exactly). */
+  header: string;
+  /** One value per data row, from row 0; must have exactly `rowCount` entries. */
+  values: CellValue[];
+  /**
+   * Number format for the column's data cells (an Excel format code, e.g. `"@"` for text or
+   * `'"R$" #,##0.00'`). It is applied before the values, so text-formatted cells keep
+   * digit-only strings such as CPFs as text.
+   */
+  numberFormat?: string;
+}
+
+export interface WriteOptions {
+  /** Byte budget per written block (default `DEFAULT_MAX_BLOCK_BYTES`). */
+  maxBlockBytes?: number;
+  signal?: AbortSignal;
+}
+
+/** Data validation on a column's data cells (applies to what people type, as in Excel). */
+export type ColumnValidation = { kind: "nonNegativeNumber" };
+
+export interface NewColumn {
+  header: string;
+  /** Excel number format code for the data cells (and the totals cell). `"@"` is text. */
+  numberFormat?: string;
+  /** Column width in points (Office.js `format.columnWidth`). */
+  widthPoints?: number;
+  validation?: ColumnValidation;
+  /** What the totals row shows under this column. */
+  total?: { kind: "sum" } | { kind: "label"; text: string };
+}
+
+export interface NewTableSpec {
+  /** Sheet name: must not exist yet (see `uniqueSheetName` in ./names.ts). */
+  sheet: string;
+  /** Table name: must not exist yet (see `uniqueTableName`). */
+  table: string;
+  columns: NewColumn[];
+  /** Data rows; each row has one value per column. Values are written as `Range.values` would. */
+  rows: CellValue[][];
+  /** Freeze the header row (and everything above it). Default true. */
+  freezeHeader?: boolean;
+  /** Show a totals row under the data rows. Default false. */
+  totalsRow?: boolean;
+  /** Make the new sheet the active one. Default true. */
+  activate?: boolean;
+}
+
+/** A JSON value that can be kept in the workbook's settings. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface Workbook {
+  /** Every worksheet, in tab order. One sync. */
+  listSheets(): Promise<SheetInfo[]>;
+
+  /** Every table with its header and size. One sync. */
+  listTables(): Promise<TableInfo[]>;
+
+  /** One table by name (case-insensitive, as Excel table names are), or null. One sync. */
+  getTable(name: string): Promise<TableInfo | null>;
+
+  /**
+   * A table's data rows (header and totals row excluded), in blocks. One sync per block.
+   * The table must not change while it is read; a table that shrank ends the iteration early.
+   */
+  readTableRows(name: string, options?: ReadRowsOptions): AsyncIterable<RowBlock>;
+
+  /**
+   * A sheet's used range when the data is not in a table: its first row is taken as the header.
+   * Null when the sheet is empty. One sync.
+   */
+  getUsedRange(sheet: string): Promise<RegionInfo | null>;
+
+  /** The used range's rows below its first row, in blocks. One sync per block. */
+  readUsedRangeRows(sheet: string, options?: ReadRowsOptions): AsyncIterable<RowBlock>;
+
+  /**
+   * Turns a sheet's used range into a table (first row as header), so its columns can be
+   * written back. Fails when the range overlaps a table. One sync.
+   */
+  convertUsedRangeToTable(sheet: string, table: string): Promise<TableInfo>;
+
+  /**
+   * Writes whole columns of a table (values by data row, optional number format), in row
+   * blocks under the byte budget: one sync per block for all the given columns together.
+   * Strings are written as Excel would take them typed in: API text must go through
+   * `safeText` (./safe-text.ts) first.
+   */
+  writeColumns(table: string, columns: ColumnWrite[], options?: WriteOptions): Promise<void>;
+
+  /** Adds empty columns on the right of a table, in order. Existing headers fail. One sync. */
+  addColumns(table: string, headers: string[]): Promise<TableInfo>;
+
+  /**
+   * Creates a sheet holding one formatted table (number formats, widths, validation, frozen
+   * header, totals row). The rows are written in blocks under the byte budget: one sync for the
+   * sheet and table, one per block, one for the formatting.
+   */
+  createSheetWithTable(spec: NewTableSpec): Promise<TableInfo>;
+
+  /**
+   * Appends rows to the hidden run-log sheet (created hidden on first use, named
+   * `RUN_LOG_SHEET`). Rows are appended after the last used row. One sync (two on creation).
+   */
+  appendRunLog(rows: CellValue[][]): Promise<void>;
+
+  /** Every run-log row, oldest first; [] when there is no log yet. One sync per block. */
+  readRunLog(): Promise<CellValue[][]>;
+
+  /**
+   * Reads a non-secret add-in setting kept inside the workbook file (Office.js
+   * `Workbook.settings`), or undefined.
+   */
+  getSetting(key: string): Promise<JsonValue | undefined>;
+
+  /**
+   * Keeps a non-secret add-in setting inside the workbook file (e.g. the column mapping).
+   *
+   * NEVER store the API token (or any credential or personal data) here: workbook settings
+   * travel inside the .xlsx to everyone the file is shared with (DESIGN §2 "Token"; API
+   * document, Authentication rule 5). The token lives in the per-user token store of src/excel.
+   */
+  setSetting(key: string, value: JsonValue): Promise<void>;
+
+  /** Removes a setting; absent keys are ignored. */
+  removeSetting(key: string): Promise<void>;
+}
+
+/** Name of the hidden sheet that holds the run log. */
+export const RUN_LOG_SHEET = "ValePix_Log";

@@ -1,0 +1,35 @@
+/**
+ * Formula-injection-safe text for cells (DESIGN §2 "Writing API text into cells"; OWASP "CSV
+ * Injection"): text that comes from the API or from people (names, e-mails, error messages)
+ * and starts with `=`, `+`, `-` or `@` would be taken by Excel as a formula when written
+ * through `Range.values`. A leading apostrophe makes Excel keep it as text: the apostrophe is
+ * Excel's "text prefix", not part of the cell's value, so the cell reads back as the original
+ * text. Tab and carriage return are included too, as OWASP lists them.
+ *
+ * Digit-only text (CPF, employee ids) that must stay text is a different matter: Excel turns
+ * "01234567890" into a number when the cell is not text-formatted. Write such columns with the
+ * number format "@" (see `ColumnWrite.numberFormat`), or pass `{ keepDigits: true }` here.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Strings Excel would turn into a number or boolean when written to a General cell. */
+const LOOKS_NUMERIC = /^\s*[+-]?(\d[\d,]*(\.\d*)?|\.\d+)([eE][+-]?\d+)?%?\s*$|^\s*(true|false)\s*$/i;
+
+export interface SafeTextOptions {
+  /** Also protect text that Excel would convert to a number or boolean (e.g. "00123"). */
+  keepDigits?: boolean;
+}
+
+/** True when `text` would be taken as a formula if written as is. */
+export function isFormulaLike(text: string): boolean {
+  return FORMULA_START.test(text);
+}
+
+/** Text safe to write into a cell through `Range.values`. */
+export function safeText(text: string, options: SafeTextOptions = {}): string {
+  if (FORMULA_START.test(text)) return `'${text}`;
+  if (options.keepDigits === true && LOOKS_NUMERIC.test(text)) return `'${text}`;
+  // A text that already starts with an apostrophe would lose it as a prefix: double it.
+  if (text.startsWith("'")) return `'${text}`;
+  return text;
+}
