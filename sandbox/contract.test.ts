@@ -486,7 +486,7 @@ describe("fault kinds, as the client meets them", () => {
       hasty.deposits.create({ amount: 4_000, ...payer, transaction_id: id }),
       APIConnectionTimeoutError,
     );
-    await new Promise((r) => setTimeout(r, 350));
+    await new Promise((r) => setTimeout(r, 500));
     expect((await hasty.deposits.get(id)).amount).toBe(4_000);
     const patient = env.client(TOKEN_A, { timeoutMs: 2_000 });
     const again = await patient.deposits.create({ amount: 4_000, ...payer, transaction_id: id });
@@ -501,7 +501,7 @@ describe("fault kinds, as the client meets them", () => {
       FinalizeOutcomeUnknownError,
     );
     expect(f.distribution?.status).toBe("draft"); // read while the server was still waiting
-    await new Promise((r) => setTimeout(r, 350));
+    await new Promise((r) => setTimeout(r, 500));
     expect((await patient.distributions.get(d.distribution_id)).status).toBe("processing");
   });
 

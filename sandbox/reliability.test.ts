@@ -92,7 +92,7 @@ describe("fault injection", () => {
         body: JSON.stringify(depositBody(200)),
       }),
     ).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 80));
+    await new Promise((r) => setTimeout(r, 150));
     expect(await depositCount(h)).toBe(2);
   });
 
