@@ -1,0 +1,480 @@
+/**
+ * The distribution table's column mapping: which header is an identity column, which holds
+ * a product's amounts in reais, which the add-in owns (status, message, row total), and which
+ * are the user's own.
+ *
+ * Header matching is case-, accent-, punctuation- and space-insensitive ("E-mail" = "email",
+ * "Situação" = "SITUACAO"), in Portuguese and English.
+ *
+ * Products, strictest first (a wrong product moves money to the wrong benefit):
+ * 1. "Anything [id]": an explicit product id in brackets (what the template writes when two
+ *    products share a name).
+ * 2. Exact normalized product name, then id, then code. "Vale Refeição" = "VALE REFEICAO".
+ * 3. Loose: the header and a product name are equal once generic words ("vale", "auxílio",
+ *    "benefício", "valor", "R$" ...) are dropped, and exactly one product fits: "Refeição" →
+ *    "Vale Refeição". Applied, but reported as a warning to confirm (saving the mapping does).
+ * No edit-distance fuzzy matching: "Refeicão" with a typo, or two products that both fit,
+ * stay unmatched and are reported with the candidates, so the user picks.
+ *
+ * Known non-amount columns (Situação/Status, Matrícula, Cargo, Salário, Total, ...) are "info":
+ * read by people, never sent. "Matrícula" is the company's registration number, not the API's
+ * employee_id, so it is not an identity column unless the user maps it so.
+ *
+ * The user's corrections are an override object (header → role) kept in the workbook settings
+ * (versioned JSON, validated with zod on load). Overrides naming headers that are gone, or
+ * products that no longer exist, are reported and not applied.
+ */
+import { z } from "zod";
+import type { Product } from "../api/schemas";
+import { type Issue, type Locale, makeIssue } from "./messages";
+import type { Workbook } from "./port";
+
+export type ColumnRole =
+  | { role: "employee_id" }
+  | { role: "cpf" }
+  | { role: "email" }
+  | { role: "name" }
+  | { role: "info" }
+  | { role: "product"; product_id: string }
+  | { role: "status" }
+  | { role: "message" }
+  | { role: "total" }
+  /** Explicitly ignored by the user: never sent, never warned about. */
+  | { role: "ignore" }
+  /** Recognized as nothing: if it holds amounts, validation warns that they will not be sent. */
+  | { role: "unmapped" };
+
+export type RoleName = ColumnRole["role"];
+
+/** How a column got its role. */
+export type MatchHow =
+  | "alias"
+  | "product_bracket_id"
+  | "product_name"
+  | "product_id"
+  | "product_code"
+  | "product_loose"
+  | "override"
+  | "none";
+
+export interface MappedColumn {
+  /** 0-based index in the header. */
+  index: number;
+  header: string;
+  role: ColumnRole;
+  how: MatchHow;
+}
+
+export interface TableMapping {
+  columns: MappedColumn[];
+  /** Column index of each identity and add-in column (the first one when duplicated). */
+  employeeIdColumn?: number;
+  cpfColumn?: number;
+  emailColumn?: number;
+  nameColumn?: number;
+  statusColumn?: number;
+  messageColumn?: number;
+  totalColumn?: number;
+  /** Product columns, left to right. */
+  products: Array<{ index: number; header: string; product_id: string }>;
+  /** Mapping problems (duplicates, stale overrides, loose matches), as whole-table issues. */
+  issues: Issue[];
+}
+
+/** The user's corrections, by header text. */
+export type MappingOverride = Record<string, ColumnRole>;
+
+// ---------------------------------------------------------------------------------------------
+// Normalization
+
+/** "Vale-Refeição (R$)" → "valerefeicao": lower case, no accents, letters and digits only. */
+export function headerKey(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/r\$/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+const GENERIC_WORDS = new Set([
+  "vale",
+  "auxilio",
+  "beneficio",
+  "valor",
+  "valores",
+  "de",
+  "do",
+  "da",
+  "dos",
+  "das",
+  "em",
+  "reais",
+  "r",
+  "brl",
+  "cartao",
+  "credito",
+  "benefit",
+  "allowance",
+  "amount",
+  "card",
+]);
+
+/** The header or product name without generic words: "Valor Vale Refeição (R$)" → "refeicao". */
+export function looseKey(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/r\$/g, " ")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== "" && !GENERIC_WORDS.has(w))
+    .join("");
+}
+
+const ALIASES: Record<Exclude<RoleName, "product" | "ignore" | "unmapped">, string[]> = {
+  employee_id: [
+    "employee_id",
+    "employee id",
+    "id do colaborador",
+    "id colaborador",
+    "colaborador id",
+    "id do funcionário",
+    "id funcionário",
+    "id do empregado",
+    "id valepix",
+    "valepix id",
+  ],
+  cpf: [
+    "CPF",
+    "Documento",
+    "CPF do colaborador",
+    "CPF colaborador",
+    "CPF do funcionário",
+    "Número do CPF",
+    "Nº CPF",
+  ],
+  email: [
+    "E-mail",
+    "Email",
+    "E-mail do colaborador",
+    "E-mail corporativo",
+    "Correio eletrônico",
+    "Mail",
+    "Email address",
+  ],
+  name: [
+    "Nome",
+    "Name",
+    "Colaborador",
+    "Funcionário",
+    "Empregado",
+    "Nome do colaborador",
+    "Nome do funcionário",
+    "Nome completo",
+    "Full name",
+    "Employee",
+    "Employee name",
+  ],
+  info: [
+    "Situação",
+    "Situation",
+    "Status",
+    "Matrícula",
+    "Registration",
+    "Departamento",
+    "Department",
+    "Setor",
+    "Cargo",
+    "Position",
+    "Centro de custo",
+    "Cost center",
+    "Salário",
+    "Salary",
+    "Total",
+    "Observação",
+    "Observações",
+    "Obs",
+    "Notes",
+    "Admissão",
+    "Data de admissão",
+    "Hire date",
+  ],
+  status: ["Status ValePix", "ValePix status", "Status do envio"],
+  message: ["Mensagem ValePix", "ValePix message", "Mensagem do envio"],
+  total: ["Total da linha", "Row total", "Total ValePix", "ValePix total"],
+};
+
+const ALIAS_INDEX = new Map<string, ColumnRole>();
+for (const [role, names] of Object.entries(ALIASES)) {
+  for (const n of names) ALIAS_INDEX.set(headerKey(n), { role } as ColumnRole);
+}
+
+/** Headers the add-in writes for its own columns and the identity columns of the template. */
+export const ADDIN_HEADERS: Record<Locale, { status: string; message: string; total: string }> = {
+  "pt-BR": { status: "Status ValePix", message: "Mensagem ValePix", total: "Total da linha" },
+  "en-US": { status: "ValePix status", message: "ValePix message", total: "Row total" },
+};
+export const IDENTITY_HEADERS: Record<
+  Locale,
+  { employee_id: string; cpf: string; name: string; email: string }
+> = {
+  "pt-BR": { employee_id: "ID do colaborador", cpf: "CPF", name: "Nome", email: "E-mail" },
+  "en-US": { employee_id: "Employee ID", cpf: "CPF", name: "Name", email: "E-mail" },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Computing the mapping
+
+interface ProductIndex {
+  byId: Map<string, Product>;
+  byName: Map<string, Product[]>;
+  byIdKey: Map<string, Product[]>;
+  byCode: Map<string, Product[]>;
+  byLoose: Map<string, Product[]>;
+}
+
+function indexProducts(products: readonly Product[]): ProductIndex {
+  const push = (m: Map<string, Product[]>, k: string, p: Product): void => {
+    if (k === "") return;
+    const l = m.get(k);
+    if (l) l.push(p);
+    else m.set(k, [p]);
+  };
+  const ix: ProductIndex = {
+    byId: new Map(),
+    byName: new Map(),
+    byIdKey: new Map(),
+    byCode: new Map(),
+    byLoose: new Map(),
+  };
+  for (const p of products) {
+    ix.byId.set(p.id, p);
+    push(ix.byName, headerKey(p.name), p);
+    push(ix.byIdKey, headerKey(p.id), p);
+    if (p.code) push(ix.byCode, headerKey(p.code), p);
+    push(ix.byLoose, looseKey(p.name), p);
+  }
+  return ix;
+}
+
+/** The product a header names, strictest rule first; `candidates` when several fit loosely. */
+function matchProduct(
+  header: string,
+  ix: ProductIndex,
+): { product?: Product; how?: MatchHow; candidates?: Product[] } {
+  const bracket = /\[([^[\]]+)\]\s*$/.exec(header);
+  if (bracket?.[1]) {
+    const p = ix.byId.get(bracket[1].trim());
+    if (p) return { product: p, how: "product_bracket_id" };
+  }
+  const key = headerKey(header);
+  if (key === "") return {};
+  for (const [m, how] of [
+    [ix.byName, "product_name"],
+    [ix.byIdKey, "product_id"],
+    [ix.byCode, "product_code"],
+  ] as const) {
+    const l = m.get(key);
+    if (l?.length === 1) return { product: l[0]!, how };
+    if (l && l.length > 1) return { candidates: l };
+  }
+  const loose = looseKey(header);
+  const l = loose === "" ? undefined : ix.byLoose.get(loose);
+  if (l?.length === 1) return { product: l[0]!, how: "product_loose" };
+  if (l && l.length > 1) return { candidates: l };
+  return {};
+}
+
+/** Products whose loose name contains the header's loose key or the reverse (for messages only). */
+export function productCandidates(header: string, products: readonly Product[]): string[] {
+  const k = looseKey(header);
+  if (k.length < 3) return [];
+  return products
+    .filter((p) => {
+      const pk = looseKey(p.name);
+      return pk.length >= 3 && (pk.includes(k) || k.includes(pk));
+    })
+    .map((p) => p.name)
+    .slice(0, 5);
+}
+
+/**
+ * Maps a header to roles. `override` (the user's corrections, by header) wins where it is valid;
+ * overrides naming absent headers or unknown products are reported and not applied.
+ */
+export function computeMapping(
+  header: readonly string[],
+  products: readonly Product[],
+  override: MappingOverride = {},
+): TableMapping {
+  const ix = indexProducts(products);
+  const issues: Issue[] = [];
+
+  // Overrides by exact header first, then by normalized header.
+  const overrideByKey = new Map<string, { header: string; role: ColumnRole }>();
+  for (const [h, role] of Object.entries(override)) overrideByKey.set(headerKey(h), { header: h, role });
+  const usedOverrides = new Set<string>();
+
+  const columns: MappedColumn[] = header.map((h, index) => {
+    const exact = Object.prototype.hasOwnProperty.call(override, h)
+      ? { header: h, role: override[h]! }
+      : undefined;
+    const o = exact ?? overrideByKey.get(headerKey(h));
+    if (o) {
+      usedOverrides.add(o.header);
+      if (o.role.role === "product" && !ix.byId.has(o.role.product_id)) {
+        issues.push(
+          makeIssue({ code: "mapping_unknown_product", column: h, params: { product: o.role.product_id } }),
+        );
+      } else {
+        return { index, header: h, role: o.role, how: "override" };
+      }
+    }
+    const alias = ALIAS_INDEX.get(headerKey(h));
+    if (alias) return { index, header: h, role: alias, how: "alias" };
+    const m = matchProduct(h, ix);
+    if (m.product && m.how) {
+      if (m.how === "product_loose") {
+        issues.push(
+          makeIssue({ code: "product_loose_match", column: h, params: { product: m.product.name } }),
+        );
+      }
+      return { index, header: h, role: { role: "product", product_id: m.product.id }, how: m.how };
+    }
+    return { index, header: h, role: { role: "unmapped" }, how: "none" };
+  });
+
+  const stale = Object.keys(override).filter((h) => !usedOverrides.has(h));
+  if (stale.length > 0) issues.push(makeIssue({ code: "mapping_stale", params: { headers: stale } }));
+
+  const mapping: TableMapping = { columns, products: [], issues };
+  const seen = new Map<string, MappedColumn[]>();
+  for (const c of columns) {
+    const r = c.role;
+    const key = r.role === "product" ? `product:${r.product_id}` : r.role;
+    if (r.role === "product")
+      mapping.products.push({ index: c.index, header: c.header, product_id: r.product_id });
+    const l = seen.get(key);
+    if (l) l.push(c);
+    else seen.set(key, [c]);
+  }
+  const firstOf = (role: RoleName): number | undefined => seen.get(role)?.[0]?.index;
+  const set = <K extends keyof TableMapping>(k: K, v: TableMapping[K] | undefined): void => {
+    if (v !== undefined) mapping[k] = v;
+  };
+  set("employeeIdColumn", firstOf("employee_id"));
+  set("cpfColumn", firstOf("cpf"));
+  set("emailColumn", firstOf("email"));
+  set("nameColumn", firstOf("name"));
+  set("statusColumn", firstOf("status"));
+  set("messageColumn", firstOf("message"));
+  set("totalColumn", firstOf("total"));
+
+  // Two columns for the same product or identity make the desired state ambiguous.
+  for (const [key, cols] of seen) {
+    if (cols.length < 2) continue;
+    const isProduct = key.startsWith("product:");
+    if (!isProduct && !["employee_id", "cpf", "email", "status", "message", "total"].includes(key)) continue;
+    const product = isProduct ? products.find((p) => `product:${p.id}` === key)?.name : undefined;
+    issues.push(
+      makeIssue({
+        code: "duplicate_column",
+        params: { headers: cols.map((c) => c.header), ...(product ? { product } : {}) },
+      }),
+    );
+  }
+  return mapping;
+}
+
+/** The mapping as an override that pins every recognized column (e.g. after the user confirms). */
+export function mappingToOverride(mapping: TableMapping): MappingOverride {
+  const out: MappingOverride = {};
+  for (const c of mapping.columns) if (c.role.role !== "unmapped") out[c.header] = c.role;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving and loading (workbook settings)
+
+export const MAPPING_SETTING = "valepix.mapping";
+export const MAPPING_VERSION = 1;
+
+const RoleSchema = z.discriminatedUnion("role", [
+  z.object({ role: z.literal("employee_id") }),
+  z.object({ role: z.literal("cpf") }),
+  z.object({ role: z.literal("email") }),
+  z.object({ role: z.literal("name") }),
+  z.object({ role: z.literal("info") }),
+  z.object({ role: z.literal("product"), product_id: z.string().min(1).max(200) }),
+  z.object({ role: z.literal("status") }),
+  z.object({ role: z.literal("message") }),
+  z.object({ role: z.literal("total") }),
+  z.object({ role: z.literal("ignore") }),
+  z.object({ role: z.literal("unmapped") }),
+]);
+
+const SavedTableMapping = z.object({
+  columns: z.record(z.string().max(255), RoleSchema),
+  savedAt: z.string().optional(),
+});
+
+export const SavedMappings = z.object({
+  version: z.literal(MAPPING_VERSION),
+  /** By table name, lower-cased (Excel table names are case-insensitive). */
+  tables: z.record(z.string(), SavedTableMapping),
+});
+export type SavedMappings = z.infer<typeof SavedMappings>;
+
+export interface LoadedOverride {
+  override: MappingOverride;
+  /** `mapping_invalid` when the saved value could not be read (it is then ignored). */
+  issues: Issue[];
+}
+
+async function readAll(workbook: Workbook): Promise<{ saved: SavedMappings; invalid: boolean }> {
+  const raw = await workbook.getSetting(MAPPING_SETTING);
+  if (raw === undefined) return { saved: { version: MAPPING_VERSION, tables: {} }, invalid: false };
+  const parsed = SavedMappings.safeParse(raw);
+  if (!parsed.success) return { saved: { version: MAPPING_VERSION, tables: {} }, invalid: true };
+  return { saved: parsed.data, invalid: false };
+}
+
+/** The saved override of a table ({} when none); an unreadable setting is reported and ignored. */
+export async function loadMappingOverride(workbook: Workbook, table: string): Promise<LoadedOverride> {
+  const { saved, invalid } = await readAll(workbook);
+  const entry = Object.prototype.hasOwnProperty.call(saved.tables, table.toLowerCase())
+    ? saved.tables[table.toLowerCase()]
+    : undefined;
+  return {
+    override: entry ? { ...entry.columns } : {},
+    issues: invalid ? [makeIssue({ code: "mapping_invalid" })] : [],
+  };
+}
+
+/** Saves a table's override (replacing the previous one), keeping other tables' overrides. */
+export async function saveMappingOverride(
+  workbook: Workbook,
+  table: string,
+  override: MappingOverride,
+  now: Date = new Date(),
+): Promise<void> {
+  const checked = z.record(z.string().max(255), RoleSchema).parse(override);
+  const { saved } = await readAll(workbook);
+  const tables = { ...saved.tables, [table.toLowerCase()]: { columns: checked, savedAt: now.toISOString() } };
+  const value: SavedMappings = { version: MAPPING_VERSION, tables };
+  await workbook.setSetting(MAPPING_SETTING, value);
+}
+
+/** Loads the saved override and computes the mapping with it. */
+export async function loadMapping(
+  workbook: Workbook,
+  table: string,
+  header: readonly string[],
+  products: readonly Product[],
+): Promise<TableMapping> {
+  const { override, issues } = await loadMappingOverride(workbook, table);
+  const mapping = computeMapping(header, products, override);
+  mapping.issues.unshift(...issues);
+  return mapping;
+}
