@@ -313,8 +313,9 @@ export interface IssueInit {
   params?: IssueParams;
 }
 
-function prefix(locale: Locale, row: number | undefined, column: string | undefined): string {
+function prefix(locale: Locale, row: number | undefined, rawColumn: string | undefined): string {
   const pt = locale === "pt-BR";
+  const column = rawColumn?.trim();
   if (row !== undefined && column !== undefined)
     return pt ? `Linha ${row}, coluna ${column}: ` : `Row ${row}, column ${column}: `;
   if (row !== undefined) return pt ? `Linha ${row}: ` : `Row ${row}: `;
