@@ -216,28 +216,35 @@ export class EmployeeIndex {
   }
 
   private resolve(kind: IdentityKind, v: CellValue): { employee?: Employee; problem?: MatchProblem } {
-    const input = this.shown(kind, v);
+    // Getters: the masked text is only computed for the rare rows that have a problem.
+    const shown = (): string => this.shown(kind, v);
     if (kind === "employee_id") {
       const l = this.lookupId(v);
       if (l.kind === "one") return { employee: l.employee };
-      return { problem: { code: "employee_id_unknown", severity: "error", column: kind, input } };
+      return { problem: { code: "employee_id_unknown", severity: "error", column: kind, input: shown() } };
     }
     if (kind === "cpf") {
       const n = normalizeCpf(v);
       if (!n.ok)
-        return { problem: { code: "cpf_invalid", severity: "error", column: kind, input, reason: n.code } };
+        return {
+          problem: { code: "cpf_invalid", severity: "error", column: kind, input: shown(), reason: n.code },
+        };
       const l = pick(this.byCpf.get(n.digits));
       if (l.kind === "one") return { employee: l.employee };
       if (l.kind === "many") {
-        return { problem: { code: "cpf_ambiguous", severity: "error", column: kind, input, count: l.count } };
+        return {
+          problem: { code: "cpf_ambiguous", severity: "error", column: kind, input: shown(), count: l.count },
+        };
       }
-      return { problem: { code: "cpf_unknown", severity: "error", column: kind, input } };
+      return { problem: { code: "cpf_unknown", severity: "error", column: kind, input: shown() } };
     }
     const l = pick(this.byEmail.get(normalizeEmail(v)));
     if (l.kind === "one") return { employee: l.employee };
     if (l.kind === "many") {
-      return { problem: { code: "email_ambiguous", severity: "error", column: kind, input, count: l.count } };
+      return {
+        problem: { code: "email_ambiguous", severity: "error", column: kind, input: shown(), count: l.count },
+      };
     }
-    return { problem: { code: "email_unknown", severity: "error", column: kind, input } };
+    return { problem: { code: "email_unknown", severity: "error", column: kind, input: shown() } };
   }
 }

@@ -38,13 +38,14 @@ import {
   RUN_LOG_SHEET,
   type SheetInfo,
   type SheetVisibility,
+  TEXT_FORMAT,
   type TableInfo,
   type Workbook,
   type WriteOptions,
 } from "./port";
 import { assertJson, assertNonSecretSetting } from "./settings-guard";
 
-export const TEXT_FORMAT = "@";
+export { TEXT_FORMAT };
 
 export interface WorkbookStats {
   /** Round trips an Office.js host would make (`context.sync()` calls). */

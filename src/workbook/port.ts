@@ -19,6 +19,9 @@
 /** A cell value as Office.js `Range.values` returns it: "" is an empty cell. */
 export type CellValue = string | number | boolean;
 
+/** The Excel number format that makes a cell text (digit strings keep their leading zeros). */
+export const TEXT_FORMAT = "@";
+
 /** Default byte budget for one block of JSON: under Excel on the web's 5 MB payload limit. */
 export const DEFAULT_MAX_BLOCK_BYTES = 4_000_000;
 

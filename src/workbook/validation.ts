@@ -140,7 +140,8 @@ export class DistributionValidator {
   private readonly cellIssues: Issue[] = [];
   private readonly rows: SendRow[] = [];
   private readonly byEmployee = new Map<string, Tracked[]>();
-  private readonly memoNumber = new Map<number, ParseCentsResult>();
+  private readonly parseOptions: { locale: MoneyLocale; maxCents: number };
+  private readonly singleColumnPerProduct: boolean;
   private readonly memoText = new Map<string, ParseCentsResult>();
   private rowsRead = 0;
   private rowsSkipped = 0;
@@ -154,6 +155,9 @@ export class DistributionValidator {
     this.maxCents = o.maxCentsPerCell ?? DEFAULT_MAX_CENTS_PER_CELL;
     this.warnAbove = o.warnAboveCents ?? DEFAULT_WARN_ABOVE_CENTS;
     this.productCols = ctx.mapping.products;
+    this.parseOptions = { locale: this.locale, maxCents: this.maxCents };
+    this.singleColumnPerProduct =
+      new Set(this.productCols.map((p) => p.product_id)).size === this.productCols.length;
     this.unmappedCols = ctx.mapping.columns
       .filter((c) => c.role.role === "unmapped")
       .map((c) => ({ index: c.index, header: c.header, nonBlank: 0, amounts: 0, cents: 0 }));
@@ -169,34 +173,26 @@ export class DistributionValidator {
   }
 
   private parse(v: CellValue): ParseCentsResult {
-    // Benefit sheets repeat the same few amounts; a bounded memo skips re-parsing them.
-    if (typeof v === "number") {
-      let r = this.memoNumber.get(v);
-      if (r === undefined) {
-        r = parseCents(v, { locale: this.locale, maxCents: this.maxCents });
-        if (this.memoNumber.size < MEMO_LIMIT) this.memoNumber.set(v, r);
-      }
-      return r;
-    }
+    // Sheets repeat the same few amount texts ("R$ 600,00" for everyone): a bounded memo skips
+    // re-parsing them. Numbers are not memoized: parsing them is cheaper than a Map keyed by doubles.
     if (typeof v === "string") {
       let r = this.memoText.get(v);
       if (r === undefined) {
-        r = parseCents(v, { locale: this.locale, maxCents: this.maxCents });
+        r = parseCents(v, this.parseOptions);
         if (this.memoText.size < MEMO_LIMIT) this.memoText.set(v, r);
       }
       return r;
     }
-    return parseCents(v, { locale: this.locale, maxCents: this.maxCents });
+    return parseCents(v, this.parseOptions);
   }
 
   private addRow(cells: readonly CellValue[], rowIndex: number, row: number): void {
     this.rowsRead++;
     const m = this.ctx.mapping;
-    const at = (i: number | undefined): CellValue | undefined => (i === undefined ? undefined : cells[i]);
-    const idCell = at(m.employeeIdColumn);
-    const cpfCell = at(m.cpfColumn);
-    const emailCell = at(m.emailColumn);
-    const nameCell = at(m.nameColumn);
+    const idCell = m.employeeIdColumn === undefined ? undefined : cells[m.employeeIdColumn];
+    const cpfCell = m.cpfColumn === undefined ? undefined : cells[m.cpfColumn];
+    const emailCell = m.emailColumn === undefined ? undefined : cells[m.emailColumn];
+    const nameCell = m.nameColumn === undefined ? undefined : cells[m.nameColumn];
     const hasIdentity = !isBlank(idCell) || !isBlank(cpfCell) || !isBlank(emailCell);
 
     // Amounts first: they decide whether an identity problem matters.
@@ -205,10 +201,11 @@ export class DistributionValidator {
     let anyAmount = false;
     let total = 0;
     const values = new Map<string, number>();
+    const single = this.singleColumnPerProduct;
     for (const col of this.productCols) {
       const v = cells[col.index];
       if (v === undefined || v === "") {
-        values.set(col.product_id, values.get(col.product_id) ?? 0);
+        if (single || !values.has(col.product_id)) values.set(col.product_id, 0);
         continue;
       }
       const r = this.parse(v);
@@ -219,7 +216,7 @@ export class DistributionValidator {
         continue;
       }
       if (r.blank) {
-        values.set(col.product_id, values.get(col.product_id) ?? 0);
+        if (single || !values.has(col.product_id)) values.set(col.product_id, 0);
         continue;
       }
       anyAmount = true;
@@ -234,7 +231,7 @@ export class DistributionValidator {
           }),
         );
       }
-      values.set(col.product_id, (values.get(col.product_id) ?? 0) + r.cents);
+      values.set(col.product_id, single ? r.cents : (values.get(col.product_id) ?? 0) + r.cents);
       total += r.cents;
     }
 

@@ -1,0 +1,161 @@
+import type { Employee, Product } from "../api/schemas";
+import { computeMapping, loadMapping } from "./mapping";
+import { EmployeeIndex } from "./matching";
+import { MemoryWorkbook } from "./memory";
+import type { CellValue } from "./port";
+import { CURRENCY_FORMAT, createDistributionTemplate, productHeaders } from "./template";
+import { PRODUCTS, makeCpf, makeEmployees } from "./testing";
+import { validateTable } from "./validation";
+import { validationRowResults, writeRowResults } from "./writeback";
+
+const employees: Employee[] = [
+  ...makeEmployees(5, 5),
+  {
+    employee_id: "e_evil",
+    name: '=HYPERLINK("http://x","clique")',
+    email: "@evil",
+    cpf: makeCpf(99),
+    situation: "active",
+  },
+];
+
+describe("distribution template", () => {
+  test("creates a formatted sheet from the active employees and products", async () => {
+    const wb = new MemoryWorkbook({ sheets: { Distribuição: [["já existe"]] } });
+    const { table, mapping } = await createDistributionTemplate(wb, { employees, products: PRODUCTS });
+    expect(table.sheet).toBe("Distribuição (2)");
+    expect(table.name).toBe("ValePix_Distribuicao");
+    expect(table.header).toEqual([
+      "ID do colaborador",
+      "CPF",
+      "Nome",
+      "E-mail",
+      ...PRODUCTS.map((p) => p.name),
+      "Status ValePix",
+      "Mensagem ValePix",
+      "Total da linha",
+    ]);
+    // e5 is inactive and left out; names sorted.
+    expect(table.rowCount).toBe(5);
+    const s = table.sheet;
+    expect(wb.cell(s, "A2")).toBe("e_evil");
+    expect(wb.cell(s, "C2")).toBe('=HYPERLINK("http://x","clique")');
+    expect(wb.cell(s, "D2")).toBe("@evil");
+    expect(wb.allFormulas().filter((f) => f.sheet === s && f.row !== table.rowCount + 1)).toEqual([]);
+    // CPF as formatted text with its leading zeros; ID and CPF columns are text.
+    expect(wb.cell(s, "B3")).toBe("000.007.920-04");
+    expect(wb.numberFormat(s, "B3")).toBe("@");
+    expect(wb.numberFormat(s, "A3")).toBe("@");
+    expect(wb.numberFormat(s, "E3")).toBe(CURRENCY_FORMAT);
+    const cols = wb.tableColumns(table.name);
+    expect(cols.filter((c) => c.validation?.kind === "nonNegativeNumber").map((c) => c.header)).toEqual(
+      PRODUCTS.map((p) => p.name),
+    );
+    expect(wb.totalsRow(table.name)).toEqual(["Total", "", "", "", 0, 0, 0, 0, 0, 0, "", "", 0]);
+    expect(wb.sheetLayout(s).frozenRows).toBe(1);
+    expect(wb.activeSheet()).toBe(s);
+    // Every column maps back, exactly, and the mapping is saved.
+    expect(mapping.issues).toEqual([]);
+    expect(mapping.products.map((p) => p.product_id)).toEqual(PRODUCTS.map((p) => p.id));
+    const saved = await loadMapping(wb, table.name, table.header, PRODUCTS);
+    expect(saved.columns.every((c) => c.how === "override")).toBe(true);
+  });
+
+  test("a renamed product still maps through the saved mapping", async () => {
+    const wb = new MemoryWorkbook();
+    const { table } = await createDistributionTemplate(wb, {
+      employees,
+      products: PRODUCTS,
+      locale: "en-US",
+    });
+    expect(table.header.slice(0, 4)).toEqual(["Employee ID", "CPF", "Name", "E-mail"]);
+    const renamed = PRODUCTS.map((p) => (p.id === "prod_cultura" ? { ...p, name: "Cultura e Lazer" } : p));
+    const m = await loadMapping(wb, table.name, table.header, renamed);
+    expect(m.products.map((p) => p.product_id)).toContain("prod_cultura");
+    expect(computeMapping(table.header, renamed).products.map((p) => p.product_id)).not.toContain(
+      "prod_cultura",
+    );
+  });
+
+  test("product names that would not map back safely carry their id", () => {
+    const products: Product[] = [
+      { id: "a", name: "Refeição" },
+      { id: "b", name: "REFEICAO" },
+      { id: "c", name: "=cmd" },
+      { id: "d", name: "Total" },
+      { id: "e", name: "Cultura" },
+    ];
+    const headers = productHeaders(products, ["Total"]);
+    expect(headers).toEqual(["Refeição [a]", "REFEICAO [b]", "cmd [c]", "Total [d]", "Cultura"]);
+    expect(computeMapping(headers, products).products.map((p) => p.product_id)).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+      "e",
+    ]);
+  });
+
+  test("fill in, validate, write back: statuses, messages and totals land in the add-in columns", async () => {
+    const wb = new MemoryWorkbook();
+    const { table, mapping } = await createDistributionTemplate(wb, { employees, products: PRODUCTS });
+    const n = table.rowCount;
+    const refeicao: CellValue[] = ["R$ 100,00", 12.345, "", 50, 20];
+    await wb.writeColumns(table.name, [{ header: "Vale Refeição", values: refeicao }]);
+    const ctx = {
+      header: table.header,
+      mapping,
+      employees: new EmployeeIndex(employees),
+      products: PRODUCTS,
+    };
+    const result = await validateTable(wb, table.name, ctx);
+    expect(result.summary.grandTotalCents).toBe(10000 + 5000 + 2000);
+    const results = validationRowResults(result, "pt-BR");
+    await writeRowResults(wb, table, mapping, results, "pt-BR");
+    const status = (r: number) => wb.cell(table.sheet, `K${r}`);
+    expect([2, 3, 4, 5, 6].map(status)).toEqual(["Pronto", "Erro", "Pronto", "Pronto", "Pronto"]);
+    // A matched row with nothing to receive is ready with a zero total (the sheet is the desired state).
+    expect(wb.cell(table.sheet, "M4")).toBe(0);
+    expect(wb.cell(table.sheet, "M3")).toBe("");
+    expect(wb.cell(table.sheet, "L3")).toContain(
+      "Linha 3, coluna Vale Refeição: '12.345' tem mais de duas casas",
+    );
+    expect(wb.cell(table.sheet, "M2")).toBe(100);
+    expect(wb.totalsRow(table.name)?.[12]).toBe(170);
+    expect(n).toBe(5);
+  });
+
+  test("write-back adds the add-in columns when the user's table lacks them, and clears old statuses", async () => {
+    const header = ["CPF", "Vale Refeição"];
+    const wb = MemoryWorkbook.fromTable(header, [
+      [makeCpf(1), 10],
+      [makeCpf(2), "=1+"],
+    ]);
+    const t = (await wb.getTable("Table1"))!;
+    const mapping = computeMapping(header, PRODUCTS);
+    const info = await writeRowResults(wb, t, mapping, [
+      { rowIndex: 1, state: "failed", message: "=cmd|' /C calc'!A0" },
+    ]);
+    expect(info.header).toEqual([
+      "CPF",
+      "Vale Refeição",
+      "Status ValePix",
+      "Mensagem ValePix",
+      "Total da linha",
+    ]);
+    expect(wb.cell("Sheet1", "C3")).toBe("Falhou");
+    expect(wb.cell("Sheet1", "D3")).toBe("=cmd|' /C calc'!A0");
+    expect(wb.allFormulas()).toEqual([]);
+    // A second write with a different mapping finds the columns and clears row 1.
+    const again = computeMapping(info.header, PRODUCTS);
+    await writeRowResults(wb, info, again, [{ rowIndex: 0, state: "sent", totalCents: 1000 }], "en-US");
+    expect([wb.cell("Sheet1", "C2"), wb.cell("Sheet1", "C3"), wb.cell("Sheet1", "E2")]).toEqual([
+      "Sent",
+      "",
+      10,
+    ]);
+    await expect(writeRowResults(wb, info, again, [{ rowIndex: 5, state: "sent" }])).rejects.toThrow(
+      /outside/,
+    );
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The distribution template: a new sheet with a table ready to fill in, built from the active
+ * employees and the products (DESIGN §1 src/workbook).
+ *
+ * Layout: ID do colaborador | CPF | Nome | E-mail | one column per product | Status ValePix |
+ * Mensagem ValePix | Total da linha, with a totals row.
+ * - ID and CPF columns are text-formatted ("@"), so Excel keeps leading zeros; the CPF is written
+ *   formatted (123.456.789-09): people read it at a glance, and normalizeCpf reads it back.
+ * - Product columns: currency format, data validation "non-negative number", a sum in the totals
+ *   row. Their header is the product name, so the automatic mapping finds it; when two products
+ *   share a name (after normalization), or the name collides with a known header, or starts like
+ *   a formula, the header carries the id in brackets ("Vale Refeição [prod_1]").
+ * - API text (ids, names, e-mails) goes through safeText.
+ * - The mapping of every column is saved with the workbook, so a product renamed later in the
+ *   API does not break the sheet.
+ */
+import type { Employee, Product } from "../api/schemas";
+import { SITUATION_ACTIVE } from "../api/schemas";
+import { formatCpf, normalizeCpf } from "../money";
+import {
+  ADDIN_HEADERS,
+  IDENTITY_HEADERS,
+  type TableMapping,
+  computeMapping,
+  headerKey,
+  mappingToOverride,
+  saveMappingOverride,
+} from "./mapping";
+import type { Locale } from "./messages";
+import { uniqueSheetName, uniqueTableName } from "./names";
+import { type CellValue, type NewColumn, TEXT_FORMAT, type TableInfo, type Workbook } from "./port";
+import { isFormulaLike, safeText } from "./safe-text";
+
+/** Excel number format for amounts in reais (literal symbol; separators follow Excel's locale). */
+export const CURRENCY_FORMAT = '"R$" #,##0.00';
+
+export interface TemplateOptions {
+  employees: readonly Employee[];
+  products: readonly Product[];
+  /** Language of headers and sheet name. Default "pt-BR". */
+  locale?: Locale;
+  /** Desired sheet name (made unique). Default "Distribuição" / "Distribution". */
+  sheetName?: string;
+  /** Desired table name (made unique). Default "ValePix_Distribuicao". */
+  tableName?: string;
+  /** Include employees whose situation is not active. Default false. */
+  includeInactive?: boolean;
+}
+
+export interface TemplateResult {
+  table: TableInfo;
+  mapping: TableMapping;
+}
+
+/** Product headers: the name, or "name [id]" when the name alone would not map back safely. */
+export function productHeaders(products: readonly Product[], reserved: readonly string[]): string[] {
+  const count = new Map<string, number>();
+  for (const p of products) count.set(headerKey(p.name), (count.get(headerKey(p.name)) ?? 0) + 1);
+  const reservedKeys = new Set(reserved.map(headerKey));
+  return products.map((p) => {
+    const key = headerKey(p.name);
+    const name = p.name.replace(/^[=+\-@\t\r\s]+/, "").trim();
+    const clash = key === "" || (count.get(key) ?? 0) > 1 || reservedKeys.has(key) || isFormulaLike(p.name);
+    return clash ? `${name || "Produto"} [${p.id}]` : p.name;
+  });
+}
+
+export async function createDistributionTemplate(
+  workbook: Workbook,
+  options: TemplateOptions,
+): Promise<TemplateResult> {
+  const locale = options.locale ?? "pt-BR";
+  const ids = IDENTITY_HEADERS[locale];
+  const own = ADDIN_HEADERS[locale];
+  const [sheets, tables] = await Promise.all([workbook.listSheets(), workbook.listTables()]);
+  const sheet = uniqueSheetName(
+    options.sheetName ?? (locale === "pt-BR" ? "Distribuição" : "Distribution"),
+    sheets.map((s) => s.name),
+  );
+  const table = uniqueTableName(
+    options.tableName ?? "ValePix_Distribuicao",
+    tables.map((t) => t.name),
+  );
+
+  const fixedHeaders = [ids.employee_id, ids.cpf, ids.name, ids.email, own.status, own.message, own.total];
+  const known = [...fixedHeaders, "Total", "Status", "Situação", "Nome", "Name"];
+  const products = [...options.products];
+  const pHeaders = productHeaders(products, known);
+
+  const columns: NewColumn[] = [
+    {
+      header: ids.employee_id,
+      numberFormat: TEXT_FORMAT,
+      widthPoints: 110,
+      total: { kind: "label", text: "Total" },
+    },
+    { header: ids.cpf, numberFormat: TEXT_FORMAT, widthPoints: 100 },
+    { header: ids.name, widthPoints: 180 },
+    { header: ids.email, widthPoints: 200 },
+    ...pHeaders.map((header): NewColumn => ({
+      header,
+      numberFormat: CURRENCY_FORMAT,
+      widthPoints: 110,
+      validation: { kind: "nonNegativeNumber" },
+      total: { kind: "sum" },
+    })),
+    { header: own.status, widthPoints: 100 },
+    { header: own.message, widthPoints: 320 },
+    { header: own.total, numberFormat: CURRENCY_FORMAT, widthPoints: 110, total: { kind: "sum" } },
+  ];
+
+  const collator = new Intl.Collator(locale, { sensitivity: "base" });
+  const people = options.employees
+    .filter((e) => options.includeInactive === true || e.situation === SITUATION_ACTIVE)
+    .slice()
+    .sort((a, b) => collator.compare(a.name, b.name));
+  const blanks = (n: number): CellValue[] => Array.from({ length: n }, () => "");
+  const rows: CellValue[][] = people.map((e) => {
+    const cpf = e.cpf === undefined ? undefined : normalizeCpf(e.cpf);
+    return [
+      safeText(e.employee_id),
+      cpf?.ok ? formatCpf(cpf.digits) : "",
+      safeText(e.name),
+      safeText(e.email ?? ""),
+      ...blanks(products.length + 3),
+    ];
+  });
+
+  const info = await workbook.createSheetWithTable({
+    sheet,
+    table,
+    columns,
+    rows,
+    freezeHeader: true,
+    totalsRow: true,
+    activate: true,
+  });
+  // Pin the product columns to their ids: the sheet keeps working if a product is renamed.
+  const mapping = computeMapping(info.header, products);
+  await saveMappingOverride(workbook, info.name, mappingToOverride(mapping));
+  return { table: info, mapping };
+}
