@@ -1,0 +1,176 @@
+/**
+ * Validation speed: 50,000 generated rows × 6 products with a few errors, validated as the
+ * add-in does (read through the Workbook port in blocks from a MemoryWorkbook, then validated),
+ * against a lower bound: a bare loop that only reads every cell of the same blocks.
+ *
+ * Prints ratios, not absolute claims: machines differ, the ratio to the lower bound says how
+ * much work validation adds per cell. Run alone with
+ *   npx tsx -e 'import("./bench/validation.bench.ts").then(m=>m.default())'
+ */
+import { formatCents, formatCpf, normalizeCpf, parseCents } from "../src/money";
+import { computeMapping } from "../src/workbook/mapping";
+import { EmployeeIndex } from "../src/workbook/matching";
+import { MemoryWorkbook } from "../src/workbook/memory";
+import type { CellValue, RowBlock } from "../src/workbook/port";
+import { PRODUCTS, makeEmployees } from "../src/workbook/testing";
+import { DistributionValidator, type ValidationContext } from "../src/workbook/validation";
+
+const ROWS = 50_000;
+const RUNS = 5;
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run validates the same sheet. */
+function rng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function buildSheet(): { header: string[]; rows: CellValue[][]; errorsPlanted: number } {
+  const employees = makeEmployees(ROWS, 0);
+  const header = [
+    "ID do colaborador",
+    "CPF",
+    "Nome",
+    "E-mail",
+    ...PRODUCTS.map((p) => p.name),
+    "Observações",
+  ];
+  const rand = rng(42);
+  let errorsPlanted = 0;
+  const rows = employees.map((e, i): CellValue[] => {
+    // Identity as people keep it: by CPF (half as numbers that lost their zeros), some by id or e-mail.
+    const how = i % 10;
+    const cpf = e.cpf ?? "";
+    const amounts = PRODUCTS.map((_, p): CellValue => {
+      const r = rand();
+      if (r < 0.25) return "";
+      const cents = Math.floor(rand() * 150_000);
+      // Numbers mostly (Excel's own), some pt-BR text, some fixed common values.
+      if (r < 0.6) return cents / 100;
+      if (r < 0.8) return formatCents(cents, "pt-BR");
+      return [600, 450.5, 1200, 35][p % 4]!;
+    });
+    if (i % 5000 === 17) {
+      amounts[1] = "12,3456"; // sub-cent
+      errorsPlanted++;
+    }
+    if (i % 7000 === 3) {
+      amounts[2] = "abc"; // not a number
+      errorsPlanted++;
+    }
+    return [
+      how === 0 ? e.employee_id : "",
+      how === 0 || how === 9 ? "" : how < 5 ? Number(cpf) : formatCpf(cpf),
+      e.name,
+      how === 9 ? (e.email ?? "") : "",
+      ...amounts,
+      "",
+    ];
+  });
+  return { header, rows, errorsPlanted };
+}
+
+async function readBlocks(wb: MemoryWorkbook): Promise<RowBlock[]> {
+  const out: RowBlock[] = [];
+  for await (const b of wb.readTableRows("Dist")) out.push(b);
+  return out;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+export default async function run(): Promise<void> {
+  const { header, rows, errorsPlanted } = buildSheet();
+  const employees = makeEmployees(ROWS, 0);
+  const wb = MemoryWorkbook.fromTable(header, rows, { name: "Dist" });
+  wb.resetStats();
+  const blocks = await readBlocks(wb);
+  const stats = { ...wb.stats };
+
+  // Lower bound: touch every cell once, nothing else.
+  const bare: number[] = [];
+  let sink = 0;
+  for (let k = 0; k < RUNS; k++) {
+    const t = performance.now();
+    for (const b of blocks) {
+      for (const row of b.rows) {
+        for (let c = 0; c < row.length; c++) {
+          const v = row[c];
+          if (v !== "") sink++;
+        }
+      }
+    }
+    bare.push(performance.now() - t);
+  }
+
+  // Second reference: only the src/money primitives validation cannot avoid (parse every amount
+  // cell, normalize every CPF cell), to show what the workbook layer adds on top of them.
+  const amountColumns = PRODUCTS.map((_, p) => 4 + p);
+  const primitives: number[] = [];
+  for (let k = 0; k < RUNS; k++) {
+    const t = performance.now();
+    for (const b of blocks) {
+      for (const row of b.rows) {
+        if (row[1] !== "") sink += normalizeCpf(row[1]).ok ? 1 : 0;
+        for (const c of amountColumns) {
+          const r = parseCents(row[c]);
+          if (r.ok) sink += r.cents;
+        }
+      }
+    }
+    primitives.push(performance.now() - t);
+  }
+
+  // The index is built once per run (the employee list comes from the API once per send).
+  const indexTimes: number[] = [];
+  const validateTimes: number[] = [];
+  let summary = "";
+  for (let k = 0; k < RUNS; k++) {
+    let t = performance.now();
+    const index = new EmployeeIndex(employees);
+    indexTimes.push(performance.now() - t);
+    const ctx: ValidationContext = {
+      header,
+      mapping: computeMapping(header, PRODUCTS),
+      employees: index,
+      products: PRODUCTS,
+    };
+    t = performance.now();
+    const v = new DistributionValidator(ctx);
+    for (const b of blocks) v.add(b);
+    const result = v.finish();
+    validateTimes.push(performance.now() - t);
+    summary =
+      `rows valid ${result.summary.rowsValid}, with errors ${result.summary.rowsWithErrors} ` +
+      `(planted ${errorsPlanted}), grand total ${formatCents(result.summary.grandTotalCents)}`;
+  }
+
+  const bareMs = median(bare);
+  const indexMs = median(indexTimes);
+  const primitivesMs = median(primitives);
+  const validateMs = median(validateTimes);
+  const cells = ROWS * header.length;
+  console.log(
+    `validation: ${ROWS} rows × ${PRODUCTS.length} products (${cells} cells), median of ${RUNS} runs`,
+  );
+  console.log(`  ${summary}`);
+  console.log(
+    `  read through the port: ${stats.blocksRead} blocks = ${stats.syncs} syncs, largest block ${stats.maxBlockBytes} bytes`,
+  );
+  console.log(`  lower bound (read every cell): ${bareMs.toFixed(2)} ms`);
+  console.log(`  money primitives only (parseCents + normalizeCpf per cell): ${primitivesMs.toFixed(1)} ms`);
+  console.log(`  employee index (${employees.length}):    ${indexMs.toFixed(1)} ms`);
+  console.log(
+    `  validation:                     ${validateMs.toFixed(1)} ms, ${Math.round(ROWS / (validateMs / 1000))} rows/s`,
+  );
+  console.log(`  ratio validation / lower bound: ${(validateMs / Math.max(bareMs, 0.001)).toFixed(0)}×`);
+  console.log(`  ratio validation / money primitives: ${(validateMs / primitivesMs).toFixed(2)}×`);
+  console.log(`  ratio (index + validation) / 1 s budget: ${((indexMs + validateMs) / 1000).toFixed(2)}`);
+  if (sink < 0) console.log(sink);
+}
