@@ -24,7 +24,60 @@ function expectedCents(intDigits: string, frac2: string): number {
   return Number(BigInt(intDigits + frac2));
 }
 
+/**
+ * Reference for a number cell, written independently of the parser: the exact decimal value of the
+ * shortest round-trip text of x (String(x), exponent included), in BigInt arithmetic.
+ */
+function referenceNumberCents(x: number, maxCents: number): number | string {
+  if (!Number.isFinite(x)) return "not_a_number";
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x))!;
+  const [, sign, int = "", frac = "", exp = "0"] = m;
+  // value = digits * 10^(exponent - fraction length); cents = value * 100
+  const digits = BigInt(int + frac);
+  const shift = Number(exp) - frac.length + 2;
+  let exact: bigint;
+  if (shift >= 0) exact = digits * 10n ** BigInt(shift);
+  else {
+    const divisor = 10n ** BigInt(-shift);
+    if (digits % divisor !== 0n) return "sub_cent";
+    exact = digits / divisor;
+  }
+  if (exact > BigInt(maxCents)) return "too_large";
+  if (sign === "-" && exact !== 0n) return "negative";
+  return Number(exact);
+}
+
 describe("parseCents properties", () => {
+  test("number cells agree with an exact BigInt reference at every magnitude (fast path included)", () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    const number = fc.oneof(
+      fc.double({ min: 0, max: 1e16, noNaN: true }),
+      fc.double({ min: -1e6, max: 1e6 }),
+      fc.integer({ min: 0, max: max }).map((c) => c / 100),
+      fc.integer({ min: 1e14 - 10_000, max: 1e14 + 10_000 }).map((c) => c / 100), // around the fast-path limit
+      fc.integer({ min: 0, max: 1e12 }).map((c) => (c * 10 + 3) / 1000),
+      fc.constantFrom(
+        0.29,
+        1.005,
+        1234567.89,
+        0.1 + 0.2,
+        1e21,
+        5e-324,
+        -0,
+        999999999999.99,
+        1e12,
+        1e12 + 0.01,
+      ),
+    );
+    fc.assert(
+      fc.property(number, (x) => {
+        expect(centsOf(parseCents(x, { maxCents: max }))).toBe(referenceNumberCents(x, max));
+        expect(centsOf(parseCents(x))).toBe(referenceNumberCents(x, DEFAULT_MAX_CENTS));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   test("formatCents output reads back exactly, in both locales", () => {
     fc.assert(
       fc.property(cents, locale, (c, l) => {
