@@ -4,8 +4,7 @@
  * against a lower bound: a bare loop that only reads every cell of the same blocks.
  *
  * Prints ratios, not absolute claims: machines differ, the ratio to the lower bound says how
- * much work validation adds per cell. Run alone with
- *   npx tsx -e 'import("./bench/validation.bench.ts").then(m=>m.default())'
+ * much work validation adds per cell. Run alone with `npm run bench -- validation`.
  */
 import { formatCents, formatCpf, normalizeCpf, parseCents } from "../src/money";
 import { computeMapping } from "../src/workbook/mapping";
