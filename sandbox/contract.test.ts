@@ -27,13 +27,9 @@ import {
   createClient,
   type PaymentMethod,
 } from "../src/api";
-import { type RunningSandbox, type SandboxOptions, startSandbox } from "./server";
-import { type ManualClock, manualClock } from "./testkit";
-
-const TOKEN_A = "contract-acme-token";
-const TOKEN_B = "contract-beta-token";
-const PIX_DELAY = 2_000;
-const LOT_DELAY = 1_000;
+import type { RunningSandbox, SandboxOptions } from "./server";
+import { PIX_DELAY, startTestSandbox, TOKEN_A, TOKEN_B } from "./test-harness";
+import type { ManualClock } from "./testkit";
 
 interface Env {
   sb: RunningSandbox;
@@ -48,18 +44,7 @@ afterEach(async () => {
 });
 
 async function setup(options: SandboxOptions = {}): Promise<Env> {
-  const clock = manualClock();
-  const sb = await startSandbox({
-    now: clock.now,
-    seedEmployees: 12,
-    pixDelayMs: PIX_DELAY,
-    lotDelayMs: LOT_DELAY,
-    tokens: [
-      { token: TOKEN_A, company: "acme" },
-      { token: TOKEN_B, company: "beta" },
-    ],
-    ...options,
-  });
+  const { sb, clock } = await startTestSandbox(options);
   running.push(sb);
   const statuses: number[] = [];
   return {

@@ -2,7 +2,7 @@
 /** Shared setup of the sandbox-level tests: an in-memory server, a manual clock, `call()`. */
 import type { FastifyInstance } from "fastify";
 import { API_PREFIX } from "../src/api/routes";
-import { type SandboxOptions, startSandbox } from "./server";
+import { type RunningSandbox, type SandboxOptions, startSandbox } from "./server";
 import { type ManualClock, manualClock } from "./testkit";
 
 export const TOKEN_A = "tok-acme-0123456789";
@@ -30,10 +30,12 @@ export const PIX_DELAY = 1000;
 export const LOT_DELAY = 500;
 
 /**
- * A sandbox listening on 127.0.0.1 port 0, called with fetch. (Fastify's `inject` would skip
- * the socket, but its light-my-request depends on an ESM-only package jest cannot load here.)
+ * The sandbox every suite tests against: in memory, on 127.0.0.1 port 0, a manual clock, two
+ * companies (TOKEN_A "acme", TOKEN_B "beta") of 12 employees each; `options` override any of it.
  */
-export async function harness(options: SandboxOptions = {}): Promise<Harness> {
+export async function startTestSandbox(
+  options: SandboxOptions = {},
+): Promise<{ sb: RunningSandbox; clock: ManualClock }> {
   const clock = manualClock();
   const sb = await startSandbox({
     db: ":memory:",
@@ -47,6 +49,15 @@ export async function harness(options: SandboxOptions = {}): Promise<Harness> {
     ],
     ...options,
   });
+  return { sb, clock };
+}
+
+/**
+ * A test sandbox called with fetch. (Fastify's `inject` would skip the socket, but its
+ * light-my-request depends on an ESM-only package jest cannot load here.)
+ */
+export async function harness(options: SandboxOptions = {}): Promise<Harness> {
+  const { sb, clock } = await startTestSandbox(options);
   const app = sb.server;
   return {
     app,
