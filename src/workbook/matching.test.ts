@@ -1,5 +1,6 @@
 import type { Employee } from "../api/schemas";
 import { EmployeeIndex } from "./matching";
+import { makeIssue } from "./messages";
 import { makeCpf } from "./testing";
 
 const cpfA = makeCpf(1); // "00000792004": Excel keeps it as 792004
@@ -97,5 +98,81 @@ describe("EmployeeIndex", () => {
     expect(codes(ix.match({ employee_id: "e1", cpf: Number(cpfA), email: "ANA@x.com" }))).toEqual([]);
     // An employee with no e-mail on record cannot contradict the row's e-mail.
     expect(codes(ix.match({ employee_id: "e3", email: "carla@x.com" }))).toEqual(["employee_inactive:error"]);
+  });
+});
+
+describe("EmployeeIndex: employee_id typed as a number cell", () => {
+  const withZeros = new EmployeeIndex([
+    { employee_id: "123", name: "Cento e vinte e três", situation: "active" },
+    { employee_id: "0123", name: "Zero cento e vinte e três", situation: "active" },
+    { employee_id: "0077", name: "Setenta e sete", situation: "active" },
+    { employee_id: "1234567890123450", name: "Longo", situation: "active" },
+    { employee_id: "999999999999999", name: "Quinze noves", situation: "active" },
+  ]);
+
+  test("a number that both '123' and '0123' could be is ambiguous, never the exact text", () => {
+    const r = withZeros.match({ employee_id: 123 });
+    expect(r).toMatchObject({ ok: false, problems: [{ code: "employee_id_ambiguous", severity: "error" }] });
+    expect(r).toMatchObject({ problems: [{ count: 2 }] });
+    // As text the cell says exactly which one.
+    expect(idOf(withZeros.match({ employee_id: "123" }))).toBe("123");
+    expect(idOf(withZeros.match({ employee_id: "0123" }))).toBe("0123");
+    // A unique holder once zeros are dropped is still found.
+    expect(idOf(withZeros.match({ employee_id: 77 }))).toBe("0077");
+  });
+
+  test("numbers Excel cannot hold exactly are refused: format the column as text and retype", () => {
+    // 1234567890123456 typed into a number cell is stored as 1234567890123450 (15 digits).
+    expect(codes(withZeros.match({ employee_id: 1234567890123450 }))).toEqual([
+      "employee_id_number_unsafe:error",
+    ]);
+    expect(codes(withZeros.match({ employee_id: 1e15 }))).toEqual(["employee_id_number_unsafe:error"]);
+    expect(codes(withZeros.match({ employee_id: 2 ** 60 }))).toEqual(["employee_id_number_unsafe:error"]);
+    expect(codes(withZeros.match({ employee_id: 12.5 }))).toEqual(["employee_id_number_unsafe:error"]);
+    expect(codes(withZeros.match({ employee_id: -5 }))).toEqual(["employee_id_number_unsafe:error"]);
+    // Fifteen digits are exact in Excel, so they still match.
+    expect(idOf(withZeros.match({ employee_id: 999999999999999 }))).toBe("999999999999999");
+  });
+
+  test("both problems tell the user to format the ID column as text and retype", () => {
+    for (const code of ["employee_id_ambiguous", "employee_id_number_unsafe"] as const) {
+      const issue = makeIssue({ code, row: 7, column: "ID", params: { input: "123", count: 2 } });
+      expect(issue.severity).toBe("error");
+      expect(issue.message["pt-BR"]).toMatch(/Formate a coluna do ID como Texto e digite/);
+      expect(issue.message["en-US"]).toMatch(/Format the ID column as Text and type/);
+    }
+    const conflict = makeIssue({ code: "identity_conflict", params: { input: "x", other: "ID", count: 2 } });
+    expect(conflict.message["en-US"]).toContain("belongs to 2 other employees");
+  });
+});
+
+describe("EmployeeIndex: a secondary identity shared by several people", () => {
+  const shared = makeCpf(600);
+  const sharedMail = "time@x.com";
+  const people: Employee[] = [
+    { employee_id: "e1", name: "Ana", cpf: makeCpf(601), email: "ana@x.com", situation: "active" },
+    { employee_id: "e1b", name: "Ana sem CPF", situation: "active" },
+    { employee_id: "o1", name: "Outro 1", cpf: shared, email: sharedMail, situation: "active" },
+    { employee_id: "o2", name: "Outro 2", cpf: shared, email: sharedMail, situation: "active" },
+    { employee_id: "h1", name: "Holder", cpf: makeCpf(602), situation: "active" },
+    { employee_id: "h2", name: "Holder 2", cpf: makeCpf(602), situation: "active" },
+  ];
+  const shx = new EmployeeIndex(people);
+
+  test("a CPF or e-mail held by two OTHER people contradicts the employee_id: error", () => {
+    expect(codes(shx.match({ employee_id: "e1", cpf: shared }))).toEqual(["identity_conflict:error"]);
+    expect(shx.match({ employee_id: "e1", cpf: shared })).toMatchObject({
+      ok: false,
+      problems: [{ code: "identity_conflict", column: "cpf", other: "employee_id", count: 2 }],
+    });
+    // Even when the matched employee has no CPF or e-mail on record.
+    expect(codes(shx.match({ employee_id: "e1b", cpf: shared }))).toEqual(["identity_conflict:error"]);
+    expect(codes(shx.match({ employee_id: "e1b", email: sharedMail }))).toEqual(["identity_conflict:error"]);
+    expect(codes(shx.match({ employee_id: "e1", email: "TIME@x.com" }))).toEqual(["identity_conflict:error"]);
+  });
+
+  test("the employee being one of the holders is consistent", () => {
+    expect(codes(shx.match({ employee_id: "h2", cpf: makeCpf(602) }))).toEqual([]);
+    expect(idOf(shx.match({ employee_id: "o1", cpf: shared, email: sharedMail }))).toBe("o1");
   });
 });

@@ -9,10 +9,20 @@
  * - An employee_id that matches nobody is an error; it does not fall back to the CPF, because a
  *   wrong id in the sheet is a data problem the user should see (clearing the cell makes the CPF
  *   decide).
- * - Excel turns digit-only ids into numbers and drops their leading zeros; a number id that
- *   matches nobody is looked up again ignoring leading zeros, when that is unique.
+ * - Excel turns digit-only ids into numbers and drops their leading zeros, so a NUMBER cell
+ *   never says which of "123" and "0123" was meant: it is looked up ignoring leading zeros on
+ *   both sides and accepted only when exactly one employee fits (`employee_id_ambiguous`
+ *   otherwise, never the exact-text holder by default). Excel keeps 15 significant digits
+ *   (1234567890123456 is stored as 1234567890123450), so numbers >= 10^15, fractions, negatives
+ *   and unsafe integers are refused (`employee_id_number_unsafe`): the digits may not be the
+ *   ones typed. Both tell the user to format the column as text and retype the ids.
+ * - A text id is matched exactly; a digit-only text that matches nobody is looked up again
+ *   ignoring leading zeros, when that is unique.
  * - Two employees sharing a CPF or e-mail (a re-hire often gets a new employee_id): when exactly
  *   one of them is active, that one is matched; otherwise the row is ambiguous.
+ * - A secondary identity that names other people contradicts the first one, whether it names
+ *   one other person or several (`identity_conflict`); it is consistent when the matched employee
+ *   is one of its holders.
  * - Any situation other than "active" (e.g. "inactive", "on_leave") is `employee_inactive`: the
  *   API distributes to active employees.
  * - The employee list is indexed once (O(n)); each row is O(1).
@@ -25,6 +35,8 @@ export type IdentityKind = "employee_id" | "cpf" | "email";
 
 export type MatchProblemCode =
   | "employee_id_unknown"
+  | "employee_id_ambiguous"
+  | "employee_id_number_unsafe"
   | "cpf_unknown"
   | "email_unknown"
   | "cpf_invalid"
@@ -49,7 +61,7 @@ export interface MatchProblem {
   employeeName?: string;
   /** The situation, for `employee_inactive`. */
   situation?: string;
-  /** How many employees share the CPF or e-mail, for ambiguity. */
+  /** How many employees share the CPF, e-mail or (number) id, for ambiguity and conflicts. */
   count?: number;
 }
 
@@ -63,7 +75,17 @@ export type MatchResult =
   | { ok: true; employee: Employee; by: IdentityKind; warnings: MatchProblem[] }
   | { ok: false; problems: MatchProblem[] };
 
-type Lookup = { kind: "none" } | { kind: "one"; employee: Employee } | { kind: "many"; count: number };
+type Lookup =
+  | { kind: "none" }
+  | { kind: "one"; employee: Employee }
+  | { kind: "many"; count: number; holders: readonly Employee[] };
+
+/**
+ * Excel stores numbers as doubles shown with 15 significant digits: an integer below 10^15 is
+ * exactly what was typed, anything else may not be ("Excel specifications and limits": number
+ * precision, 15 digits).
+ */
+const EXCEL_EXACT_INTEGER_LIMIT = 1e15;
 
 const isBlank = (v: CellValue | undefined): boolean =>
   v === undefined || v === "" || (typeof v === "string" && v.trim() === "");
@@ -74,11 +96,7 @@ export function normalizeEmail(v: CellValue): string {
   return String(v).trim().toLowerCase();
 }
 
-/** The id as text: Excel gives digit-only ids back as numbers. */
-function idText(v: CellValue): string {
-  if (typeof v === "number" && Number.isSafeInteger(v)) return String(v);
-  return String(v).trim();
-}
+const withoutLeadingZeros = (id: string): string => id.replace(/^0+(?=\d)/, "");
 
 /** A CPF for messages: masked as in operational logs (API document, Authentication rule 5). */
 function cpfForMessage(v: CellValue): string {
@@ -92,7 +110,7 @@ function pick(list: Employee[] | undefined): Lookup {
   if (list.length === 1) return { kind: "one", employee: list[0]! };
   const active = list.filter(isActive);
   if (active.length === 1) return { kind: "one", employee: active[0]! };
-  return { kind: "many", count: list.length };
+  return { kind: "many", count: list.length, holders: list };
 }
 
 export class EmployeeIndex {
@@ -111,7 +129,7 @@ export class EmployeeIndex {
     };
     for (const e of employees) {
       this.byId.set(e.employee_id, e);
-      push(this.byIdNoZeros, e.employee_id.replace(/^0+(?=\d)/, ""), e);
+      push(this.byIdNoZeros, withoutLeadingZeros(e.employee_id), e);
       if (e.cpf !== undefined) {
         const n = normalizeCpf(e.cpf);
         if (n.ok) push(this.byCpf, n.digits, e);
@@ -125,12 +143,21 @@ export class EmployeeIndex {
     return this.byId.get(employeeId);
   }
 
-  private lookupId(v: CellValue): Lookup {
-    const text = idText(v);
+  /** `unsafe` for a number cell whose digits Excel may have changed. */
+  private lookupId(v: CellValue): Lookup | { kind: "unsafe" } {
+    if (typeof v === "number") {
+      // A number says nothing about leading zeros: only a unique holder of its digits is it.
+      if (!Number.isSafeInteger(v) || v < 0 || v >= EXCEL_EXACT_INTEGER_LIMIT) return { kind: "unsafe" };
+      const list = this.byIdNoZeros.get(String(v));
+      if (!list || list.length === 0) return { kind: "none" };
+      if (list.length === 1) return { kind: "one", employee: list[0]! };
+      return { kind: "many", count: list.length, holders: list };
+    }
+    const text = String(v).trim();
     const e = this.byId.get(text);
     if (e) return { kind: "one", employee: e };
-    if (typeof v === "number" || /^\d+$/.test(text)) {
-      const list = this.byIdNoZeros.get(text.replace(/^0+(?=\d)/, ""));
+    if (/^\d+$/.test(text)) {
+      const list = this.byIdNoZeros.get(withoutLeadingZeros(text));
       if (list?.length === 1) return { kind: "one", employee: list[0]! };
     }
     return { kind: "none" };
@@ -151,30 +178,43 @@ export class EmployeeIndex {
     const employee = first.employee!;
     const problems: MatchProblem[] = [];
     for (const r of resolved.slice(1)) {
-      const cell = cells[r.kind] as CellValue;
+      // Only the first identity present decides, and employee_id is always first when present.
+      const kind = r.kind as "cpf" | "email";
+      const cell = cells[kind] as CellValue;
       if (r.problem?.code === "cpf_invalid") {
         // A broken secondary CPF does not stop a row matched by employee_id, but is worth fixing.
         problems.push({ ...r.problem, severity: "warning" });
         continue;
       }
-      if (r.employee?.employee_id === employee.employee_id || this.sameAsRecorded(employee, r.kind, cell))
+      if (r.employee?.employee_id === employee.employee_id || this.sameAsRecorded(employee, kind, cell))
         continue;
       if (r.employee) {
         problems.push({
           code: "identity_conflict",
           severity: "error",
-          column: r.kind,
-          input: this.shown(r.kind, cell),
+          column: kind,
+          input: this.shown(kind, cell),
           other: first.kind,
           employeeName: r.employee.name,
         });
-      } else if (this.hasRecorded(employee, r.kind)) {
+      } else if (r.holders && !r.holders.some((h) => h.employee_id === employee.employee_id)) {
+        // The secondary identity names several people, none of them the matched employee: it
+        // contradicts the first identity as much as naming one other person would.
+        problems.push({
+          code: "identity_conflict",
+          severity: "error",
+          column: kind,
+          input: this.shown(kind, cell),
+          other: first.kind,
+          count: r.holders.length,
+        });
+      } else if (this.hasRecorded(employee, kind)) {
         // The row's secondary identity names nobody else, but the employee has another on record.
         problems.push({
           code: "identity_mismatch",
           severity: "warning",
-          column: r.kind,
-          input: this.shown(r.kind, cell),
+          column: kind,
+          input: this.shown(kind, cell),
           other: first.kind,
           employeeName: employee.name,
         });
@@ -194,33 +234,49 @@ export class EmployeeIndex {
     return { ok: true, employee, by: first.kind, warnings: problems };
   }
 
-  private hasRecorded(e: Employee, kind: IdentityKind): boolean {
+  private hasRecorded(e: Employee, kind: "cpf" | "email"): boolean {
     if (kind === "cpf") return e.cpf !== undefined && e.cpf !== "";
-    if (kind === "email") return e.email !== undefined && e.email.trim() !== "";
-    return true;
+    return e.email !== undefined && e.email.trim() !== "";
   }
 
-  private sameAsRecorded(e: Employee, kind: IdentityKind, v: CellValue): boolean {
+  private sameAsRecorded(e: Employee, kind: "cpf" | "email", v: CellValue): boolean {
     if (kind === "cpf") {
       const row = normalizeCpf(v);
       const recorded = e.cpf === undefined ? undefined : normalizeCpf(e.cpf);
       return row.ok && recorded?.ok === true && row.digits === recorded.digits;
     }
-    if (kind === "email") return e.email !== undefined && normalizeEmail(e.email) === normalizeEmail(v);
-    const l = this.lookupId(v);
-    return l.kind === "one" && l.employee.employee_id === e.employee_id;
+    return e.email !== undefined && normalizeEmail(e.email) === normalizeEmail(v);
   }
 
   private shown(kind: IdentityKind, v: CellValue): string {
     return kind === "cpf" ? cpfForMessage(v) : String(v).trim();
   }
 
-  private resolve(kind: IdentityKind, v: CellValue): { employee?: Employee; problem?: MatchProblem } {
+  private resolve(
+    kind: IdentityKind,
+    v: CellValue,
+  ): { employee?: Employee; problem?: MatchProblem; holders?: readonly Employee[] } {
     // Getters: the masked text is only computed for the rare rows that have a problem.
     const shown = (): string => this.shown(kind, v);
     if (kind === "employee_id") {
       const l = this.lookupId(v);
       if (l.kind === "one") return { employee: l.employee };
+      if (l.kind === "unsafe") {
+        return {
+          problem: { code: "employee_id_number_unsafe", severity: "error", column: kind, input: shown() },
+        };
+      }
+      if (l.kind === "many") {
+        return {
+          problem: {
+            code: "employee_id_ambiguous",
+            severity: "error",
+            column: kind,
+            input: shown(),
+            count: l.count,
+          },
+        };
+      }
       return { problem: { code: "employee_id_unknown", severity: "error", column: kind, input: shown() } };
     }
     if (kind === "cpf") {
@@ -234,6 +290,7 @@ export class EmployeeIndex {
       if (l.kind === "many") {
         return {
           problem: { code: "cpf_ambiguous", severity: "error", column: kind, input: shown(), count: l.count },
+          holders: l.holders,
         };
       }
       return { problem: { code: "cpf_unknown", severity: "error", column: kind, input: shown() } };
@@ -243,6 +300,7 @@ export class EmployeeIndex {
     if (l.kind === "many") {
       return {
         problem: { code: "email_ambiguous", severity: "error", column: kind, input: shown(), count: l.count },
+        holders: l.holders,
       };
     }
     return { problem: { code: "email_unknown", severity: "error", column: kind, input: shown() } };

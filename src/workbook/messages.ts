@@ -119,6 +119,24 @@ export const MESSAGES = {
     "en-US": (p) =>
       `no employee has the ID ${q(p.input)}. Check the ID, or clear the cell to identify the person by CPF.`,
   },
+  employee_id_ambiguous: {
+    severity: "error",
+    "pt-BR": (p) =>
+      `o ID ${q(p.input)} é um número, e o Excel apaga os zeros à esquerda: ${p.count ?? 2} colaboradores têm esse ID ` +
+      `com ou sem zeros (como 123 e 0123). Formate a coluna do ID como Texto e digite os IDs de novo, com os zeros.`,
+    "en-US": (p) =>
+      `the ID ${q(p.input)} is a number, and Excel drops leading zeros: ${p.count ?? 2} employees have this ID with ` +
+      `or without zeros (such as 123 and 0123). Format the ID column as Text and type the IDs again, with their zeros.`,
+  },
+  employee_id_number_unsafe: {
+    severity: "error",
+    "pt-BR": (p) =>
+      `o ID ${q(p.input)} está guardado como número, e o Excel só guarda 15 dígitos exatos (e nenhuma fração ou ` +
+      `sinal num ID): os dígitos podem não ser os digitados. Formate a coluna do ID como Texto e digite o ID de novo.`,
+    "en-US": (p) =>
+      `the ID ${q(p.input)} is stored as a number, and Excel keeps only 15 exact digits (and an ID has no fraction ` +
+      `or sign): the digits may not be the ones typed. Format the ID column as Text and type the ID again.`,
+  },
   cpf_unknown: {
     severity: "error",
     "pt-BR": (p) =>
@@ -155,11 +173,11 @@ export const MESSAGES = {
   identity_conflict: {
     severity: "error",
     "pt-BR": (p) =>
-      `${q(p.input)} é de ${p.employeeName ?? "outra pessoa"}, mas a coluna ${p.other ?? ""} aponta outro colaborador. ` +
-      `Corrija uma das duas.`,
+      `${q(p.input)} é de ${p.employeeName ?? (p.count !== undefined ? `${p.count} outros colaboradores` : "outra pessoa")}, ` +
+      `mas a coluna ${p.other ?? ""} aponta outro colaborador. Corrija uma das duas.`,
     "en-US": (p) =>
-      `${q(p.input)} belongs to ${p.employeeName ?? "someone else"}, but the ${p.other ?? ""} column names another ` +
-      `employee. Fix one of them.`,
+      `${q(p.input)} belongs to ${p.employeeName ?? (p.count !== undefined ? `${p.count} other employees` : "someone else")}, ` +
+      `but the ${p.other ?? ""} column names another employee. Fix one of them.`,
   },
   identity_mismatch: {
     severity: "warning",
