@@ -466,3 +466,38 @@ describe("aborts are never retried", () => {
     expect(fake.calls).toHaveLength(1);
   });
 });
+
+describe("a Retry-After above the cap is not turned into a short backoff before a read (rule 4)", () => {
+  const longWait = { status: 503, headers: { "retry-after": "3600" } };
+
+  it("addItems throws the 503 with retryAfterMs, without sleeping, reading or re-sending", async () => {
+    const { fake, client, clock } = setup();
+    fake.reply(longWait);
+    const err = await client.distributions.addItems("d1", ["e1"]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InternalServerError);
+    expect((err as InternalServerError).retryAfterMs).toBe(3_600_000);
+    expect(fake.calls).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("deposits.cancel throws the 503 with retryAfterMs, without sleeping or reading", async () => {
+    const { fake, client, clock } = setup();
+    fake.reply(longWait);
+    const err = await client.deposits.cancel("t1").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InternalServerError);
+    expect((err as InternalServerError).retryAfterMs).toBe(3_600_000);
+    expect(fake.calls).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("a Retry-After within the cap is still waited before the read", async () => {
+    const { fake, client, clock } = setup();
+    fake.reply(
+      { status: 503, headers: { "retry-after": "5" } },
+      { json: page([{ employee_id: "e1", values: [] }]) },
+      { json: distribution("d1") },
+    );
+    await client.distributions.addItems("d1", ["e1"]);
+    expect(clock.sleeps).toEqual([5000]);
+  });
+});

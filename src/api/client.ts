@@ -316,9 +316,12 @@ export function createClient(options: ClientOptions): ValePixClient {
         });
       } catch (err) {
         if (!isAmbiguousFailure(err)) throw err;
+        // A Retry-After above the cap is thrown, as the transport does: never wait less than asked.
+        const delay = t.delayAfter(err, retryIndex);
+        if (delay === undefined) throw err;
         let present: Set<string>;
         try {
-          await t.pause(t.delayAfter(err, retryIndex) ?? t.backoff(retryIndex), opts?.signal);
+          await t.pause(delay, opts?.signal);
           present = await draftEmployeeIds(id, opts);
         } catch (readErr) {
           rethrowAbort(readErr);
@@ -387,8 +390,10 @@ export function createClient(options: ClientOptions): ValePixClient {
         return await send();
       } catch (err) {
         if (!isAmbiguousFailure(err)) throw err;
+        const delay = t.delayAfter(err, retryIndex);
+        if (delay === undefined) throw err; // Retry-After above the cap, as in the transport
         try {
-          await t.pause(t.delayAfter(err, retryIndex) ?? t.backoff(retryIndex), opts?.signal);
+          await t.pause(delay, opts?.signal);
           const found = await getDeposit(transactionId, opts);
           if (settled(found)) return found;
         } catch (readErr) {

@@ -171,13 +171,18 @@ export class Transport {
     return this.delayAfter(err, retryIndex);
   }
 
-  /** `Retry-After` when the server gave one (undefined if above the cap), else backoff. */
+  /**
+   * `Retry-After` when the server gave one, else backoff. Undefined when `Retry-After` is above
+   * `maxRetryAfterMs`: the caller gives up and throws (the error carries `retryAfterMs`) instead
+   * of waiting less than the server asked.
+   */
   delayAfter(err: unknown, retryIndex: number): number | undefined {
     const ra = err instanceof ApiError ? err.retryAfterMs : undefined;
     if (ra !== undefined) return ra <= this.config.retry.maxRetryAfterMs ? ra : undefined;
-    return backoffDelay(retryIndex, this.config.retry, this.config.random);
+    return this.backoff(retryIndex);
   }
 
+  /** Capped exponential backoff with jitter, whatever the error said. */
   backoff(retryIndex: number): number {
     return backoffDelay(retryIndex, this.config.retry, this.config.random);
   }
