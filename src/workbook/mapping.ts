@@ -210,6 +210,13 @@ for (const [role, names] of Object.entries(ALIASES)) {
   for (const n of names) ALIAS_INDEX.set(headerKey(n), { role } as ColumnRole);
 }
 
+/**
+ * The normalized keys (`headerKey`) of every alias header: a header with one of these keys maps
+ * as an identity, info or add-in column, never as a product. Whoever writes a product header
+ * (the template) must not write one of these bare.
+ */
+export const ALIAS_KEYS: ReadonlySet<string> = new Set(ALIAS_INDEX.keys());
+
 /** Headers the add-in writes for its own columns and the identity columns of the template. */
 export const ADDIN_HEADERS: Record<Locale, { status: string; message: string; total: string }> = {
   "pt-BR": { status: "Status ValePix", message: "Mensagem ValePix", total: "Total da linha" },

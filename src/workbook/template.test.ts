@@ -96,6 +96,41 @@ describe("distribution template", () => {
     ]);
   });
 
+  test("a product named like an identity or info column gets its id, and every column maps back", async () => {
+    const products: Product[] = [
+      { id: "p_doc", name: "Documento" },
+      { id: "p_obs", name: "Obs" },
+      { id: "p_cargo", name: "Cargo" },
+      { id: "p_nome", name: "Nome" },
+      { id: "p_mail", name: "Mail" },
+      { id: "p_id", name: "Employee ID" },
+      { id: "p_status", name: "Status do envio" },
+      { id: "p_ok", name: "Cultura" },
+    ];
+    for (const locale of ["pt-BR", "en-US"] as const) {
+      const wb = new MemoryWorkbook();
+      const { table, mapping } = await createDistributionTemplate(wb, { employees, products, locale });
+      expect(table.header.slice(4, 12)).toEqual([
+        "Documento [p_doc]",
+        "Obs [p_obs]",
+        "Cargo [p_cargo]",
+        "Nome [p_nome]",
+        "Mail [p_mail]",
+        "Employee ID [p_id]",
+        "Status do envio [p_status]",
+        "Cultura",
+      ]);
+      expect(mapping.issues).toEqual([]);
+      expect(mapping.cpfColumn).toBe(1);
+      expect(mapping.products.map((p) => p.product_id)).toEqual(products.map((p) => p.id));
+      // The saved mapping says product, not cpf or info, for those columns.
+      const saved = await loadMapping(wb, table.name, table.header, products);
+      expect(saved.issues).toEqual([]);
+      expect(saved.columns.filter((c) => c.role.role === "cpf").map((c) => c.header)).toEqual(["CPF"]);
+      expect(saved.products.map((p) => p.product_id)).toEqual(products.map((p) => p.id));
+    }
+  });
+
   test("fill in, validate, write back: statuses, messages and totals land in the add-in columns", async () => {
     const wb = new MemoryWorkbook();
     const { table, mapping } = await createDistributionTemplate(wb, { employees, products: PRODUCTS });

@@ -8,8 +8,9 @@
  *   formatted (123.456.789-09): people read it at a glance, and normalizeCpf reads it back.
  * - Product columns: currency format, data validation "non-negative number", a sum in the totals
  *   row. Their header is the product name, so the automatic mapping finds it; when two products
- *   share a name (after normalization), or the name collides with a known header, or starts like
- *   a formula, the header carries the id in brackets ("Vale Refeição [prod_1]").
+ *   share a name (after normalization), or the name is a known header (any alias of mapping.ts:
+ *   "Documento", "Obs", "Cargo", ...), or starts like a formula, the header carries the id in
+ *   brackets ("Vale Refeição [prod_1]").
  * - API text (ids, names, e-mails) goes through safeText.
  * - The mapping of every column is saved with the workbook, so a product renamed later in the
  *   API does not break the sheet.
@@ -19,6 +20,7 @@ import { SITUATION_ACTIVE } from "../api/schemas";
 import { formatCpf, normalizeCpf } from "../money";
 import {
   ADDIN_HEADERS,
+  ALIAS_KEYS,
   IDENTITY_HEADERS,
   type TableMapping,
   computeMapping,
@@ -52,11 +54,15 @@ export interface TemplateResult {
   mapping: TableMapping;
 }
 
-/** Product headers: the name, or "name [id]" when the name alone would not map back safely. */
-export function productHeaders(products: readonly Product[], reserved: readonly string[]): string[] {
+/**
+ * Product headers: the name, or "name [id]" when the name alone would not map back safely.
+ * Every alias of mapping.ts (identity, info and add-in headers such as "Documento", "Obs",
+ * "Cargo") is reserved on top of `reserved`: a bare "Documento" would map as a second CPF column.
+ */
+export function productHeaders(products: readonly Product[], reserved: readonly string[] = []): string[] {
   const count = new Map<string, number>();
   for (const p of products) count.set(headerKey(p.name), (count.get(headerKey(p.name)) ?? 0) + 1);
-  const reservedKeys = new Set(reserved.map(headerKey));
+  const reservedKeys = new Set([...ALIAS_KEYS, ...reserved.map(headerKey)]);
   return products.map((p) => {
     const key = headerKey(p.name);
     const name = p.name.replace(/^[=+\-@\t\r\s]+/, "").trim();
@@ -83,9 +89,9 @@ export async function createDistributionTemplate(
   );
 
   const fixedHeaders = [ids.employee_id, ids.cpf, ids.name, ids.email, own.status, own.message, own.total];
-  const known = [...fixedHeaders, "Total", "Status", "Situação", "Nome", "Name"];
   const products = [...options.products];
-  const pHeaders = productHeaders(products, known);
+  // The fixed headers are aliases already; they are passed in case one ever is not.
+  const pHeaders = productHeaders(products, fixedHeaders);
 
   const columns: NewColumn[] = [
     {
