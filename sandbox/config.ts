@@ -73,7 +73,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
       faults: {
         rate: num(env, "SANDBOX_FAULT_RATE", 0, 0, 1),
         ...(kinds ? { kinds } : {}),
-        slowMs: num(env, "SANDBOX_FAULT_SLOW_MS", 15_000),
+        slowMs: num(env, "SANDBOX_FAULT_SLOW_MS", 35_000),
         ...(seedRaw ? { seed: num(env, "SANDBOX_FAULT_SEED", 0, 0, 2 ** 32 - 1) } : {}),
       },
       corsOrigins: (env.SANDBOX_CORS_ORIGINS ?? "")

@@ -19,7 +19,7 @@ export interface FaultOptions {
   rate: number;
   /** Kinds to draw from (default before, after, slow). */
   kinds?: FaultKind[];
-  /** Delay of the `slow` kind (default 15000 ms). */
+  /** Delay of the `slow` kind (default 35000 ms: past the client's default 30 s timeout). */
   slowMs?: number;
   /** Seed of the PRNG (default: random per server). */
   seed?: number;
@@ -41,7 +41,7 @@ export class FaultInjector {
     if (!(opts.rate >= 0 && opts.rate <= 1)) throw new RangeError("fault rate must be within 0..1");
     this.random = mulberry32(opts.seed ?? Math.floor(Math.random() * 2 ** 32));
     this.kinds = opts.kinds?.length ? opts.kinds : ["before", "after", "slow"];
-    this.slowMs = opts.slowMs ?? 15_000;
+    this.slowMs = opts.slowMs ?? 35_000;
     this.burstLength = Math.max(1, opts.burstLength ?? 3);
     this.burstRetryAfterS = Math.max(1, opts.burstRetryAfterS ?? 1);
   }

@@ -629,6 +629,16 @@ export class Store {
         document: body.document,
         fingerprint,
       });
+      // The balance is a sum of credits: keep the sum of every credit exact, or refuse (rolled back).
+      const credits = this.db
+        .prepare("SELECT COALESCE(SUM(amount), 0) AS s FROM ledger WHERE company_id = ? AND type = 'DEPOSIT'")
+        .get(companyId) as { s: number };
+      if (!Number.isSafeInteger(credits.s)) {
+        throw unprocessable(
+          "balance_too_large",
+          "This deposit would make the balance larger than can be represented exactly",
+        );
+      }
       return { created: true, deposit: this.depositRecord(this.getDepositRow(id) as DepositRow) };
     })();
   }
@@ -780,6 +790,14 @@ export class Store {
         .prepare("SELECT COALESCE(SUM(value), 0) AS s FROM item_values WHERE distribution_id = ?")
         .get(id) as { s: number }
     ).s;
+    // Every item mutation answers with these totals from inside its transaction: throwing here
+    // rolls the change back, so a total past what JSON numbers carry exactly is never stored.
+    if (!Number.isSafeInteger(amount)) {
+      throw unprocessable(
+        "total_too_large",
+        "This change would make the distribution's total larger than can be represented exactly",
+      );
+    }
     return { distribution_id: id, status: d.status, total_employees: employees, total_amount: amount };
   }
 

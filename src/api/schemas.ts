@@ -17,10 +17,17 @@ import { z } from "zod";
 // ---------------------------------------------------------------------------------------------
 // Primitives
 
-/** Integer cents, within the range JavaScript represents exactly. */
-export const Cents = z.int().min(0);
+/**
+ * The largest single amount the wire carries: R$ 100 billion. Bounding each amount keeps sums of
+ * many of them (totals, balances) exact; the document gives no maximum.
+ */
+export const MAX_AMOUNT_CENTS = 10_000_000_000_000;
+/** One amount in integer cents (a value, a deposit, a monthly amount). */
+export const Cents = z.int().min(0).max(MAX_AMOUNT_CENTS);
 /** A strictly positive amount of cents (a charge of zero makes no sense). */
-export const PositiveCents = z.int().min(1);
+export const PositiveCents = z.int().min(1).max(MAX_AMOUNT_CENTS);
+/** A sum of amounts (a total, a lot): any exact non-negative integer (z.int() is safe-integer only). */
+export const CentsSum = z.int().min(0);
 /** Identifiers are strings on the wire ("array of string (`employee_id` values)"). */
 export const Id = z.string().min(1).max(200);
 export const Uuid = z.uuid();
@@ -237,7 +244,7 @@ export const LOT_FINAL_STATES = ["COMPLETED", "FAILED"] as const;
 export const Lot = z.object({
   lot_id: Id,
   status: z.string(),
-  amount: Cents.optional(),
+  amount: CentsSum.optional(),
   payment_method: z.string().optional(),
   transaction_id: z.string().optional(),
 });
@@ -248,7 +255,7 @@ export const DistributionTotals = z.object({
   distribution_id: Id,
   status: z.string(),
   total_employees: z.int().min(0),
-  total_amount: Cents,
+  total_amount: CentsSum,
 });
 export type DistributionTotals = z.infer<typeof DistributionTotals>;
 
@@ -280,14 +287,14 @@ export const DistributionItem = z.object({
   employee_id: Id,
   employee_name: z.string().optional(),
   values: z.array(ItemValue),
-  total_amount: Cents.optional(),
+  total_amount: CentsSum.optional(),
 });
 export type DistributionItem = z.infer<typeof DistributionItem>;
 /** "Page of items; state; `total_employees`; `total_amount`." */
 export const DistributionItemPage = pageOf(DistributionItem).extend({
   status: z.string().optional(),
   total_employees: z.int().min(0).optional(),
-  total_amount: Cents.optional(),
+  total_amount: CentsSum.optional(),
 });
 export type DistributionItemPage = z.infer<typeof DistributionItemPage>;
 
