@@ -45,9 +45,28 @@ describe("import direction (DESIGN §1)", () => {
     ],
     ["src/preview/x.tsx", 'import { x } from "../excel/host";', "the preview runs without Office.js"],
     ["sandbox/x.ts", 'import { x } from "../src/workbook/port";', "sandbox may import only src/api"],
+    ["sandbox/x.ts", 'import { x } from "../src/api/../workbook/memory";', "no climbing out of src/api"],
+    ["sandbox/x.ts", 'import * as all from "../src";', "not the whole of src either"],
+    [
+      "src/workbook/x.ts",
+      'import { execFile } from "node:child_process";',
+      "no Node built-ins below the edges",
+    ],
+    ["src/workflows/x.ts", 'import os from "os";', "bare built-in names too"],
+    ["src/workflows/x.mts", 'import { x } from "../taskpane/App";', ".mts files are in the layer too"],
+    ["src/api/x.js", 'import { x } from "../workbook/port";', "and plain .js files"],
+    ["src/workflows/x.ts", 'export { x } from "../excel/host";', "re-exports count as imports"],
   ])("%s: %s is refused (%s)", async (file, code) => {
     const found = await problems(file, code);
     expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
+  });
+
+  it.each([
+    ["src/workflows/x.ts", 'export const load = () => import("../excel/host");'],
+    ["src/api/x.ts", 'export const load = () => import("../workbook/memory");'],
+    ["sandbox/x.ts", 'export const load = () => import("../src/workbook/memory");'],
+  ])("%s: dynamic %s is refused", async (file, code) => {
+    expect(await problems(file, code)).toEqual([expect.stringMatching(/^no-restricted-syntax: /)]);
   });
 
   it.each([
@@ -65,6 +84,12 @@ describe("import direction (DESIGN §1)", () => {
 
   it("refuses the Office.js globals below the edges", async () => {
     expect(await problems("src/workflows/x.ts", "export const h = Excel.run;")).toEqual([
+      expect.stringMatching(/^no-restricted-globals: /),
+    ]);
+    expect(await problems("src/workbook/x.ts", "export const h = globalThis.Excel;")).toEqual([
+      expect.stringMatching(/^no-restricted-properties: /),
+    ]);
+    expect(await problems("src/api/x.ts", "export const e = OfficeExtension.Error;")).toEqual([
       expect.stringMatching(/^no-restricted-globals: /),
     ]);
     expect(await problems("src/excel/x.ts", "export const h = Excel.run;")).toEqual([]);
