@@ -25,7 +25,7 @@ const running = children.map(({ name, color, cmd }) => {
   child.on("exit", (code, signal) => {
     if (!stopping) {
       console.error(`${prefix}stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
-      stop(code ?? 1);
+      stop(code || 1); // a server that stops on its own is a failure, whatever its exit code
     }
   });
   return child;

@@ -33,6 +33,11 @@ describe("normalizeBaseUrl", () => {
     expect(() => normalizeBaseUrl("http://127.0.0.1.evil.com")).toThrow(/Refusing plain http/);
   });
 
+  it("never quote the input: a token pasted into the wrong field stays out of messages", () => {
+    expect(() => normalizeBaseUrl("vp_live_8f3a9c")).toThrow(/^Invalid base URL: expected/);
+    expect(() => normalizeBaseUrl("vp_live_8f3a9c")).not.toThrow(/vp_live_8f3a9c/);
+  });
+
   it("reject garbage, other protocols and embedded credentials", () => {
     expect(() => normalizeBaseUrl("not a url")).toThrow(/Invalid base URL/);
     expect(() => normalizeBaseUrl("ftp://x.com")).toThrow(/Unsupported protocol/);

@@ -75,7 +75,8 @@ export function normalizeBaseUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new TypeError(`Invalid base URL "${raw}": expected something like https://api.example.com`);
+    // The input is not quoted: people paste tokens into the wrong field, and messages reach screenshots.
+    throw new TypeError("Invalid base URL: expected something like https://api.example.com");
   }
   if (url.protocol === "http:" && !LOOPBACK.test(url.hostname)) {
     throw new TypeError(
