@@ -30,9 +30,3 @@ export function generateCpf(random: Random): string {
     return [...base, d1, d2].join("");
   }
 }
-
-/** `***.456.789-**` style: only the middle digits, never the whole number. */
-export function maskCpf(cpf: string): string {
-  if (!/^\d{11}$/.test(cpf)) return "***";
-  return `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
-}
