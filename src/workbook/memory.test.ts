@@ -1,6 +1,13 @@
 import { MAX_BLOCK_ROWS, PROBE_ROWS, planWriteBlocks, rowsJsonBytes } from "./blocks";
 import { MemoryWorkbook, TEXT_FORMAT } from "./memory";
-import { columnLetters, parseA1, uniqueSheetName, uniqueTableName } from "./names";
+import {
+  columnLetters,
+  parseA1,
+  parseStructuredRefColumn,
+  structuredRefColumn,
+  uniqueSheetName,
+  uniqueTableName,
+} from "./names";
 import { type CellValue, type RowBlock, RUN_LOG_SHEET } from "./port";
 import { safeText } from "./safe-text";
 import { SecretSettingError } from "./settings-guard";
@@ -369,6 +376,22 @@ describe("helpers", () => {
     expect(columnLetters(27)).toBe("AB");
     expect(parseA1("AB12")).toEqual({ row: 11, column: 27 });
     expect(() => parseA1("12")).toThrow();
+  });
+
+  test("structuredRefColumn escapes what Excel requires, and parseStructuredRefColumn reverses it", () => {
+    expect(structuredRefColumn("Refeição")).toBe("Refeição");
+    expect(structuredRefColumn("Vale Refeição [p1]")).toBe("Vale Refeição '[p1']");
+    expect(structuredRefColumn("# d'água")).toBe("'# d''água");
+    for (const h of ["Refeição", "Vale Refeição [p1]", "'#[]'", "a''b", "x]"]) {
+      expect(parseStructuredRefColumn(structuredRefColumn(h))).toBe(h);
+    }
+    // MemoryWorkbook evaluates the escaped form, with single or double brackets, and not the raw one.
+    const wb = MemoryWorkbook.fromTable(["a [x]"], [[1], [2.5]]);
+    wb.typeCell("Sheet1", "C1", "=SUBTOTAL(109,Table1[a '[x'])");
+    wb.typeCell("Sheet1", "C2", "=SUBTOTAL(109,Table1[[a '[x']])");
+    wb.typeCell("Sheet1", "C3", "=SUBTOTAL(109,Table1[a [x]])");
+    expect([wb.cell("Sheet1", "C1"), wb.cell("Sheet1", "C2")]).toEqual([3.5, 3.5]);
+    expect(wb.cell("Sheet1", "C3")).toBe("=SUBTOTAL(109,Table1[a [x]])");
   });
 
   test("planWriteBlocks covers every row once, in order", () => {

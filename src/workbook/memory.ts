@@ -15,7 +15,8 @@
  * - Number formats per cell, column widths, frozen rows, data validation, sheet visibility
  *   (hidden run log), the active sheet, workbook settings (kept as JSON, deep-copied).
  * - A totals row whose sum cells hold `=SUBTOTAL(109,Table[Column])` and read as the sum of the
- *   column's numbers.
+ *   column's numbers; the column is escaped as Excel requires (`'[`, `']`, `'#`, `''`: see
+ *   `structuredRefColumn` in ./names.ts), and `Table[[Column]]` is read too.
  * What it does not: evaluate other formulas (their value reads as the formula text), parse
  *   dates, percentages or locale-specific number text on write, undo, events.
  *
@@ -23,7 +24,13 @@
  * block), blocks read and written, cells moved, and the largest block's JSON size.
  */
 import { BlockSizer, planWriteBlocks, rowJsonBytes, rowsJsonBytes } from "./blocks";
-import { parseA1, sheetNameProblem, tableNameProblem } from "./names";
+import {
+  parseA1,
+  parseStructuredRefColumn,
+  sheetNameProblem,
+  structuredRefColumn,
+  tableNameProblem,
+} from "./names";
 import {
   type CellValue,
   type ColumnValidation,
@@ -672,11 +679,15 @@ export class MemoryWorkbook implements Workbook {
     return sheet.values[row]?.[column] ?? "";
   }
 
-  /** Only the totals-row SUBTOTAL(109, Table[Column]) is evaluated; other formulas read as text. */
+  /**
+   * Only the totals-row SUBTOTAL(109, Table[Column]) (or Table[[Column]]) is evaluated, with the
+   * column's escapes; other formulas, and unescaped brackets Excel would refuse, read as text.
+   */
   private evaluate(formula: string): CellValue {
-    const m = /^=SUBTOTAL\(109,([^[\]]+)\[([^\]]+)\]\)$/.exec(formula);
-    const t = m?.[1] ? this.findTable(m[1]) : undefined;
-    const c = t && m?.[2] ? columnIndex(t, m[2]) : -1;
+    const m = /^=SUBTOTAL\(109,([^[\]'#]+)\[(\[?)((?:'.|[^[\]'])+)\](\]?)\)$/su.exec(formula);
+    const balanced = m !== null && m[2] === m[4];
+    const t = balanced && m[1] ? this.findTable(m[1]) : undefined;
+    const c = t && m?.[3] ? columnIndex(t, parseStructuredRefColumn(m[3])) : -1;
     if (!t || c < 0) return formula;
     let sum = 0;
     for (let r = 0; r < t.rowCount; r++) {
@@ -693,7 +704,7 @@ export class MemoryWorkbook implements Workbook {
       if (col.total?.kind === "label") this.putRaw(t.sheet, row, c, col.total.text);
       else if (col.total?.kind === "sum") {
         this.putRaw(t.sheet, row, c, "");
-        t.sheet.formulas.set(`${row}:${c}`, `=SUBTOTAL(109,${t.name}[${col.header}])`);
+        t.sheet.formulas.set(`${row}:${c}`, `=SUBTOTAL(109,${t.name}[${structuredRefColumn(col.header)}])`);
       }
     });
   }

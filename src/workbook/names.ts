@@ -83,3 +83,19 @@ export function parseA1(ref: string): { row: number; column: number } {
   if (row < 1) throw new RangeError(`not an A1 cell reference: ${ref}`);
   return { row: row - 1, column: column - 1 };
 }
+
+/**
+ * A column header as it goes inside a structured reference's brackets (`Table[...]`): Excel
+ * requires `[`, `]`, `#` and `'` in a column specifier to be escaped with a single quotation
+ * mark ("Using structured references with Excel tables", Microsoft support: "Use the escape
+ * character for some special characters in column headers"). Every structured reference the
+ * add-in builds goes through here: `${table}[${structuredRefColumn(header)}]`.
+ */
+export function structuredRefColumn(header: string): string {
+  return header.replace(/['#[\]]/g, "'$&");
+}
+
+/** The header a `structuredRefColumn` specifier names (the escapes removed). */
+export function parseStructuredRefColumn(specifier: string): string {
+  return specifier.replace(/'(.)/gsu, "$1");
+}

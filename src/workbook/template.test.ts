@@ -131,6 +131,36 @@ describe("distribution template", () => {
     }
   });
 
+  test("the totals row sums bracketed product headers (escaped structured references)", async () => {
+    const products: Product[] = [
+      { id: "p1", name: "Vale Refeição" },
+      { id: "p2", name: "Vale Refeição" },
+      { id: "p#3", name: "Documento" },
+      { id: "p4", name: "Vale d'Água #1" },
+    ];
+    const wb = new MemoryWorkbook();
+    const { table } = await createDistributionTemplate(wb, { employees, products });
+    const headers = table.header.slice(4, 8);
+    expect(headers).toEqual([
+      "Vale Refeição [p1]",
+      "Vale Refeição [p2]",
+      "Documento [p#3]",
+      "Vale d'Água #1",
+    ]);
+    await wb.writeColumns(table.name, [
+      { header: headers[0]!, values: [10, 20, "", 0.5, 1] },
+      { header: headers[1]!, values: [1, 2, 3, 4, 5] },
+      { header: headers[2]!, values: [100, "", "", "", 7.25] },
+      { header: headers[3]!, values: [1000, 1000, "", "", ""] },
+    ]);
+    expect(wb.totalsRow(table.name)?.slice(4, 8)).toEqual([31.5, 15, 107.25, 2000]);
+    const s = table.sheet;
+    const totalsRow = table.rowCount + 2;
+    expect(wb.formula(s, `E${totalsRow}`)).toBe("=SUBTOTAL(109,ValePix_Distribuicao[Vale Refeição '[p1']])");
+    expect(wb.formula(s, `G${totalsRow}`)).toBe("=SUBTOTAL(109,ValePix_Distribuicao[Documento '[p'#3']])");
+    expect(wb.formula(s, `H${totalsRow}`)).toBe("=SUBTOTAL(109,ValePix_Distribuicao[Vale d''Água '#1])");
+  });
+
   test("fill in, validate, write back: statuses, messages and totals land in the add-in columns", async () => {
     const wb = new MemoryWorkbook();
     const { table, mapping } = await createDistributionTemplate(wb, { employees, products: PRODUCTS });
