@@ -17,7 +17,13 @@
  * - An aborted call is never retried.
  */
 import type { z } from "zod";
-import { APIUserAbortError, FinalizeOutcomeUnknownError, NotFoundError } from "./errors";
+import {
+  APIUserAbortError,
+  type ApiError,
+  DepositOutcomeUnknownError,
+  FinalizeOutcomeUnknownError,
+  NotFoundError,
+} from "./errors";
 import { paginate, type PageIterator } from "./pagination";
 import { pollUntil, type WaitOptions } from "./polling";
 import { isAmbiguousFailure, resolveRetryOptions, type RetryOptions } from "./retry";
@@ -377,42 +383,68 @@ export function createClient(options: ClientOptions): ValePixClient {
 
   /**
    * Runs `send`; after an ambiguous failure reads the deposit: `settled(deposit)` → return it,
-   * 404 or not settled → repeat (bounded). A failed read rethrows the original failure.
+   * 404 or not settled → repeat (bounded).
+   *
+   * Giving up after an ambiguous failure (repeats exhausted, a failed read, a Retry-After above
+   * the cap, an abort, a refusal of the repeat): with `outcomeUnknown`, its error; without, the
+   * POST's failure (an abort during the pause or read wins), or the refusal of the repeat.
    */
   async function withDepositCheck(
     transactionId: string,
     send: () => Promise<Deposit>,
     settled: (d: Deposit) => boolean,
     opts: RequestOptions | undefined,
+    outcomeUnknown?: (u: { failure: ApiError; cause: unknown; readError?: unknown }) => Error,
   ): Promise<Deposit> {
+    // The last failure after which the server may have applied the POST.
+    let failure: ApiError | undefined;
+    const giveUp = (cause: unknown, readError?: unknown): unknown => {
+      if (outcomeUnknown && failure) return outcomeUnknown({ failure, cause, readError });
+      return readError instanceof APIUserAbortError ? readError : cause;
+    };
     for (let retryIndex = 0; ; retryIndex++) {
+      const abortedBeforeSending = opts?.signal?.aborted === true;
       try {
         return await send();
       } catch (err) {
-        if (!isAmbiguousFailure(err)) throw err;
+        // An abort once the POST may be on its way leaves it as unknown as a timeout does; the
+        // caller chose to stop, so it is not repeated.
+        if (err instanceof APIUserAbortError) {
+          if (!abortedBeforeSending) failure = err;
+          throw giveUp(err);
+        }
+        // A clean refusal (4xx, 429 given up) is thrown as is, unless an earlier failure left
+        // the first POST's outcome unknown.
+        if (!isAmbiguousFailure(err)) throw giveUp(err);
+        failure = err;
         const delay = t.delayAfter(err, retryIndex);
-        if (delay === undefined) throw err; // Retry-After above the cap, as in the transport
+        if (delay === undefined) throw giveUp(err); // Retry-After above the cap, as in the transport
         try {
           await t.pause(delay, opts?.signal);
           const found = await getDeposit(transactionId, opts);
           if (settled(found)) return found;
         } catch (readErr) {
-          rethrowAbort(readErr);
-          if (!(readErr instanceof NotFoundError)) throw err;
+          if (!(readErr instanceof NotFoundError)) throw giveUp(err, readErr);
         }
-        if (retryIndex >= retry.maxRetries) throw err;
+        if (retryIndex >= retry.maxRetries) throw giveUp(err);
       }
     }
   }
 
   const deposits: ValePixClient["deposits"] = {
     create(body, opts) {
-      const payload = { ...body, transaction_id: body.transaction_id ?? newUuid() };
+      const transactionId = body.transaction_id ?? newUuid();
+      const payload = { ...body, transaction_id: transactionId };
       return withDepositCheck(
-        payload.transaction_id,
+        transactionId,
         () => call("POST", paths.deposits(), Deposit, "rateLimitOnly", opts, { json: payload }),
         () => true, // it exists: the first attempt went through
         opts,
+        // An id the client made up is known only here: a give-up must hand it over, or a "try
+        // again" would create a second charge. A caller who passed its own id holds it already.
+        body.transaction_id === undefined
+          ? (u) => new DepositOutcomeUnknownError({ transactionId, ...u })
+          : undefined,
       );
     },
     get: getDeposit,

@@ -347,6 +347,57 @@ export class FinalizeOutcomeUnknownError extends ApiError {
   }
 }
 
+/**
+ * `deposits.create` gave up after a failure that does not tell whether the charge was created
+ * (timeout, connection error, 408, 5xx, or an abort once the POST was sent), with the
+ * `transaction_id` the client generated: the charge may exist. Creating another deposit would
+ * risk a second charge; read this one first (`deposits.get(transactionId)`), or call `create`
+ * again with the same `transaction_id` (the server answers the existing deposit).
+ *
+ * `cause` is the last error of the POST; `readError` the failure (or abort) of the read that was
+ * to settle it, when that is what ended the attempts.
+ */
+export class DepositOutcomeUnknownError extends ApiError {
+  override name = "DepositOutcomeUnknownError";
+  override readonly retryable = false;
+  readonly transactionId: string;
+  readonly readError: unknown;
+  constructor(init: {
+    transactionId: string;
+    /** The last error of the POST. */
+    cause: unknown;
+    /** The last ambiguous failure of the POST: its method, URL, status and request id are kept. */
+    failure: ApiError;
+    readError?: unknown;
+  }) {
+    const { transactionId: id, cause, failure, readError } = init;
+    const said = (e: unknown) => (e instanceof Error ? e.message : String(e));
+    const read =
+      readError === undefined
+        ? ""
+        : readError instanceof APIUserAbortError
+          ? "; the read that was to settle it was aborted"
+          : `; reading it afterwards failed too (${said(readError)})`;
+    super(
+      `Deposit ${id}: outcome unknown after "${said(cause)}"${read}. The charge may exist: ` +
+        `read the deposit with transaction_id ${id} (deposits.get) before creating another, ` +
+        "or repeat create with that same transaction_id.",
+      {
+        method: failure.method,
+        url: failure.url,
+        status: failure.status,
+        body: failure.body,
+        headers: failure.headers,
+        requestId: failure.requestId,
+        retryAfterMs: failure.retryAfterMs,
+        cause,
+      },
+    );
+    this.transactionId = id;
+    this.readError = readError;
+  }
+}
+
 /** `pollUntil` gave up: the resource did not reach the awaited state within `maxWaitMs`. */
 export class PollTimeoutError extends ValePixError {
   override name = "PollTimeoutError";
