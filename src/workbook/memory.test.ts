@@ -387,8 +387,8 @@ describe("helpers", () => {
     }
     // MemoryWorkbook evaluates the escaped form, with single or double brackets, and not the raw one.
     const wb = MemoryWorkbook.fromTable(["a [x]"], [[1], [2.5]]);
-    wb.typeCell("Sheet1", "C1", "=SUBTOTAL(109,Table1[a '[x'])");
-    wb.typeCell("Sheet1", "C2", "=SUBTOTAL(109,Table1[[a '[x']])");
+    wb.typeCell("Sheet1", "C1", "=SUBTOTAL(109,Table1[a '[x']])");
+    wb.typeCell("Sheet1", "C2", "=SUBTOTAL(109,Table1[[a '[x']]])");
     wb.typeCell("Sheet1", "C3", "=SUBTOTAL(109,Table1[a [x]])");
     expect([wb.cell("Sheet1", "C1"), wb.cell("Sheet1", "C2")]).toEqual([3.5, 3.5]);
     expect(wb.cell("Sheet1", "C3")).toBe("=SUBTOTAL(109,Table1[a [x]])");

@@ -685,7 +685,7 @@ export class MemoryWorkbook implements Workbook {
    */
   private evaluate(formula: string): CellValue {
     const m = /^=SUBTOTAL\(109,([^[\]'#]+)\[(\[?)((?:'.|[^[\]'])+)\](\]?)\)$/su.exec(formula);
-    const balanced = m !== null && m[2] === m[4];
+    const balanced = m !== null && m[2]?.length === m[4]?.length;
     const t = balanced && m[1] ? this.findTable(m[1]) : undefined;
     const c = t && m?.[3] ? columnIndex(t, parseStructuredRefColumn(m[3])) : -1;
     if (!t || c < 0) return formula;
