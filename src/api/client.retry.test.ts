@@ -413,7 +413,10 @@ describe("finalize is never repeated (rule 3)", () => {
     expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
     expect(err.cause).toBeInstanceOf(APIConnectionTimeoutError);
     expect(err.distribution?.status).toBe("draft");
-    expect(err.message).toMatch(/probably not applied/);
+    expect(err.message).toContain(
+      'still "draft" when read; a slow server may still apply it — read the distribution again before finalizing again',
+    );
+    expect(err.message).not.toMatch(/probably not applied/);
     expect(fake.calls.filter((c) => c.method === "POST")).toHaveLength(1);
   });
 
@@ -470,14 +473,67 @@ describe("aborts are never retried", () => {
     expect(fake.calls).toHaveLength(1);
   });
 
-  it("an abort while a finalize is in flight is an APIUserAbortError, and nothing else is sent", async () => {
+  it("an abort while a finalize is in flight: FinalizeOutcomeUnknownError (it may have arrived), nothing else sent", async () => {
     const ac = new AbortController();
     const { fake, client } = setup();
     fake.reply({ hang: true });
-    const p = client.distributions.finalize("d1", { payment_method: "PIX" }, { signal: ac.signal });
+    const p = client.distributions
+      .finalize("d1", { payment_method: "PIX" }, { signal: ac.signal })
+      .catch((e: unknown) => e);
     setTimeout(() => ac.abort(), 5);
-    await expect(p).rejects.toBeInstanceOf(APIUserAbortError);
+    const err = (await p) as FinalizeOutcomeUnknownError;
+    expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
+    expect(err.cause).toBeInstanceOf(APIUserAbortError);
+    expect(err.distribution).toBeUndefined();
+    expect(err.message).toMatch(/not read/);
     expect(fake.calls).toHaveLength(1);
+  });
+
+  it("an abort during the pause after a finalize 500: FinalizeOutcomeUnknownError with the abort as readError", async () => {
+    const ac = new AbortController();
+    const { fake, client } = setup({
+      sleep: (_ms, signal) => {
+        ac.abort();
+        return Promise.reject(signal?.reason as Error);
+      },
+    });
+    fake.reply({ status: 500 });
+    const err = (await client.distributions
+      .finalize("d1", { payment_method: "PIX" }, { signal: ac.signal })
+      .catch((e: unknown) => e)) as FinalizeOutcomeUnknownError;
+    expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
+    expect(err.cause).toBeInstanceOf(InternalServerError);
+    expect(err.readError).toBeInstanceOf(APIUserAbortError);
+    expect(err.message).toMatch(/aborted/);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("an abort during the read after a finalize timeout: FinalizeOutcomeUnknownError with the abort as readError", async () => {
+    const ac = new AbortController();
+    const { fake, client } = setup({ timeoutMs: 15 });
+    fake.reply({ hang: true }, () => {
+      setTimeout(() => ac.abort(), 1);
+      return { hang: true };
+    });
+    const err = (await client.distributions
+      .finalize("d1", { payment_method: "PIX" }, { signal: ac.signal })
+      .catch((e: unknown) => e)) as FinalizeOutcomeUnknownError;
+    expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
+    expect(err.cause).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(err.readError).toBeInstanceOf(APIUserAbortError);
+    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET"]);
+  });
+
+  it("a finalize whose signal was aborted before the call sends nothing: plain APIUserAbortError", async () => {
+    const ac = new AbortController();
+    ac.abort();
+    const { fake, client } = setup();
+    const err = await client.distributions
+      .finalize("d1", { payment_method: "PIX" }, { signal: ac.signal })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(APIUserAbortError);
+    expect(err).not.toBeInstanceOf(FinalizeOutcomeUnknownError);
+    expect(fake.calls).toHaveLength(0);
   });
 });
 

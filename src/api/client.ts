@@ -356,19 +356,23 @@ export function createClient(options: ClientOptions): ValePixClient {
   }
 
   async function finalize(id: string, body: FinalizeBody, opts?: RequestOptions): Promise<FinalizeResult> {
+    const abortedBeforeSending = opts?.signal?.aborted === true;
     try {
       return await call("POST", paths.finalize(id), FinalizeResult, "never", opts, { json: body });
     } catch (err) {
+      // An abort once the POST may be on its way does not undo it: the outcome is as unknown as
+      // after a timeout. Nothing is read (the caller asked to stop).
+      if (err instanceof APIUserAbortError && !abortedBeforeSending)
+        throw new FinalizeOutcomeUnknownError({ distributionId: id, cause: err });
       if (!isAmbiguousFailure(err)) throw err;
       // Rule 3: never repeated; read the distribution once (after a short pause, since the
-      // server just failed) and let the caller decide.
+      // server just failed) and let the caller decide. An abort here is carried as readError.
       let distribution: Distribution | undefined;
       let readError: unknown;
       try {
         await t.pause(t.backoff(0), opts?.signal);
         distribution = await call("GET", paths.distribution(id), Distribution, "never", opts);
       } catch (e) {
-        rethrowAbort(e);
         readError = e;
       }
       throw new FinalizeOutcomeUnknownError({ distributionId: id, cause: err, distribution, readError });

@@ -305,10 +305,12 @@ export class ResponseValidationError extends ApiError {
 
 /**
  * Finalize failed in a way that does not tell whether it was applied (timeout, connection error,
- * 408 or 5xx). The document's rule 3 forbids repeating it, so the client read the distribution
- * once and hands over what it saw: `distribution` (its `status` is `processing` or a final state
- * if finalize went through, `draft` if not) or, if that read failed too, `readError`. The caller
- * decides what to do next (usually: show the state, and poll or ask the user).
+ * 408 or 5xx, or an abort once the POST was sent). The document's rule 3 forbids repeating it,
+ * so the client read the distribution once and hands over what it saw: `distribution` (its
+ * `status` is `processing` or a final state if finalize went through; `draft` if not yet, and a
+ * slow server may still apply it) or, if that read failed or was aborted, `readError`. After an
+ * abort during the POST itself nothing is read (`cause` is the abort). The caller decides what
+ * to do next (usually: show the state, and poll or ask the user).
  */
 export class FinalizeOutcomeUnknownError extends ApiError {
   override name = "FinalizeOutcomeUnknownError";
@@ -322,12 +324,16 @@ export class FinalizeOutcomeUnknownError extends ApiError {
     distribution?: Distribution;
     readError?: unknown;
   }) {
-    const { cause, distribution } = init;
+    const { cause, distribution, readError } = init;
     const seen = distribution
-      ? `the distribution read afterwards is in status "${distribution.status}"${
-          distribution.status === "draft" ? " (finalize probably not applied)" : " (finalize was applied)"
-        }`
-      : `reading the distribution afterwards failed too (${init.readError instanceof Error ? init.readError.message : String(init.readError)})`;
+      ? distribution.status === "draft"
+        ? 'the distribution was still "draft" when read; a slow server may still apply it — read the distribution again before finalizing again'
+        : `the distribution read afterwards is in status "${distribution.status}" (finalize was applied)`
+      : readError instanceof APIUserAbortError
+        ? "reading the distribution afterwards was aborted by the caller"
+        : readError !== undefined
+          ? `reading the distribution afterwards failed too (${readError instanceof Error ? readError.message : String(readError)})`
+          : "the distribution was not read (the caller aborted)";
     super(
       `Finalize of distribution ${init.distributionId}: outcome unknown after "${cause.message}"; ${seen}. ` +
         "It was not repeated automatically (API rule 3): check the distribution before finalizing again.",
