@@ -303,6 +303,9 @@ export class ResponseValidationError extends ApiError {
   }
 }
 
+const messageOf = (e: unknown): string =>
+  e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
+
 /**
  * Finalize failed in a way that does not tell whether it was applied (timeout, connection error,
  * 408 or 5xx, or an abort once the POST was sent). The document's rule 3 forbids repeating it,
@@ -332,7 +335,7 @@ export class FinalizeOutcomeUnknownError extends ApiError {
       : readError instanceof APIUserAbortError
         ? "reading the distribution afterwards was aborted by the caller"
         : readError !== undefined
-          ? `reading the distribution afterwards failed too (${readError instanceof Error ? readError.message : String(readError)})`
+          ? `reading the distribution afterwards failed too (${messageOf(readError)})`
           : "the distribution was not read (the caller aborted)";
     super(
       `Finalize of distribution ${init.distributionId}: outcome unknown after "${cause.message}"; ${seen}. ` +
@@ -377,15 +380,14 @@ export class DepositOutcomeUnknownError extends ApiError {
     readError?: unknown;
   }) {
     const { transactionId: id, cause, failure, readError } = init;
-    const said = (e: unknown) => (e instanceof Error ? e.message : String(e));
     const read =
       readError === undefined
         ? ""
         : readError instanceof APIUserAbortError
           ? "; the read that was to settle it was aborted"
-          : `; reading it afterwards failed too (${said(readError)})`;
+          : `; reading it afterwards failed too (${messageOf(readError)})`;
     super(
-      `Deposit ${id}: outcome unknown after "${said(cause)}"${read}. The charge may exist: ` +
+      `Deposit ${id}: outcome unknown after "${messageOf(cause)}"${read}. The charge may exist: ` +
         `read the deposit with transaction_id ${id} (deposits.get) before creating another, ` +
         "or repeat create with that same transaction_id.",
       {
