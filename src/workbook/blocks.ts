@@ -7,8 +7,21 @@
  * reads them, so reads probe with a small first block and then size blocks from the widest
  * row seen, with a safety factor for wider rows still to come. Writes know their values, so
  * they cut blocks exactly by the JSON size of each row.
+ *
+ * The safety factor is a guess: rows far wider than any seen so far (a notes column empty in
+ * the probe, full later) can still push a block past the host's limit. The host then refuses
+ * the block (Office.js: an error with `code` "ResponsePayloadSizeLimitExceeded"), and
+ * `readSizedBlock` halves it (`BlockSizer.shrink`) and reads it again, down to one row; a single
+ * row above the limit is a `RowTooLargeError`. After a refusal the next blocks stay at most the
+ * size that worked and grow back by doubling while reads succeed.
  */
 import { type CellValue, DEFAULT_MAX_BLOCK_BYTES } from "./port";
+
+/**
+ * `code` of the error Office.js throws when a response is above the payload limit
+ * (Excel JavaScript API error codes: "ResponsePayloadSizeLimitExceeded").
+ */
+export const RESPONSE_PAYLOAD_LIMIT_CODE = "ResponsePayloadSizeLimitExceeded";
 
 /** Rows in the first (probe) block of a read sized by bytes. */
 export const PROBE_ROWS = 256;
@@ -62,6 +75,27 @@ export function rowsJsonBytes(rows: readonly (readonly CellValue[])[]): number {
   return bytes;
 }
 
+/** Whether `e` is the host refusing a response for its size (Office.js error `code`). */
+export function isPayloadLimitError(e: unknown): boolean {
+  return typeof e === "object" && e !== null && "code" in e && e.code === RESPONSE_PAYLOAD_LIMIT_CODE;
+}
+
+/** One row is larger than the host accepts in a response: it cannot be read as values. */
+export class RowTooLargeError extends Error {
+  constructor(
+    /** 1-based worksheet row number of the row. */
+    readonly sheetRow: number,
+    cause: unknown,
+  ) {
+    super(
+      `Row ${sheetRow} is too large to read in one request (Excel on the web limits a response to 5 MB); ` +
+        `shorten the text in its cells.`,
+      { cause },
+    );
+    this.name = "RowTooLargeError";
+  }
+}
+
 export interface BlockSizerOptions {
   /** Fixed rows per block (the caller's choice); overrides the byte budget. */
   blockRows?: number | undefined;
@@ -77,6 +111,8 @@ export class BlockSizer {
   private readonly fixed: number | undefined;
   private widestRow = 0;
   private observed = false;
+  /** Set by `shrink`: no block above this many rows until reads succeed again. */
+  private cap: number | undefined;
 
   constructor(options: BlockSizerOptions = {}) {
     const { blockRows, maxBlockBytes } = options;
@@ -92,14 +128,37 @@ export class BlockSizer {
 
   /** Rows to ask for in the next block. */
   next(): number {
+    const planned = this.planned();
+    return this.cap === undefined ? planned : Math.min(planned, this.cap);
+  }
+
+  private planned(): number {
     if (this.fixed !== undefined) return this.fixed;
     if (!this.observed) return PROBE_ROWS;
     const perRow = Math.max(1, this.widestRow) * SAFETY_FACTOR;
     return Math.max(1, Math.min(MAX_BLOCK_ROWS, Math.floor(this.maxBlockBytes / perRow)));
   }
 
+  /**
+   * The host refused a block of `failedRows` rows for its size: returns the rows to ask for
+   * instead (half, at least 1), and caps the next blocks to that until reads succeed again.
+   * A block of one row cannot shrink: RangeError (see `readSizedBlock` for the user's error).
+   */
+  shrink(failedRows: number): number {
+    if (!Number.isInteger(failedRows) || failedRows <= 1) {
+      throw new RangeError(`a block of ${failedRows} row(s) cannot be made smaller`);
+    }
+    this.cap = Math.floor(failedRows / 2);
+    return this.cap;
+  }
+
   /** Records a block that was read; returns its JSON size in bytes. */
   observe(rows: readonly (readonly CellValue[])[]): number {
+    if (this.cap !== undefined && rows.length > 0) {
+      // A read succeeded: let blocks grow back, by doubling, to what the byte estimate allows.
+      this.cap *= 2;
+      if (this.cap >= MAX_BLOCK_ROWS) this.cap = undefined;
+    }
     let total = 2 + Math.max(0, rows.length - 1);
     for (const r of rows) {
       const b = rowJsonBytes(r);
@@ -108,6 +167,31 @@ export class BlockSizer {
     }
     if (rows.length > 0) this.observed = true;
     return total;
+  }
+}
+
+/**
+ * Reads the next block of a read: `read(count)` fetches `count` rows (one sync). When the host
+ * refuses the response for its size (`isPayloadLimitError`), the block is halved and read again,
+ * down to one row; one row above the limit is a `RowTooLargeError` naming its worksheet row.
+ * Every Workbook implementation reads through this, so they all recover the same way (see
+ * `Workbook.readTableRows` in ./port.ts). The caller still calls `sizer.observe` on the rows.
+ */
+export async function readSizedBlock<T>(
+  sizer: BlockSizer,
+  remaining: number,
+  firstSheetRow: number,
+  read: (count: number) => T | Promise<T>,
+): Promise<{ count: number; value: T }> {
+  let count = Math.max(1, Math.min(sizer.next(), remaining));
+  for (;;) {
+    try {
+      return { count, value: await read(count) };
+    } catch (e) {
+      if (!isPayloadLimitError(e)) throw e;
+      if (count <= 1) throw new RowTooLargeError(firstSheetRow, e);
+      count = sizer.shrink(count);
+    }
   }
 }
 

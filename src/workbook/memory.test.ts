@@ -1,4 +1,11 @@
-import { MAX_BLOCK_ROWS, PROBE_ROWS, planWriteBlocks, rowsJsonBytes } from "./blocks";
+import {
+  BlockSizer,
+  MAX_BLOCK_ROWS,
+  PROBE_ROWS,
+  RowTooLargeError,
+  planWriteBlocks,
+  rowsJsonBytes,
+} from "./blocks";
 import { MemoryWorkbook, TEXT_FORMAT } from "./memory";
 import {
   columnLetters,
@@ -76,6 +83,67 @@ describe("MemoryWorkbook reading", () => {
     expect(blocks.reduce((n, b) => n + b.rows.length, 0)).toBe(3000);
     expect(wb.stats.blocksRead).toBe(blocks.length);
     expect(blocks.length).toBeGreaterThan(3000 / 200);
+  });
+
+  test("rows that get wider later: a block over the host's payload limit is halved and read again", async () => {
+    // The reviewer's sheet: 256 probe rows with an empty notes column, then 400 characters of notes.
+    const rows: CellValue[][] = Array.from({ length: 30_000 }, (_, i) => [
+      `e${i}`,
+      `Pessoa ${i}`,
+      i * 1.25,
+      i < PROBE_ROWS ? "" : `${i} `.padEnd(400, "n"),
+    ]);
+    const limit = 5_000_000;
+    for (const read of ["table", "usedRange"] as const) {
+      const wb = MemoryWorkbook.fromTable(["id", "nome", "valor", "obs"], rows, { payloadLimitBytes: limit });
+      wb.resetStats();
+      const blocks = await collect(
+        read === "table" ? wb.readTableRows("Table1") : wb.readUsedRangeRows("Sheet1"),
+      );
+      // Every row once, in order, with the right worksheet row numbers.
+      expect(blocks.flatMap((b) => b.rows)).toEqual(rows);
+      for (const b of blocks) {
+        expect(b.firstSheetRow).toBe(b.offset + 2);
+        expect(rowsJsonBytes(b.rows)).toBeLessThanOrEqual(limit);
+      }
+      expect(wb.stats.maxBlockBytes).toBeLessThanOrEqual(limit);
+      // The refused attempt cost a sync each, and was retried smaller.
+      expect(wb.stats.blocksRefused).toBeGreaterThan(0);
+      expect(wb.stats.syncs).toBe(wb.stats.blocksRead + wb.stats.blocksRefused);
+    }
+  });
+
+  test("the payload limit error is shaped like Office's, and one row above it is a clear error", async () => {
+    const wb = MemoryWorkbook.fromTable(
+      ["id", "obs"],
+      [
+        ["e1", "curta"],
+        ["e2", "x".repeat(3000)],
+      ],
+      { payloadLimitBytes: 2048 },
+    );
+    const err: unknown = await collect(wb.readTableRows("Table1", { blockRows: 1 })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RowTooLargeError);
+    expect(err).toMatchObject({ sheetRow: 3, cause: { code: "ResponsePayloadSizeLimitExceeded" } });
+    expect(String((err as Error).message)).toMatch(/row 3 .*too large/i);
+  });
+
+  test("BlockSizer.shrink halves the failed block and keeps later blocks small until reads succeed", () => {
+    const sizer = new BlockSizer({ maxBlockBytes: 1_000_000 });
+    expect(sizer.next()).toBe(PROBE_ROWS);
+    sizer.observe([["a"]]);
+    const big = sizer.next();
+    expect(sizer.shrink(big)).toBe(Math.floor(big / 2));
+    expect(sizer.next()).toBe(Math.floor(big / 2));
+    expect(sizer.shrink(3)).toBe(1);
+    expect(sizer.next()).toBe(1);
+    expect(() => sizer.shrink(1)).toThrow(RangeError);
+    // Successful reads let the block grow back (doubling), still bounded by the byte estimate.
+    sizer.observe([["a"]]);
+    expect(sizer.next()).toBe(2);
+    const fixed = new BlockSizer({ blockRows: 100 });
+    expect(fixed.shrink(100)).toBe(50);
+    expect(fixed.next()).toBe(50);
   });
 
   test("narrow rows are capped at MAX_BLOCK_ROWS per block", async () => {

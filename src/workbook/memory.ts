@@ -23,7 +23,14 @@
  * `stats` counts what the Office.js host would pay for: syncs (one per port call, one per row
  * block), blocks read and written, cells moved, and the largest block's JSON size.
  */
-import { BlockSizer, planWriteBlocks, rowJsonBytes, rowsJsonBytes } from "./blocks";
+import {
+  BlockSizer,
+  RESPONSE_PAYLOAD_LIMIT_CODE,
+  planWriteBlocks,
+  readSizedBlock,
+  rowJsonBytes,
+  rowsJsonBytes,
+} from "./blocks";
 import {
   parseA1,
   parseStructuredRefColumn,
@@ -63,6 +70,8 @@ export interface WorkbookStats {
   cellsWritten: number;
   /** JSON size in bytes of the largest block read or written. */
   maxBlockBytes: number;
+  /** Read blocks refused for exceeding `payloadLimitBytes` (each cost a sync, then was retried smaller). */
+  blocksRefused: number;
 }
 
 const emptyStats = (): WorkbookStats => ({
@@ -72,6 +81,7 @@ const emptyStats = (): WorkbookStats => ({
   cellsRead: 0,
   cellsWritten: 0,
   maxBlockBytes: 0,
+  blocksRefused: 0,
 });
 
 interface MemorySheet {
@@ -121,6 +131,27 @@ export interface MemoryWorkbookInit {
   /** Tables written into (possibly new) sheets, stored as given. */
   tables?: MemoryTableInit[];
   settings?: Record<string, JsonValue>;
+  /**
+   * Emulates Excel on the web's response payload limit (5 MB there): a read block whose JSON is
+   * larger fails as Office.js does, with an error whose `code` is
+   * "ResponsePayloadSizeLimitExceeded" (the sync still happened). Default: no limit, as in
+   * Excel desktop.
+   */
+  payloadLimitBytes?: number;
+}
+
+/** Office.js's error for a response above the payload limit (`OfficeExtension.Error` shape). */
+export class PayloadLimitError extends Error {
+  readonly code = RESPONSE_PAYLOAD_LIMIT_CODE;
+  constructor(
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(
+      `${RESPONSE_PAYLOAD_LIMIT_CODE}: the response payload size (${bytes} bytes) has exceeded the limit (${limit}).`,
+    );
+    this.name = "RichApi.Error";
+  }
 }
 
 /** Excel's coercion of a typed string (invariant-culture numbers only). */
@@ -144,8 +175,13 @@ export class MemoryWorkbook implements Workbook {
   private readonly tables: MemoryTable[] = [];
   private readonly settings = new Map<string, string>();
   private active: MemorySheet | undefined;
+  private readonly payloadLimitBytes: number | undefined;
 
   constructor(init: MemoryWorkbookInit = {}) {
+    if (init.payloadLimitBytes !== undefined && !(init.payloadLimitBytes > 0)) {
+      throw new RangeError(`payloadLimitBytes must be positive, got ${init.payloadLimitBytes}`);
+    }
+    this.payloadLimitBytes = init.payloadLimitBytes;
     for (const [name, rows] of Object.entries(init.sheets ?? {})) {
       const sheet = this.addSheet(name);
       rows.forEach((row, r) => row.forEach((v, c) => this.putRaw(sheet, r, c, v)));
@@ -158,10 +194,13 @@ export class MemoryWorkbook implements Workbook {
   static fromTable(
     header: string[],
     rows: CellValue[][],
-    options: Partial<Omit<MemoryTableInit, "header" | "rows">> = {},
+    options: Partial<Omit<MemoryTableInit, "header" | "rows">> &
+      Pick<MemoryWorkbookInit, "payloadLimitBytes"> = {},
   ): MemoryWorkbook {
+    const { payloadLimitBytes, ...table } = options;
     return new MemoryWorkbook({
-      tables: [{ name: "Table1", sheet: "Sheet1", ...options, header, rows }],
+      tables: [{ name: "Table1", sheet: "Sheet1", ...table, header, rows }],
+      ...(payloadLimitBytes !== undefined ? { payloadLimitBytes } : {}),
     });
   }
 
@@ -196,9 +235,10 @@ export class MemoryWorkbook implements Workbook {
       const t = this.findTable(name);
       if (!t) throw new Error(`ItemNotFound: table ${name}`);
       if (offset >= t.rowCount) return;
-      const count = Math.min(sizer.next(), t.rowCount - offset);
       const firstRow = t.headerRow + 1 + offset;
-      const rows = this.readBlock(t.sheet, firstRow, count, t.firstColumn, t.columns.length);
+      const { count, value: rows } = await readSizedBlock(sizer, t.rowCount - offset, firstRow + 1, (n) =>
+        this.readBlockSync(t.sheet, firstRow, n, t.firstColumn, t.columns.length),
+      );
       this.countRead(rows, sizer.observe(rows));
       yield { offset, firstSheetRow: firstRow + 1, rows };
       offset += count;
@@ -231,9 +271,10 @@ export class MemoryWorkbook implements Workbook {
     let offset = 0;
     while (offset < total) {
       options.signal?.throwIfAborted();
-      const count = Math.min(sizer.next(), total - offset);
       const firstRow = box.top + 1 + offset;
-      const rows = this.readBlock(sheet, firstRow, count, box.left, width);
+      const { count, value: rows } = await readSizedBlock(sizer, total - offset, firstRow + 1, (n) =>
+        this.readBlockSync(sheet, firstRow, n, box.left, width),
+      );
       this.countRead(rows, sizer.observe(rows));
       yield { offset, firstSheetRow: firstRow + 1, rows };
       offset += count;
@@ -643,13 +684,37 @@ export class MemoryWorkbook implements Workbook {
     const sizer = new BlockSizer();
     let row = 0;
     while (row <= box.bottom) {
-      const count = Math.min(sizer.next(), box.bottom + 1 - row);
-      const rows = this.readBlock(sheet, row, count, 0, box.right + 1);
+      const { count, value: rows } = await readSizedBlock(sizer, box.bottom + 1 - row, row + 1, (n) =>
+        this.readBlockSync(sheet, row, n, 0, box.right + 1),
+      );
       this.countRead(rows, sizer.observe(rows));
       yield rows;
       row += count;
       await Promise.resolve();
     }
+  }
+
+  /**
+   * One block read as a sync of its own: refused like Office.js when its JSON is above
+   * `payloadLimitBytes` (the refused round trip still counts as a sync).
+   */
+  private readBlockSync(
+    sheet: MemorySheet,
+    top: number,
+    count: number,
+    left: number,
+    width: number,
+  ): CellValue[][] {
+    const rows = this.readBlock(sheet, top, count, left, width);
+    if (this.payloadLimitBytes !== undefined) {
+      const bytes = rowsJsonBytes(rows);
+      if (bytes > this.payloadLimitBytes) {
+        this.stats.syncs++;
+        this.stats.blocksRefused++;
+        throw new PayloadLimitError(bytes, this.payloadLimitBytes);
+      }
+    }
+    return rows;
   }
 
   /** Copies of `count` rows × `width` columns, "" where nothing is stored. */

@@ -9,6 +9,12 @@
  * - large tables are read and written in row blocks whose JSON stays under a byte budget,
  *   because Excel on the web rejects request/response payloads above 5 MB
  *   ("Resource limits and performance optimization for Office Add-ins"; see ./blocks.ts);
+ * - a read cannot know its rows' size in advance, so a read block may still be refused by the
+ *   host (Office.js error `code` "ResponsePayloadSizeLimitExceeded"). Every implementation then
+ *   halves that block and reads it again, down to one row, through `readSizedBlock` and
+ *   `BlockSizer.shrink` (./blocks.ts); a single row above the limit fails with
+ *   `RowTooLargeError` (its worksheet row number). A refused attempt costs one more sync.
+ *   MemoryWorkbook emulates the refusal with its `payloadLimitBytes` option;
  * - cell values follow `Range.values`: string, number or boolean, and "" for an empty cell.
  *
  * Rows are addressed by their 0-based index among a table's data rows (header and totals row
@@ -137,6 +143,8 @@ export interface Workbook {
   /**
    * A table's data rows (header and totals row excluded), in blocks. One sync per block.
    * The table must not change while it is read; a table that shrank ends the iteration early.
+   * A block the host refuses for its size is halved and read again (one extra sync per refusal;
+   * see the file comment); one row too large to read is a `RowTooLargeError`.
    */
   readTableRows(name: string, options?: ReadRowsOptions): AsyncIterable<RowBlock>;
 
@@ -146,7 +154,10 @@ export interface Workbook {
    */
   getUsedRange(sheet: string): Promise<RegionInfo | null>;
 
-  /** The used range's rows below its first row, in blocks. One sync per block. */
+  /**
+   * The used range's rows below its first row, in blocks. One sync per block; a block refused
+   * for its size is halved and read again, as in `readTableRows`.
+   */
   readUsedRangeRows(sheet: string, options?: ReadRowsOptions): AsyncIterable<RowBlock>;
 
   /**
