@@ -3,22 +3,21 @@
  * employees and products. Deterministic (no randomness), so failures reproduce.
  */
 import { type Employee, type Product, SITUATION_ACTIVE } from "../api/schemas";
+import { isValidCpf } from "../money";
 
-/** Check digits by the Receita Federal "módulo 11" rule, over the digits given. */
-function cpfCheckDigit(digits: string): string {
-  let sum = 0;
-  const weight = digits.length + 1;
-  for (let i = 0; i < digits.length; i++) sum += Number(digits[i]) * (weight - i);
-  const r = sum % 11;
-  return String(r < 2 ? 0 : 11 - r);
-}
-
-/** The n-th valid CPF (11 digits, leading zeros kept): a 9-digit base from n plus check digits. */
+/**
+ * The n-th valid CPF (11 digits, leading zeros kept): a 9-digit base from n plus the check
+ * digits that src/money accepts (found by trying the 100 pairs, so the check-digit rule lives in
+ * one place). The bases are spread so that many have leading zeros; the few n whose base is one
+ * digit repeated (the smallest is 59,982,321) have no valid CPF and throw a RangeError.
+ */
 export function makeCpf(n: number): string {
-  // Spread the bases so that many have leading zeros and none is all-same-digit.
   const base = String((n * 7919 + 1) % 1_000_000_000).padStart(9, "0");
-  const d1 = cpfCheckDigit(base);
-  return base + d1 + cpfCheckDigit(base + d1);
+  for (let check = 0; check < 100; check++) {
+    const cpf = base + String(check).padStart(2, "0");
+    if (isValidCpf(cpf)) return cpf;
+  }
+  throw new RangeError(`makeCpf(${n}): the base ${base} has no valid CPF (all digits the same)`);
 }
 
 export const PRODUCTS: Product[] = [
