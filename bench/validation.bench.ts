@@ -53,11 +53,12 @@ function buildSheet(): { header: string[]; rows: CellValue[][]; errorsPlanted: n
       if (r < 0.8) return formatCents(cents, "pt-BR");
       return [600, 450.5, 1200, 35][p % 4]!;
     });
+    // One error per planted row, so rows with errors must equal errors planted (never on the same
+    // row: i ≡ 17 mod 5000 and i ≡ 3 mod 7000 have no common solution, 1000 does not divide 14).
     if (i % 5000 === 17) {
       amounts[1] = "12,3456"; // sub-cent
       errorsPlanted++;
-    }
-    if (i % 7000 === 3) {
+    } else if (i % 7000 === 3) {
       amounts[2] = "abc"; // not a number
       errorsPlanted++;
     }
@@ -145,6 +146,12 @@ export default async function run(): Promise<void> {
     for (const b of blocks) v.add(b);
     const result = v.finish();
     validateTimes.push(performance.now() - t);
+    // A planted error that validation misses (or an error nobody planted) is a bug, not a number.
+    if (result.summary.rowsWithErrors !== errorsPlanted) {
+      throw new Error(
+        `validation bench: ${result.summary.rowsWithErrors} rows with errors, but ${errorsPlanted} errors were planted`,
+      );
+    }
     summary =
       `rows valid ${result.summary.rowsValid}, with errors ${result.summary.rowsWithErrors} ` +
       `(planted ${errorsPlanted}), grand total ${formatCents(result.summary.grandTotalCents)}`;
