@@ -429,6 +429,11 @@ export class PollTimeoutError extends ValePixError {
   }
 }
 
+/** Iteration stopped because the pages did not add up: a server that ignores `page`, or no end. */
+export class PaginationError extends ValePixError {
+  override name = "PaginationError";
+}
+
 /** `collectAll` found more than `max` items. */
 export class CollectLimitError extends ValePixError {
   override name = "CollectLimitError";

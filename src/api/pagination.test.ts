@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { CollectLimitError } from "./errors";
-import { collectAll, paginate } from "./pagination";
+import { CollectLimitError, PaginationError } from "./errors";
+import { collectAll, MAX_PAGES, paginate } from "./pagination";
 import type { Page } from "./schemas";
 
 /** A server of `n` items with page size `serverMax` at most, recording the pages asked. */
@@ -90,6 +90,65 @@ describe("paginate", () => {
         },
       ),
     );
+  });
+
+  it("with a total, a short page does not end iteration while the total says more remain", async () => {
+    // serves 50 per page without saying so: only the total tells that more remain
+    const s = server(120, { serverMax: 50, statedLimit: false, withTotal: true });
+    expect(await collectAll(paginate(s.fetchPage), { max: 1000 })).toEqual(
+      Array.from({ length: 120 }, (_, i) => i),
+    );
+    expect(s.asked.map((a) => a.page)).toEqual([1, 2, 3]);
+  });
+
+  it("with a total, an empty page still ends iteration (the total was stale)", async () => {
+    const asked: number[] = [];
+    const fetchPage = (q: { page: number; limit: number }): Promise<Page<number>> => {
+      asked.push(q.page);
+      const data = q.page === 1 ? [1, 2, 3] : [];
+      return Promise.resolve({ data, page: q.page, limit: q.limit, total: 500 });
+    };
+    expect(await collectAll(paginate(fetchPage, { limit: 3 }), { max: 1000 })).toEqual([1, 2, 3]);
+    expect(asked).toEqual([1, 2]);
+  });
+
+  /** A server that ignores `page`: always the first page. Throws after `stopAt` calls. */
+  const ignoresPage = (withTotal: boolean, stopAt = 50) => {
+    let calls = 0;
+    return (q: { page: number; limit: number }): Promise<Page<number>> => {
+      if (++calls > stopAt) throw new Error("test guard: the iteration never stopped");
+      const data = Array.from({ length: q.limit }, (_, i) => i);
+      return Promise.resolve({ data, page: 1, limit: q.limit, ...(withTotal ? { total: 1000 } : {}) });
+    };
+  };
+
+  it.each([false, true])(
+    "a server that ignores `page` is caught when a page repeats the previous one (total: %s)",
+    async (withTotal) => {
+      const seen: number[] = [];
+      const err = await (async () => {
+        for await (const x of paginate<number>(ignoresPage(withTotal), { limit: 10 })) seen.push(x);
+      })().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PaginationError);
+      expect((err as Error).message).toMatch(/ignore.*page/);
+      expect(seen).toEqual(Array.from({ length: 10 }, (_, i) => i)); // no duplicate was yielded
+    },
+  );
+
+  it("stops with PaginationError after MAX_PAGES (10 000) pages that never end", async () => {
+    expect(MAX_PAGES).toBe(10_000);
+    let calls = 0;
+    const endless = (q: { page: number; limit: number }): Promise<Page<number>> => {
+      if (++calls > 10_005) throw new Error("test guard: the iteration never stopped");
+      return Promise.resolve({ data: [q.page], page: q.page, limit: q.limit });
+    };
+    let n = 0;
+    const err = await (async () => {
+      for await (const _ of paginate<number>(endless, { limit: 1 })) n++;
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PaginationError);
+    expect(n).toBe(MAX_PAGES);
+    expect(calls).toBe(MAX_PAGES);
   });
 
   it("refuses a bad start", () => {

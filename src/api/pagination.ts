@@ -5,11 +5,20 @@
  *   for await (const e of client.employees.list({ situation: "active" })) { ... }
  *   for await (const page of client.employees.list().pages()) { ... }
  *
- * Iteration stops on the first of: an empty page, a short page (fewer items than the limit),
- * or when a stated `total` is reached (page envelope: docs/api-assumptions.md).
+ * Iteration stops on an empty page; otherwise, when the page states a `total`, once that many
+ * items are seen (a short page does not end it then: the server may serve fewer than asked);
+ * without a `total`, on a short page (fewer items than the limit). Page envelope:
+ * docs/api-assumptions.md.
+ *
+ * Guards, so that a misbehaving server cannot make a loop run forever or read the same items
+ * twice: a page whose first item equals the previous page's first item means the server ignores
+ * `page` (PaginationError); and no iteration reads more than `MAX_PAGES` pages.
  */
-import { CollectLimitError } from "./errors";
+import { CollectLimitError, PaginationError } from "./errors";
 import { MAX_PAGE_LIMIT, type Page } from "./schemas";
+
+/** 10 000 pages of 100 is a million items: far beyond any account; beyond it, something is wrong. */
+export const MAX_PAGES = 10_000;
 
 /** Iteration uses the largest page the document shows (`limit` 100) to make the fewest calls. */
 export const ITERATION_PAGE_LIMIT = MAX_PAGE_LIMIT;
@@ -35,7 +44,14 @@ export function paginate<T, P extends Page<T> = Page<T>>(
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError("limit must be an integer >= 1");
 
   async function* pages(): AsyncGenerator<P, void, undefined> {
+    let seen = 0;
+    let previousFirst: string | undefined;
     for (let page = firstPage; ; page++) {
+      if (page - firstPage >= MAX_PAGES) {
+        throw new PaginationError(
+          `Stopped after ${MAX_PAGES} pages without reaching the end of the list (a server that never ends it?)`,
+        );
+      }
       const p = await fetchPage({ page, limit });
       const n = p.data.length;
       // An empty first page is still yielded: it carries `total` (0) and, for items, the totals.
@@ -43,11 +59,21 @@ export function paginate<T, P extends Page<T> = Page<T>>(
         if (page === firstPage) yield p;
         return;
       }
+      const first = JSON.stringify(p.data[0]);
+      if (first === previousFirst) {
+        throw new PaginationError(
+          `Page ${page} starts with the same item as page ${page - 1}: the server seems to ignore "page"; stopped to avoid reading the same items again`,
+        );
+      }
+      previousFirst = first;
       yield p;
+      seen += n;
       // A server may serve fewer than asked (a lower maximum): trust the limit it states.
       const served = p.limit ?? limit;
-      if (n < served) return;
-      if (p.total !== undefined && page * served >= p.total) return;
+      if (p.total !== undefined) {
+        // Items before the first page asked, plus those seen since.
+        if ((firstPage - 1) * served + seen >= p.total) return;
+      } else if (n < served) return;
     }
   }
 
