@@ -60,7 +60,11 @@ describe("pollUntil", () => {
   it("an abort during the wait rejects with APIUserAbortError and reads no more", async () => {
     const ac = new AbortController();
     const read = script(1);
-    const p = pollUntil(read, () => false, { signal: ac.signal, initialIntervalMs: 60_000 });
+    const p = pollUntil(read, () => false, {
+      signal: ac.signal,
+      initialIntervalMs: 60_000,
+      maxIntervalMs: 60_000,
+    });
     setTimeout(() => ac.abort(), 5);
     await expect(p).rejects.toBeInstanceOf(APIUserAbortError);
     expect(read).toHaveBeenCalledTimes(1);
@@ -71,6 +75,48 @@ describe("pollUntil", () => {
     const p = pollUntil(script(1), () => false, { signal: ac.signal, sleep: () => new Promise(() => {}) });
     setTimeout(() => ac.abort(), 5);
     await expect(p).rejects.toBeInstanceOf(APIUserAbortError);
+  });
+
+  it.each([
+    [{ initialIntervalMs: 0 }, /initialIntervalMs/],
+    [{ initialIntervalMs: -5 }, /initialIntervalMs/],
+    [{ initialIntervalMs: 2000, maxIntervalMs: 1000 }, /maxIntervalMs/],
+    [{ factor: 0.5 }, /factor/],
+    [{ factor: 0 }, /factor/],
+    [{ maxWaitMs: Number.NaN }, /maxWaitMs/],
+  ])("refuses %o with a RangeError, before reading", async (opts, name) => {
+    const read = script(1);
+    await expect(pollUntil(read, () => true, opts)).rejects.toThrow(RangeError);
+    await expect(pollUntil(read, () => true, opts)).rejects.toThrow(name);
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it("accepts factor 1 (a constant interval) and maxIntervalMs equal to initialIntervalMs", async () => {
+    const clock = fakeClock();
+    const opts = {
+      initialIntervalMs: 500,
+      maxIntervalMs: 500,
+      factor: 1,
+      sleep: clock.sleep,
+      now: clock.now,
+    };
+    expect(await pollUntil(script(1, 2, 3), (x) => x === 3, opts)).toBe(3);
+    expect(clock.sleeps).toEqual([500, 500]);
+  });
+
+  it("a throwing onProgress does not end the wait (nor turn a result or a timeout into its error)", async () => {
+    const clock = fakeClock();
+    const base = { initialIntervalMs: 1000, maxIntervalMs: 1000, sleep: clock.sleep, now: clock.now };
+    const onProgress = jest.fn(() => {
+      throw new Error("the UI is gone");
+    });
+    const read = script(1, 2, 3);
+    expect(await pollUntil(read, (x) => x === 3, { ...base, onProgress })).toBe(3);
+    expect(read).toHaveBeenCalledTimes(3);
+    expect(onProgress).toHaveBeenCalledTimes(3);
+    await expect(
+      pollUntil(script(1), () => false, { ...base, maxWaitMs: 2000, onProgress }),
+    ).rejects.toBeInstanceOf(PollTimeoutError);
   });
 
   it("an error of the read ends the wait", async () => {

@@ -42,24 +42,43 @@ export const POLL_DEFAULTS = {
   factor: 1.5,
 };
 
-/** Reads with `read` until `done(value)`; resolves with that value. Errors of `read` end the wait. */
+/**
+ * Reads with `read` until `done(value)`; resolves with that value. Errors of `read` end the wait;
+ * errors of `onProgress` do not (a failing progress display is not a failed payment).
+ */
 export async function pollUntil<T>(
   read: (signal: AbortSignal | undefined) => Promise<T>,
   done: (value: T) => boolean,
   options: PollOptions<T> = {},
 ): Promise<T> {
   const maxWaitMs = options.maxWaitMs ?? POLL_DEFAULTS.maxWaitMs;
+  const initialIntervalMs = options.initialIntervalMs ?? POLL_DEFAULTS.initialIntervalMs;
   const maxIntervalMs = options.maxIntervalMs ?? POLL_DEFAULTS.maxIntervalMs;
   const factor = options.factor ?? POLL_DEFAULTS.factor;
-  let interval = Math.min(options.initialIntervalMs ?? POLL_DEFAULTS.initialIntervalMs, maxIntervalMs);
-  for (const [name, v] of Object.entries({ maxWaitMs, maxIntervalMs, interval, factor })) {
+  for (const [name, v] of Object.entries({ maxWaitMs, initialIntervalMs, maxIntervalMs, factor })) {
     if (!Number.isFinite(v) || v < 0) throw new RangeError(`pollUntil: ${name} must be a finite number >= 0`);
   }
+  // A zero interval would read in a tight loop; a shrinking one too, eventually.
+  if (initialIntervalMs <= 0) throw new RangeError("pollUntil: initialIntervalMs must be > 0");
+  if (maxIntervalMs < initialIntervalMs) {
+    throw new RangeError(
+      `pollUntil: maxIntervalMs (${maxIntervalMs}) must be >= initialIntervalMs (${initialIntervalMs})`,
+    );
+  }
+  if (factor < 1) throw new RangeError("pollUntil: factor must be >= 1");
+  let interval = initialIntervalMs;
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const { signal } = options;
   const what = options.what ?? "the awaited state";
   const aborted = () => new APIUserAbortError({ what: `Waiting for ${what}` });
+  const report = (value: T, progress: PollProgress) => {
+    try {
+      options.onProgress?.(value, progress);
+    } catch {
+      // ignored on purpose, as the transport's onRequest/onResponse hooks
+    }
+  };
 
   const started = now();
   for (let attempt = 1; ; attempt++) {
@@ -67,12 +86,12 @@ export async function pollUntil<T>(
     const value = await read(signal);
     const elapsedMs = now() - started;
     if (done(value)) {
-      options.onProgress?.(value, { attempt, elapsedMs, nextDelayMs: undefined });
+      report(value, { attempt, elapsedMs, nextDelayMs: undefined });
       return value;
     }
     const remaining = maxWaitMs - elapsedMs;
     if (remaining <= 0) {
-      options.onProgress?.(value, { attempt, elapsedMs, nextDelayMs: undefined });
+      report(value, { attempt, elapsedMs, nextDelayMs: undefined });
       throw new PollTimeoutError({
         what,
         elapsedMs,
@@ -83,7 +102,7 @@ export async function pollUntil<T>(
     }
     // The last wait is cut to what remains, so there is always a final read at maxWaitMs.
     const delay = Math.min(interval, remaining);
-    options.onProgress?.(value, { attempt, elapsedMs, nextDelayMs: delay });
+    report(value, { attempt, elapsedMs, nextDelayMs: delay });
     try {
       // Raced with the signal so an abort is prompt even with a sleep that ignores it.
       await (signal ? raceAbort(sleep(delay, signal), signal) : sleep(delay));
