@@ -270,4 +270,37 @@ describe("headers and secrets", () => {
     expect(bad.headers.authorization).toBe("[REDACTED]");
     expect(bad.serverMessage).toBe("you sent Bearer [REDACTED]");
   });
+
+  it("a token in a nested cause (cause.cause.message) is scrubbed from the message and the cause chain", async () => {
+    const SECRET = "vp_live_NESTED_9a8b7c6d5e4f3a2b";
+    const fetchThatEchoes: typeof fetch = () =>
+      Promise.reject(
+        new TypeError("fetch failed", {
+          cause: new Error(`proxy refused Bearer ${SECRET}`, { cause: new Error(`deeper: ${SECRET}`) }),
+        }),
+      );
+    const { client } = setup({ token: SECRET, fetch: fetchThatEchoes, retry: { maxRetries: 0 } });
+    const err = (await client.balances.get().catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(APIConnectionError);
+    expect(err.message).toMatch(/could not reach the server/);
+    expect(err.message).toContain("proxy refused Bearer [REDACTED]"); // cause.cause.message, scrubbed
+    expect(err.message).not.toContain(SECRET);
+    expect(JSON.stringify(err)).not.toContain(SECRET);
+    let c: unknown = err;
+    for (let depth = 0; c instanceof Error && depth < 5; depth++) {
+      expect(c.message).not.toContain(SECRET);
+      expect(c.stack ?? "").not.toContain(SECRET);
+      c = (c as { cause?: unknown }).cause;
+    }
+    // the one-level-down detail is still there, scrubbed
+    const direct = (await setup({
+      token: SECRET,
+      fetch: () =>
+        Promise.reject(new TypeError("fetch failed", { cause: new Error(`bad Bearer ${SECRET}`) })),
+      retry: { maxRetries: 0 },
+    })
+      .client.balances.get()
+      .catch((e: unknown) => e)) as Error;
+    expect(direct.message).toContain("bad Bearer [REDACTED]");
+  });
 });

@@ -253,9 +253,12 @@ export class InternalServerError extends ApiError {
 /** No HTTP response: DNS, refused connection, TLS, CORS, or a dropped connection. */
 export class APIConnectionError extends ApiError {
   override name = "APIConnectionError";
-  constructor(init: { method: string; url: string; cause?: unknown; message?: string }) {
-    const reason = init.message ?? `could not reach the server (${describeCause(init.cause)})`;
-    super(`${init.method} ${pathOf(init.url)} failed: ${reason}`, { ...init, status: undefined });
+  /** `secret` (the token) is scrubbed out of the description of `cause`; it is not kept. */
+  constructor(init: { method: string; url: string; cause?: unknown; message?: string; secret?: string }) {
+    const { secret, ...rest } = init;
+    const reason =
+      rest.message ?? `could not reach the server (${scrubSecret(describeCause(rest.cause), secret)})`;
+    super(`${rest.method} ${pathOf(rest.url)} failed: ${reason}`, { ...rest, status: undefined });
   }
 }
 

@@ -255,7 +255,7 @@ export class Transport {
     } catch (cause) {
       if (spec.signal?.aborted) throw new APIUserAbortError(where);
       if (timedOut) throw new APIConnectionTimeoutError({ ...where, timeoutMs: this.config.timeoutMs });
-      throw new APIConnectionError({ ...where, cause: scrubCause(cause, token) });
+      throw new APIConnectionError({ ...where, cause: scrubCause(cause, token), secret: token });
     } finally {
       clearTimeout(timer);
       combined.dispose();
@@ -323,9 +323,35 @@ function parseBody(text: string): { json: boolean; value: unknown } {
   }
 }
 
-/** A network error's message never quotes the token, but be certain: keep only scrubbed text. */
+/** How deep a chain of `cause`s is looked into (undici nests two levels; cycles end here). */
+const MAX_CAUSE_DEPTH = 5;
+
+/**
+ * A network error's message never quotes the token, but be certain: when the token appears
+ * anywhere in the chain of causes (message or stack), the chain is rebuilt with scrubbed
+ * messages (names and `code`s kept, the original stacks dropped).
+ */
 function scrubCause(cause: unknown, token: string | undefined): unknown {
-  if (!(cause instanceof Error) || !token || !`${cause.message}${cause.stack ?? ""}`.includes(token))
-    return cause;
-  return new Error(scrubSecret(cause.message, token));
+  if (!token || !chainMentions(cause, token, 0)) return cause;
+  return scrubChain(cause, token, 0);
+}
+
+function chainMentions(e: unknown, token: string, depth: number): boolean {
+  if (!(e instanceof Error) || depth > MAX_CAUSE_DEPTH) return false;
+  if (`${e.message}${e.stack ?? ""}`.includes(token)) return true;
+  return chainMentions((e as { cause?: unknown }).cause, token, depth + 1);
+}
+
+function scrubChain(e: unknown, token: string, depth: number): unknown {
+  if (!(e instanceof Error)) return scrubSecret(e, token);
+  const inner = (e as { cause?: unknown }).cause;
+  const keepInner = inner !== undefined && depth < MAX_CAUSE_DEPTH;
+  const copy = new Error(
+    scrubSecret(e.message, token),
+    keepInner ? { cause: scrubChain(inner, token, depth + 1) } : undefined,
+  );
+  copy.name = e.name;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === "string") Object.assign(copy, { code: scrubSecret(code, token) });
+  return copy;
 }
