@@ -11,7 +11,9 @@
  * - POSTs are retried on 429 only (the server refused without applying). After an ambiguous
  *   failure (5xx, 408, timeout, connection error) the ones that carry a checkable identity read
  *   the resource first: `deposits.create` (client-generated `transaction_id`), `deposits.cancel`,
- *   `distributions.addItems` and `removeItems` (the draft's items). The others throw.
+ *   `distributions.addItems` and `removeItems` (the draft's items). The others throw. When
+ *   `deposits.create` gives up after one (or after an abort once the POST was sent) with an id it
+ *   generated, it throws `DepositOutcomeUnknownError` carrying that `transactionId`.
  * - `distributions.finalize` is never repeated: after an ambiguous failure it reads the
  *   distribution once and throws `FinalizeOutcomeUnknownError` with what it saw.
  * - An aborted call is never retried.
