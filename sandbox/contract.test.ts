@@ -16,6 +16,7 @@ import {
   BadRequestError,
   type ClientOptions,
   ConflictError,
+  DepositOutcomeUnknownError,
   FinalizeOutcomeUnknownError,
   InternalServerError,
   NotFoundError,
@@ -425,11 +426,12 @@ describe("restart persistence", () => {
 });
 
 describe("fault kinds, as the client meets them", () => {
-  it("before: 503, nothing applied; the client reads, repeats, and finally reports the failure", async () => {
+  it("before: 503, nothing applied; the client reads, repeats, and hands over the id it tried", async () => {
     const env = await setup({ faults: { rate: 1, kinds: ["before"], seed: 7 } });
     const api = env.client(TOKEN_A, { retry: { maxRetries: 2 } });
-    const e = await rejects(api.deposits.create({ amount: 1_000, ...payer }), InternalServerError);
+    const e = await rejects(api.deposits.create({ amount: 1_000, ...payer }), DepositOutcomeUnknownError);
     expect(e.status).toBe(503);
+    expect(e.transactionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await collectAll(api.transactions.list(), { max: 10 })).toEqual([]);
   });
 
