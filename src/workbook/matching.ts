@@ -285,24 +285,30 @@ export class EmployeeIndex {
         return {
           problem: { code: "cpf_invalid", severity: "error", column: kind, input: shown(), reason: n.code },
         };
-      const l = pick(this.byCpf.get(n.digits));
+      return outcome(pick(this.byCpf.get(n.digits)), "cpf_ambiguous", "cpf_unknown");
+    }
+    return outcome(pick(this.byEmail.get(normalizeEmail(v))), "email_ambiguous", "email_unknown");
+
+    /** One holder matches; several are ambiguous (holders kept for the cross-check); none is unknown. */
+    function outcome(
+      l: ReturnType<typeof pick>,
+      ambiguous: "cpf_ambiguous" | "email_ambiguous",
+      unknown: "cpf_unknown" | "email_unknown",
+    ) {
       if (l.kind === "one") return { employee: l.employee };
       if (l.kind === "many") {
         return {
-          problem: { code: "cpf_ambiguous", severity: "error", column: kind, input: shown(), count: l.count },
+          problem: {
+            code: ambiguous,
+            severity: "error" as const,
+            column: kind,
+            input: shown(),
+            count: l.count,
+          },
           holders: l.holders,
         };
       }
-      return { problem: { code: "cpf_unknown", severity: "error", column: kind, input: shown() } };
+      return { problem: { code: unknown, severity: "error" as const, column: kind, input: shown() } };
     }
-    const l = pick(this.byEmail.get(normalizeEmail(v)));
-    if (l.kind === "one") return { employee: l.employee };
-    if (l.kind === "many") {
-      return {
-        problem: { code: "email_ambiguous", severity: "error", column: kind, input: shown(), count: l.count },
-        holders: l.holders,
-      };
-    }
-    return { problem: { code: "email_unknown", severity: "error", column: kind, input: shown() } };
   }
 }
