@@ -311,6 +311,54 @@ describe("MemoryWorkbook writing", () => {
     ]);
   });
 
+  test("appends rows above the totals row, moving cells below, one sync per block", async () => {
+    const wb = new MemoryWorkbook({ sheets: { Plan1: [["x"]] } });
+    await wb.createSheetWithTable({
+      sheet: "S",
+      table: "T",
+      columns: [
+        { header: "ID", numberFormat: TEXT_FORMAT, total: { kind: "label", text: "Total" } },
+        { header: "Valor", total: { kind: "sum" } },
+      ],
+      rows: [["001", 1]],
+      totalsRow: true,
+    });
+    wb.typeCell("S", "B5", "nota abaixo");
+    wb.typeCell("S", "D2", "ao lado");
+    wb.resetStats();
+    const info = await wb.appendRows(
+      "T",
+      [
+        ["002", 2],
+        ["003", 3],
+      ],
+      { maxBlockBytes: 16 },
+    );
+    expect(info.rowCount).toBe(3);
+    expect(wb.stats.syncs).toBe(2);
+    const rows = (await collect(wb.readTableRows("T"))).flatMap((b) => b.rows);
+    // "002" keeps its zeros: the new row took the text format of the row above.
+    expect(rows).toEqual([
+      ["001", 1],
+      ["002", 2],
+      ["003", 3],
+    ]);
+    expect(wb.totalsRow("T")).toEqual(["Total", 6]);
+    expect(wb.cell("S", "B7")).toBe("nota abaixo");
+    expect(wb.cell("S", "D2")).toBe("ao lado");
+    await expect(wb.appendRows("T", [["x"]])).rejects.toThrow(/1 values for 2 columns/);
+  });
+
+  test("appending rows never moves another table", async () => {
+    const wb = new MemoryWorkbook({
+      tables: [
+        { name: "A", sheet: "S", header: ["x"], rows: [[1]] },
+        { name: "B", sheet: "S", header: ["y"], rows: [[2]], at: "A4" },
+      ],
+    });
+    await expect(wb.appendRows("A", [[5], [6]])).rejects.toThrow(/would move another table/);
+  });
+
   test("creates a formatted sheet and table with a totals row", async () => {
     const wb = new MemoryWorkbook({ sheets: { Plan1: [["x"]] } });
     wb.resetStats();

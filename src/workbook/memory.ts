@@ -382,6 +382,56 @@ export class MemoryWorkbook implements Workbook {
     return Promise.resolve(this.tableInfo(t));
   }
 
+  async appendRows(table: string, rows: CellValue[][], options: WriteOptions = {}): Promise<TableInfo> {
+    const t = this.findTable(table);
+    if (!t) throw new Error(`ItemNotFound: table ${table}`);
+    const width = t.columns.length;
+    rows.forEach((row, i) => {
+      if (row.length !== width) throw new RangeError(`row ${i} has ${row.length} values for ${width} columns`);
+      row.forEach(checkValue);
+    });
+    const left = t.firstColumn;
+    const right = t.firstColumn + width - 1;
+    const below = t.headerRow + t.rowCount + 1;
+    // Excel moves the cells under the table down; another table in the way makes it refuse.
+    const blocked = this.tables.some(
+      (o) =>
+        o !== t &&
+        o.sheet === t.sheet &&
+        o.headerRow >= below &&
+        o.firstColumn <= right &&
+        o.firstColumn + o.columns.length - 1 >= left,
+    );
+    if (blocked) throw new Error(`InvalidOperation: adding rows to ${t.name} would move another table`);
+    const blocks = planWriteBlocks(
+      rows.length,
+      (r) => rowJsonBytes(rows[r] ?? []),
+      options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES,
+    );
+    for (const [start, end] of blocks) {
+      options.signal?.throwIfAborted();
+      const n = end - start;
+      const at = t.headerRow + t.rowCount + 1;
+      shiftDown(t.sheet, at, left, right, n);
+      const model = t.rowCount > 0 ? t.sheet.formats[at - 1] : undefined;
+      for (let i = 0; i < n; i++) {
+        for (let c = 0; c < width; c++) {
+          const format = model?.[left + c];
+          if (format !== undefined) setFormat(t.sheet, at + i, left + c, format);
+          this.typeInto(t.sheet, at + i, left + c, rows[start + i]?.[c] ?? "");
+        }
+      }
+      t.rowCount += n;
+      if (t.hasTotalsRow) this.writeTotalsRow(t);
+      this.stats.syncs++;
+      this.stats.blocksWritten++;
+      this.stats.cellsWritten += n * width;
+      this.stats.maxBlockBytes = Math.max(this.stats.maxBlockBytes, rowsJsonBytes(rows.slice(start, end)));
+      await Promise.resolve();
+    }
+    return this.tableInfo(t);
+  }
+
   async createSheetWithTable(spec: NewTableSpec): Promise<TableInfo> {
     const problem = sheetNameProblem(spec.sheet);
     if (problem) throw new Error(`InvalidArgument: ${problem}`);
@@ -872,5 +922,34 @@ function shiftRight(sheet: MemorySheet, top: number, bottom: number, column: num
   for (const [key, f] of moved) {
     const [r = 0, c = 0] = key.split(":").map(Number);
     sheet.formulas.set(`${r}:${c + 1}`, f);
+  }
+}
+
+/** Moves cells at and below `row`, in columns left..right, `n` rows down (formats and formulas too). */
+function shiftDown(sheet: MemorySheet, row: number, left: number, right: number, n: number): void {
+  for (let r = sheet.values.length - 1; r >= row; r--) {
+    for (let c = left; c <= right; c++) {
+      const v = sheet.values[r]?.[c];
+      if (v !== undefined) {
+        const dst = (sheet.values[r + n] ??= []);
+        for (let k = dst.length; k < c; k++) dst[k] = "";
+        dst[c] = v;
+        (sheet.values[r] as CellValue[])[c] = "";
+      }
+      const f = sheet.formats[r]?.[c];
+      if (f !== undefined) {
+        setFormat(sheet, r + n, c, f);
+        (sheet.formats[r] as (string | undefined)[])[c] = undefined;
+      }
+    }
+  }
+  const moved = [...sheet.formulas].filter(([key]) => {
+    const [r = 0, c = 0] = key.split(":").map(Number);
+    return r >= row && c >= left && c <= right;
+  });
+  for (const [key] of moved) sheet.formulas.delete(key);
+  for (const [key, f] of moved) {
+    const [r = 0, c = 0] = key.split(":").map(Number);
+    sheet.formulas.set(`${r + n}:${c}`, f);
   }
 }

@@ -178,6 +178,16 @@ export interface Workbook {
   addColumns(table: string, headers: string[]): Promise<TableInfo>;
 
   /**
+   * Appends data rows at the bottom of a table (above its totals row), each with one value per
+   * header column, in row blocks under the byte budget: one sync per block. Cells below the
+   * table, in its columns, move down (Office.js `TableRowCollection.add(null, values)`); new
+   * cells take the number format of the last data row, as Excel extends a table's formatting.
+   * Strings are written as Excel would take them typed in (API text through `safeText`).
+   * Returns the table as it is now.
+   */
+  appendRows(table: string, rows: CellValue[][], options?: WriteOptions): Promise<TableInfo>;
+
+  /**
    * Creates a sheet holding one formatted table (number formats, widths, validation, frozen
    * header, totals row). The rows are written in blocks under the byte budget: one sync for the
    * sheet and table, one per block, one for the formatting.
