@@ -1,0 +1,69 @@
+/**
+ * What the workflow integration tests share: the sandbox over loopback on a manual clock, a
+ * client whose `sleep` advances that clock (waits are instant and exact), every request the
+ * client sent, and THE test workbook factory (`newWorkbook`): when the Excel adapter over the
+ * fake Excel replaces MemoryWorkbook, only that one function changes.
+ */
+import { type ClientOptions, type ValePixClient, createClient } from "../src/api";
+import { type CellValue, MemoryWorkbook } from "../src/workbook";
+import { startTestSandbox, TOKEN_A } from "../sandbox/test-harness";
+import type { RunningSandbox, SandboxOptions } from "../sandbox/server";
+import type { ManualClock } from "../sandbox/testkit";
+
+export interface SentRequest {
+  method: string;
+  /** Path and query, without the origin. */
+  path: string;
+}
+
+export interface WorkflowEnv {
+  sb: RunningSandbox;
+  clock: ManualClock;
+  client: ValePixClient;
+  /** Every request the client sent (attempts included), in order. */
+  sent: SentRequest[];
+  /** Requests sent since `mark` (an index into `sent`). */
+  sentSince(mark: number): SentRequest[];
+  close(): Promise<void>;
+}
+
+export async function startWorkflowEnv(
+  options: SandboxOptions = {},
+  client: Partial<ClientOptions> = {},
+): Promise<WorkflowEnv> {
+  const { sb, clock } = await startTestSandbox(options);
+  const sent: SentRequest[] = [];
+  const api = createClient({
+    baseUrl: sb.url,
+    token: TOKEN_A,
+    timeoutMs: 5_000,
+    sleep: (ms) => {
+      clock.advance(ms);
+      return Promise.resolve();
+    },
+    now: clock.now,
+    random: () => 0.5,
+    onRequest: ({ method, url }) => {
+      const u = new URL(url);
+      sent.push({ method, path: u.pathname + u.search });
+    },
+    ...client,
+  });
+  return {
+    sb,
+    clock,
+    client: api,
+    sent,
+    sentSince: (mark) => sent.slice(mark),
+    close: () => sb.close(),
+  };
+}
+
+/** The one place tests get a workbook from (see the file comment). */
+export function newWorkbook(
+  tables: Array<{ name: string; sheet?: string; header: string[]; rows: CellValue[][] }> = [],
+): MemoryWorkbook {
+  return new MemoryWorkbook({
+    tables: tables.map((t) => ({ name: t.name, sheet: t.sheet ?? t.name, header: t.header, rows: t.rows })),
+  });
+}
