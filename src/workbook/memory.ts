@@ -387,7 +387,8 @@ export class MemoryWorkbook implements Workbook {
     if (!t) throw new Error(`ItemNotFound: table ${table}`);
     const width = t.columns.length;
     rows.forEach((row, i) => {
-      if (row.length !== width) throw new RangeError(`row ${i} has ${row.length} values for ${width} columns`);
+      if (row.length !== width)
+        throw new RangeError(`row ${i} has ${row.length} values for ${width} columns`);
       row.forEach(checkValue);
     });
     const left = t.firstColumn;
