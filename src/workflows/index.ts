@@ -21,3 +21,13 @@ export {
   cancelCharge,
   fund,
 } from "./funding";
+export {
+  type ActualItem,
+  type DesiredItem,
+  type ItemPlan,
+  type PlannedCall,
+  type PlanOptions,
+  desiredItems,
+  lowerBound,
+  planItems,
+} from "./plan";
