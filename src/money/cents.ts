@@ -1,16 +1,24 @@
 /**
  * Money as integer cents (DESIGN §2 "Money"): parse what Office.js hands back from a cell, format for people.
  *
- * Nothing here multiplies a float. A number cell is turned into its shortest round-trip decimal string
- * (`String(x)`, the same digits Excel shows at full precision) and that string is read with integer
- * arithmetic (BigInt), exactly like text typed by a person. So 0.29 is 29 cents, 1234567.89 is 123456789
- * cents, and 1.005 or 0.1 + 0.2 (= 0.30000000000000004) are `sub_cent` problems instead of a silent rounding.
+ * Nothing here multiplies a float without checking the result. A number cell is read as Excel keeps and
+ * shows it: at 15 significant digits ("Excel specifications and limits", Microsoft support: number
+ * precision, 15 digits; "Floating-point arithmetic may give inaccurate results in Excel", Microsoft Learn:
+ * Excel stores 15 significant digits of precision). The double Office.js hands back can carry binary noise
+ * past those digits: `=22*32,7` yields 719.4000000000001, which Excel shows (and the user means) as 719,40.
+ * `String(x)` is NOT what Excel shows: it is the shortest text that reads back as the same double, 17 digits
+ * when needed ("719.4000000000001"). So the number is first written with 15 significant digits
+ * (`toPrecision(15)`, correctly rounded from the double's exact value by ECMAScript's definition), and
+ * that text is read with integer arithmetic (BigInt), exactly like text typed by a person. 0.29 is 29 cents,
+ * 1234567.89 is 123456789 cents, 22 * 32.7 is 71940 cents and 0.1 + 0.2 is 30 cents (Excel shows 0,3),
+ * while a real fraction of a cent such as 1.005 is a `sub_cent` problem instead of a silent rounding.
  *
  * ## Reading a cell
  *
  * - `""`, whitespace only, `null`, `undefined`: blank, `{ ok: true, cents: 0, blank: true }`.
  * - booleans, bigints, objects, NaN, ±Infinity: `not_a_number`.
- * - numbers: exact to the cent or `sub_cent`; then below zero is `negative` (-0 is 0 cents).
+ * - numbers: read at Excel's 15 significant digits, then exact to the cent or `sub_cent`; then below zero
+ *   is `negative` (-0 is 0 cents).
  * - strings, in this order:
  *   1. Spaces are any Unicode space (U+0020, U+00A0 and U+202F as produced by `Intl`, U+2007, ...).
  *   2. Around the amount, in any order, at most one of each: a currency mark `R$` or `BRL` (any case,
@@ -42,7 +50,7 @@
  *   Problems of the amount itself (rules 3–7) are reported before `negative`.
  */
 
-export type MoneyLocale = "pt-BR" | "en-US";
+import type { Locale } from "./locale";
 
 export type CentsProblemCode = "not_a_number" | "negative" | "sub_cent" | "too_large" | "ambiguous";
 
@@ -59,7 +67,7 @@ export type ParseCentsResult =
 
 export interface ParseCentsOptions {
   /** Decides only a lone separator followed by three digits (rule 4e). Default "pt-BR". */
-  locale?: MoneyLocale;
+  locale?: Locale;
   /**
    * Largest accepted amount in cents. Default 100_000_000_00 (R$ 100 million). Must be a non-negative safe
    * integer (at most Number.MAX_SAFE_INTEGER); anything else throws a RangeError (a programming error).
@@ -99,32 +107,43 @@ function checkedMaxCents(maxCents: number | undefined): number {
 }
 
 /**
- * Below 10^12 reais the gap between neighbouring doubles is under 1.3e-4, far less than a cent. So when
- * c = Math.round(x * 100) satisfies c / 100 === x, x is exactly the double nearest to c cents, and the
- * shortest decimal that reads back as x (what the exact path below parses) is c cents written out: no
- * other multiple of 0.01 lies within half a gap of x. Any other x (sub-cent, x * 100 rounded the wrong
- * way, negative, huge, not finite) takes the exact path. Spreadsheet amounts are mostly such numbers,
- * which keeps validating 50,000 rows cheap (bench/validation.bench.ts).
+ * Excel keeps 15 significant digits of a number (see the file comment): a cell is read as the decimal
+ * Excel shows at full precision, not as the double's shortest round-trip text.
+ */
+const EXCEL_SIGNIFICANT_DIGITS = 15;
+
+/**
+ * Fast path. Below 10^12 reais the gap between neighbouring doubles is under 1.3e-4, far less than a cent.
+ * So when c = Math.round(x * 100) satisfies c / 100 === x, x is exactly the double nearest to c cents, and
+ * its 15-significant-digit text (what the exact path below parses) is c cents written out, padded with
+ * zeros: c has at most 14 digits. Any other x (formula noise, sub-cent, negative, huge, not finite) takes
+ * the exact path. Spreadsheet amounts are mostly such numbers, which keeps validating 50,000 rows cheap
+ * (bench/validation.bench.ts).
  */
 const FAST_PATH_LIMIT = 1e12;
 
-function parseNumberCell(x: number, maxCents: number, locale: MoneyLocale): ParseCentsResult {
+function parseNumberCell(x: number, maxCents: number, locale: Locale): ParseCentsResult {
   if (x >= 0 && x < FAST_PATH_LIMIT) {
     const cents = Math.round(x * 100);
     if (cents / 100 === x && cents <= maxCents) return { ok: true, cents: cents + 0, blank: false }; // + 0: no -0
   }
-  const input = String(x);
-  if (!Number.isFinite(x)) return problem("not_a_number", input, locale);
-  // String(x) is the shortest decimal that reads back as x; -0 prints as "0" and is zero cents.
-  const decimal = plainDecimal(String(Math.abs(x)));
+  if (!Number.isFinite(x)) return problem("not_a_number", String(x), locale);
+  // The digits Excel shows: 719.4000000000001 -> "719.400000000000"; 1.005 -> "1.00500000000000".
+  const shown = Math.abs(x).toPrecision(EXCEL_SIGNIFICANT_DIGITS);
+  const decimal = plainDecimal(shown);
   const amount = centsOf(decimal.int, decimal.frac);
+  // The input as Excel shows it (trailing zeros dropped), e.g. "1.005", "-5", "1e+21"; -0 is "0".
+  const input = String(Number(x.toPrecision(EXCEL_SIGNIFICANT_DIGITS)));
   return finish(amount, x < 0, input, maxCents, locale);
 }
 
-/** "1.5e-7" -> { int: "", frac: "00000015" }; "1e+21" -> { int: "1000000000000000000000", frac: "" }. */
+/**
+ * "1.5e-7" -> { int: "", frac: "00000015" }; "1.00000000000000e+21" -> { int: "1000000000000000000000",
+ * frac: "00000000000000" }.
+ */
 function plainDecimal(text: string): { int: string; frac: string } {
   const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
-  if (!match) throw new Error(`unexpected number text ${text}`); // String(finite non-negative number) never gets here
+  if (!match) throw new Error(`unexpected number text ${text}`); // toPrecision of a finite number >= 0 never gets here
   const intDigits = match[1] ?? "";
   const fracDigits = match[2] ?? "";
   const exponent = Number(match[3] ?? "0");
@@ -146,7 +165,7 @@ function centsOf(intDigits: string, fracDigits: string): Amount {
   return { ok: true, cents: BigInt(whole + frac.padEnd(2, "0")) };
 }
 
-function parseText(cell: string, locale: MoneyLocale, maxCents: number): ParseCentsResult {
+function parseText(cell: string, locale: Locale, maxCents: number): ParseCentsResult {
   const input = cell.trim();
   const peeled = peel(cell.replace(SPACES, " ").trim());
   if (!peeled) return problem("not_a_number", input, locale);
@@ -211,7 +230,7 @@ function peel(text: string): { body: string; negative: boolean } | undefined {
 }
 
 /** Rules 3–6 on the bare amount, e.g. "1.234,56" or "1 234.5". */
-function readAmount(body: string, locale: MoneyLocale): Amount {
+function readAmount(body: string, locale: Locale): Amount {
   if (!/^[\d., ]+$/.test(body) || !/\d/.test(body)) return { ok: false, code: "not_a_number" };
 
   const count = (c: string) => body.split(c).length - 1;
@@ -268,11 +287,11 @@ function canHeadGroups(head: string): boolean {
   return /^[1-9]\d{0,2}$/.test(head);
 }
 
-function thousandsSeparator(locale: MoneyLocale): string {
+function thousandsSeparator(locale: Locale): string {
   return locale === "en-US" ? "," : ".";
 }
 
-function decimalSeparator(locale: MoneyLocale): string {
+function decimalSeparator(locale: Locale): string {
   return locale === "en-US" ? "." : ",";
 }
 
@@ -281,7 +300,7 @@ function finish(
   negative: boolean,
   input: string,
   maxCents: number,
-  locale: MoneyLocale,
+  locale: Locale,
 ): ParseCentsResult {
   if (!amount.ok) return problem(amount.code, input, locale, amount.hint, maxCents);
   if (amount.cents > BigInt(maxCents)) return problem("too_large", input, locale, undefined, maxCents);
@@ -292,7 +311,7 @@ function finish(
 function problem(
   code: CentsProblemCode,
   input: string,
-  locale: MoneyLocale,
+  locale: Locale,
   hint?: string,
   maxCents?: number,
 ): { ok: false; problem: CentsProblem } {
@@ -341,7 +360,7 @@ function describe(cell: unknown): string {
  * put the minus first: "-R$ 1,00" / "-R$1.00". `parseCents` reads every output back (negatives as the
  * `negative` problem). Throws a RangeError for anything but a safe integer.
  */
-export function formatCents(cents: number, locale: MoneyLocale = "pt-BR"): string {
+export function formatCents(cents: number, locale: Locale = "pt-BR"): string {
   if (!Number.isSafeInteger(cents))
     throw new RangeError(`cents must be a safe integer, got ${String(cents)}`);
   const digits = String(Math.abs(cents)).padStart(3, "0");

@@ -73,8 +73,11 @@ function mod11(chars: string, weights: readonly number[]): number {
   return r < 2 ? 0 : 11 - r;
 }
 
-/** The two check digits for a 9-digit CPF base. */
-function cpfCheckDigits(base: string): string {
+/**
+ * The two check digits for a 9-digit CPF base ("123456789" -> "09"). Exported for generators of test and
+ * seed data (src/workbook/testing.ts, the sandbox), so the rule lives only here.
+ */
+export function cpfCheckDigits(base: string): string {
   const weights = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
   const first = mod11(base, weights);
   const second = mod11(base + String(first), weights);
@@ -82,7 +85,7 @@ function cpfCheckDigits(base: string): string {
 }
 
 /** The two check digits for a 12-character CNPJ base (digits, or digits and uppercase letters). */
-function cnpjCheckDigits(base: string): string {
+export function cnpjCheckDigits(base: string): string {
   const first = mod11(base, CNPJ_WEIGHTS);
   const second = mod11(base + String(first), CNPJ_WEIGHTS);
   return `${first}${second}`;

@@ -1,12 +1,8 @@
 // Integer cents and Brazilian tax documents (DESIGN §1 src/money, §2 "Money" and "Identity").
 // This layer imports nothing from the other layers.
-export type {
-  MoneyLocale,
-  CentsProblemCode,
-  CentsProblem,
-  ParseCentsResult,
-  ParseCentsOptions,
-} from "./cents";
+export type { Locale } from "./locale";
+export { LOCALES } from "./locale";
+export type { CentsProblemCode, CentsProblem, ParseCentsResult, ParseCentsOptions } from "./cents";
 export { parseCents, formatCents } from "./cents";
 export type { DocumentProblemCode, NormalizeResult } from "./documents";
 export {
@@ -14,6 +10,8 @@ export {
   normalizeCnpj,
   isValidCpf,
   isValidCnpj,
+  cpfCheckDigits,
+  cnpjCheckDigits,
   maskCpf,
   maskCnpj,
   formatCpf,

@@ -10,7 +10,7 @@ function outcome(result: ParseCentsResult): number | string {
 }
 
 test("Math.round(x * 100) disagrees with the exact parser on sub-cent number cells", () => {
-  const cells = [1.005, 0.1 + 0.2, 0.001, 5e-324, 2.675, 1234.565];
+  const cells = [1.005, 0.001, 5e-324, 2.675, 1234.565];
   const mismatches = cells.filter((x) => outcome(parseCents(x)) !== naiveNumber(x));
   // The naive path silently "rounds" every one of them (1.005 even becomes 100, not 101).
   expect(mismatches).toEqual(cells);

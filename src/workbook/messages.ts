@@ -7,9 +7,11 @@
  * in the run log and in screenshots.
  */
 
+import { LOCALES, type Locale } from "../money";
+
 export type Severity = "error" | "warning";
-export type Locale = "pt-BR" | "en-US";
-export const LOCALES: readonly Locale[] = ["pt-BR", "en-US"];
+/** The one Locale type of src/money, re-exported for the workbook's callers. */
+export { LOCALES, type Locale };
 
 export interface IssueParams {
   /** The cell as the user wrote it. */

@@ -3,21 +3,19 @@
  * employees and products. Deterministic (no randomness), so failures reproduce.
  */
 import { type Employee, type Product, SITUATION_ACTIVE } from "../api/schemas";
-import { isValidCpf } from "../money";
+import { cpfCheckDigits } from "../money";
 
 /**
  * The n-th valid CPF (11 digits, leading zeros kept): a 9-digit base from n plus the check
- * digits that src/money accepts (found by trying the 100 pairs, so the check-digit rule lives in
- * one place). The bases are spread so that many have leading zeros; the few n whose base is one
- * digit repeated (the smallest is 59,982,321) have no valid CPF and throw a RangeError.
+ * digits of src/money (the rule lives in one place). The bases are spread so that many have
+ * leading zeros; the few n whose base is one digit repeated (the smallest is 59,982,321) are
+ * never issued and throw a RangeError.
  */
 export function makeCpf(n: number): string {
   const base = String((n * 7919 + 1) % 1_000_000_000).padStart(9, "0");
-  for (let check = 0; check < 100; check++) {
-    const cpf = base + String(check).padStart(2, "0");
-    if (isValidCpf(cpf)) return cpf;
-  }
-  throw new RangeError(`makeCpf(${n}): the base ${base} has no valid CPF (all digits the same)`);
+  if (/^(\d)\1*$/.test(base))
+    throw new RangeError(`makeCpf(${n}): the base ${base} has no valid CPF (all digits the same)`);
+  return base + cpfCheckDigits(base);
 }
 
 export const PRODUCTS: Product[] = [

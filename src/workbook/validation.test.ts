@@ -158,6 +158,22 @@ describe("validation rules", () => {
     expect(r.rows[1]!.values.get("prod_transporte")).toBe(0);
   });
 
+  test("formula results are read at Excel's 15 digits: noise is not a fraction of a cent", () => {
+    // =22*32,7 and =100,1+200,2 as Office.js hands them back; a typed 1,005 is still an error.
+    const r = validateRows(context(header), [
+      [cpf(1), 22 * 32.7, 100.1 + 200.2],
+      [cpf(2), 1.005, ""],
+    ]);
+    expect(22 * 32.7).toBe(719.4000000000001);
+    expect(r.rows.map((x) => [x.employee_id, Object.fromEntries(x.values)])).toEqual([
+      ["e1", { prod_refeicao: 71940, prod_transporte: 30030 }],
+    ]);
+    expect(r.issues.map((i) => [i.row, i.code])).toEqual([[3, "amount_sub_cent"]]);
+    expect(r.issues[0]!.message["pt-BR"]).toContain(
+      "'1.005' tem mais de duas casas decimais; escreva 1,01 ou 1,00.",
+    );
+  });
+
   test("no identity column, no product column, nothing to send", () => {
     expect(
       validateRows(context(["Nome", "Vale Refeição"]), [["Ana", 10]]).issues.map((i) => i.code),

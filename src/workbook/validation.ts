@@ -31,7 +31,7 @@
  * - A shortfall against the balance is a warning: finalize can pay the difference by PIX or boleto.
  */
 import type { Product } from "../api/schemas";
-import { type MoneyLocale, type ParseCentsResult, formatCents, parseCents } from "../money";
+import { type Locale, type ParseCentsResult, formatCents, parseCents } from "../money";
 import { type TableMapping, headerKey, productCandidates } from "./mapping";
 import type { EmployeeIndex, MatchProblem } from "./matching";
 import { type Issue, type IssueCode, type IssueParams, makeIssue } from "./messages";
@@ -39,7 +39,7 @@ import type { CellValue, ReadRowsOptions, RowBlock, Workbook } from "./port";
 
 export interface ValidationOptions {
   /** How amount text is read (only "1,234"-like text depends on it). Default "pt-BR". */
-  moneyLocale?: MoneyLocale;
+  moneyLocale?: Locale;
   /** Above this, an amount cell is an error. Default 100_000_000 (R$ 1.000.000,00). */
   maxCentsPerCell?: number;
   /** Above this, an amount cell gets a warning. Default 1_000_000 (R$ 10.000,00). */
@@ -126,7 +126,7 @@ interface Tracked {
  */
 export class DistributionValidator {
   private readonly ctx: ValidationContext;
-  private readonly locale: MoneyLocale;
+  private readonly locale: Locale;
   private readonly maxCents: number;
   private readonly warnAbove: number;
   private readonly productCols: Array<{ index: number; header: string; product_id: string }>;
@@ -140,7 +140,7 @@ export class DistributionValidator {
   private readonly cellIssues: Issue[] = [];
   private readonly rows: SendRow[] = [];
   private readonly byEmployee = new Map<string, Tracked[]>();
-  private readonly parseOptions: { locale: MoneyLocale; maxCents: number };
+  private readonly parseOptions: { locale: Locale; maxCents: number };
   private readonly singleColumnPerProduct: boolean;
   private readonly memoText = new Map<string, ParseCentsResult>();
   private rowsRead = 0;
