@@ -31,3 +31,25 @@ export {
   lowerBound,
   planItems,
 } from "./plan";
+export {
+  type SyncResult,
+  type SyncOptions,
+  type TableSpec,
+  type SyncColumn,
+  syncTable,
+  readAllRows,
+} from "./table-sync";
+export {
+  type PullOptions,
+  DEFAULT_TABLES,
+  DirectoryInputError,
+  directoryHeaders,
+  benefitColumns,
+  listSituations,
+  pullEmployees,
+  pullProducts,
+  pullBenefits,
+} from "./directory";
+export { type RegistrationResult, DEFAULT_BATCH_FROM, registerEmployees } from "./register-employees";
+export { type BenefitSaveResult, saveBenefits } from "./benefits";
+export { type RowOutcome, type RowStatus, OUTCOME_TEXT } from "./row-status";
