@@ -12,6 +12,9 @@ import { DEFAULT_TABLES, DirectoryInputError, pullBenefits, pullEmployees, pullP
 import { registerEmployees } from "./register-employees";
 import { readAllRows } from "./table-sync";
 
+// Loopback HTTP on a shared, busy machine: a generous bound (this is not a speed test).
+jest.setTimeout(30_000);
+
 let env: WorkflowEnv;
 afterEach(async () => {
   await env.close();

@@ -19,6 +19,9 @@ import type { Progress } from "./progress";
 const payer = { name: "Financeiro Acme", document: "11.222.333/0001-81" };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+// Loopback HTTP on a shared, busy machine: a generous bound (this is not a speed test).
+jest.setTimeout(30_000);
+
 let env: WorkflowEnv;
 afterEach(async () => {
   await env.close();

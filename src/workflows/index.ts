@@ -53,3 +53,15 @@ export {
 export { type RegistrationResult, DEFAULT_BATCH_FROM, registerEmployees } from "./register-employees";
 export { type BenefitSaveResult, saveBenefits } from "./benefits";
 export { type RowOutcome, type RowStatus, OUTCOME_TEXT } from "./row-status";
+export {
+  type RunLogLink,
+  type TransactionPullResult,
+  type ReconciliationSummary,
+  TRANSACTIONS_TABLE,
+  transactionHeaders,
+  transactionKey,
+  linkOf,
+  pullTransactions,
+  summarize,
+  reconcile,
+} from "./reconciliation";
