@@ -10,6 +10,12 @@ export {
   buildServer,
   startSandbox,
 } from "./server";
+export {
+  DEFAULT_REQUEST_LOG_LIMIT,
+  type RequestFilter,
+  type RequestLog,
+  type ServedRequest,
+} from "./request-log";
 export { FAULT_KINDS, type FaultKind, type FaultOptions } from "./faults";
 export { type ManualClock, manualClock } from "./testkit";
 export { configFromEnv } from "./config";

@@ -22,6 +22,7 @@ import { type Db, openDb } from "./db";
 import { SandboxError, badRequest, errorBody } from "./errors";
 import { FaultInjector, type FaultKind, type FaultOptions, RateLimiter } from "./faults";
 import { type OpenApiRoute, buildOpenApi } from "./openapi";
+import { DEFAULT_REQUEST_LOG_LIMIT, MemoryRequestLog, type RequestLog, safePath } from "./request-log";
 import { type Clock, Store, hashToken } from "./store";
 
 export const DEMO_TOKEN = "valepix-sandbox-demo-token";
@@ -76,6 +77,8 @@ export interface SandboxOptions {
   logStream?: { write(line: string): void };
   /** Timer used by latency and the `slow` fault (default setTimeout). */
   sleep?: (ms: number) => Promise<void>;
+  /** Entries kept by the request log (default 100,000; 0 = off). See request-log.ts. */
+  requestLogLimit?: number;
 }
 
 export interface SandboxHandle {
@@ -87,9 +90,15 @@ export interface SandboxHandle {
   issueToken(company: string, options?: { expiresAt?: number | null; token?: string }): string;
   revokeToken(token: string): boolean;
   openapi(): Record<string, unknown>;
+  /** What the server served, in order (method, route, path, status, company). */
+  requests: RequestLog;
 }
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The operation of the route table, for the request log. */
+    operationId?: string;
+  }
   interface FastifyInstance {
     sandbox: SandboxHandle;
   }
@@ -476,6 +485,7 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
     options.rateLimit && options.rateLimit > 0 ? new RateLimiter(options.rateLimit, now) : undefined;
   const latencyMs = Math.max(0, options.latencyMs ?? 0);
   const specs = routes(store);
+  const requests = new MemoryRequestLog(options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT);
 
   const loggerOption: FastifyServerOptions["logger"] = options.logger
     ? {
@@ -507,6 +517,7 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
       store.issueToken(company, { token: o.token, expiresAt: o.expiresAt ?? null }),
     revokeToken: (token) => store.revokeToken(token),
     openapi: () => buildOpenApi(specs),
+    requests,
   };
   app.decorate("sandbox", handle);
   app.decorateRequest("companyId", "");
@@ -543,6 +554,28 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
       if (err) done(new SandboxError(400, "invalid_json", "The body is not valid JSON"), undefined);
       else done(null, value);
     });
+  });
+
+  // Every answer passes here as it is sent. The `after` fault: the change is applied, then the
+  // caller gets a 500 anyway. Then the request log records the status the caller will see
+  // (before the bytes leave, so a caller that has its answer always finds it in the log).
+  app.addHook("onSend", async (request, reply, payload) => {
+    let out = payload;
+    if (request.fault === "after" && reply.statusCode < 400) {
+      void reply.code(500).type("application/json");
+      out = JSON.stringify(
+        errorBody("internal_error", "Temporary failure (injected after applying)", request.id),
+      );
+    }
+    requests.record({
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      operation: request.routeOptions.config.operationId ?? null,
+      path: safePath(request.url),
+      status: reply.statusCode,
+      company: request.companyId || null,
+    });
+    return out;
   });
 
   app.setErrorHandler((err, request, reply) => {
@@ -627,21 +660,11 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
       store.settle(request.companyId);
     });
 
-    // The `after` fault: the change is applied, then the caller gets a 500 anyway.
-    api.addHook("onSend", async (request, reply, payload) => {
-      if (request.fault === "after" && reply.statusCode < 400) {
-        void reply.code(500).type("application/json");
-        return JSON.stringify(
-          errorBody("internal_error", "Temporary failure (injected after applying)", request.id),
-        );
-      }
-      return payload;
-    });
-
     for (const spec of specs) {
       api.route({
         method: spec.method,
         url: spec.url,
+        config: { operationId: spec.operationId },
         handler: async (request, reply) => {
           const result = await spec.handler({
             company: request.companyId,
@@ -677,6 +700,11 @@ export interface RunningSandbox {
   tokens: SandboxToken[];
   server: FastifyInstance;
   store: Store;
+  /**
+   * What the server served, in order: `list(filter?)`, `count(filter?)`, `reset()`. For tests
+   * and benchmarks that count API calls on the server (docs/sandbox.md, "Request log").
+   */
+  requests: RequestLog;
   close(): Promise<void>;
 }
 
@@ -696,6 +724,7 @@ export async function startSandbox(
     tokens: server.sandbox.tokens,
     server,
     store: server.sandbox.store,
+    requests: server.sandbox.requests,
     close: () => server.close(),
   };
 }
