@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- response bodies are inspected loosely; contract.test.ts checks their types through the client */
+/* eslint-disable @typescript-eslint/no-unsafe-member-access -- response bodies are inspected loosely; contract.test.ts checks their types through the client */
 import { API_PREFIX, ROUTE_PATTERNS } from "../src/api/routes";
 import { MemoryRequestLog, type ServedRequest, safePath } from "./request-log";
 import {
