@@ -535,7 +535,8 @@ describe("amount bounds (sums must stay exact)", () => {
   it("refuses (422) a deposit that would push the sum of credits past 2^53", async () => {
     const n = Math.floor(Number.MAX_SAFE_INTEGER / MAX_AMOUNT_CENTS);
     // The first n - 1 credits go straight to the store (900 HTTP calls would only measure the machine).
-    for (let i = 0; i < n - 1; i++) h.app.sandbox.store.createDeposit("acme", depositBody(MAX_AMOUNT_CENTS));
+    for (let i = 0; i < n - 1; i++)
+      h.app.sandbox.store.createDeposit("acme", { ...depositBody(MAX_AMOUNT_CENTS), method: "PIX" });
     expect((await h.call("POST", "/deposits", { body: depositBody(MAX_AMOUNT_CENTS) })).status).toBe(201);
     const r = await h.call("POST", "/deposits", { body: depositBody(MAX_AMOUNT_CENTS) });
     expect([r.status, r.body.error.code]).toEqual([422, "balance_too_large"]);
