@@ -8,6 +8,7 @@ import { LOT_DELAY, PIX_DELAY } from "../../sandbox/test-harness";
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
 import { startDeposit } from "./funding";
 import {
+  linkOf,
   pullTransactions,
   reconcile,
   type RunLogLink,
@@ -21,14 +22,21 @@ const payer = { name: "Financeiro Acme", document: "11222333000181" };
 // Loopback HTTP on a shared, busy machine: a generous bound (this is not a speed test).
 jest.setTimeout(30_000);
 
-let env: WorkflowEnv;
+let env: WorkflowEnv | undefined;
 afterEach(async () => {
-  await env.close();
+  await env?.close();
+  env = undefined;
 });
+
+/** The running environment (tests that start one). */
+const on = (): WorkflowEnv => {
+  if (!env) throw new Error("no environment started");
+  return env;
+};
 
 /** A selected-mode distribution of `cents` for one employee, finalized with BALANCE. */
 async function distribute(cents: number): Promise<string> {
-  const { client } = env;
+  const { client } = on();
   const [employee] = await collectAll(client.employees.list({ situation: "active", limit: 1 }), {
     max: 1_000,
   });
@@ -113,6 +121,30 @@ describe("pullTransactions", () => {
     const result = await pullTransactions(env.client.transactions, wb, { type: "DEPOSIT" });
     expect(result.added).toBe(1);
     expect((await readAllRows(wb, TRANSACTIONS_TABLE)).map((r) => r[1])).toEqual(["DEPOSIT"]);
+  });
+});
+
+describe("linkOf", () => {
+  const runLog: RunLogLink[] = [
+    { at: "2026-01-05T10:00:00Z", table: "Folha", distributionId: "d1" },
+    { at: "2026-01-05T10:05:00Z", table: "Folha", distributionId: "d1", lotId: "lot_1", transactionId: "c1" },
+    { at: "2026-01-05T10:09:00Z", table: "Folha", distributionId: "d1" },
+    { at: "2026-01-06T09:00:00Z", table: "Extra", distributionId: "d2", transactionIds: ["c2"] },
+  ];
+  test("a run logged several times links to the entry that names its lot; a charge links by its id", () => {
+    expect(linkOf({ id: "t1", type: "DISTRIBUTION", amount: -10, distribution_id: "d1" }, runLog)).toBe(
+      runLog[1],
+    );
+    expect(linkOf({ id: "t2", type: "DISTRIBUTION", amount: -10, transaction_id: "c2" }, runLog)).toBe(
+      runLog[3],
+    );
+    expect(linkOf({ id: "t3", type: "DISTRIBUTION", amount: -10, transaction_id: "c1" }, runLog)).toBe(
+      runLog[1],
+    );
+    expect(
+      linkOf({ id: "t4", type: "DISTRIBUTION", amount: -10, distribution_id: "d9" }, runLog),
+    ).toBeUndefined();
+    expect(linkOf({ id: "t5", type: "DEPOSIT", amount: 10, distribution_id: "d1" }, runLog)).toBeUndefined();
   });
 });
 

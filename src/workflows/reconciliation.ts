@@ -22,17 +22,18 @@ import { type SyncResult, syncTable, type TableSpec } from "./table-sync";
 
 /**
  * What reconciliation needs of a run-log entry (the run log itself is ./run-log.ts's business;
- * the caller passes its entries).
+ * the caller passes its entries, which fit this shape as they are).
  */
 export interface RunLogLink {
   distributionId: string;
   /** The table the distribution was sent from. */
   table: string;
-  lotId?: string;
-  /** Ids of the charges a finalize opened (`transaction_id` of the finalize response). */
-  transactionIds?: string[];
+  lotId?: string | undefined;
+  /** The charge a finalize opened (`transaction_id` of the finalize response). */
+  transactionId?: string | undefined;
+  transactionIds?: readonly string[] | undefined;
   /** When it was sent (shown beside the debit). */
-  at?: string;
+  at?: string | undefined;
 }
 
 export const TRANSACTIONS_TABLE = "ValePix_Transacoes";
@@ -79,15 +80,23 @@ export function transactionKey(t: Transaction): string {
 
 export const isDebit = (t: Transaction): boolean => t.type.toUpperCase() === "DISTRIBUTION" || t.amount < 0;
 
-/** The run-log entry a debit came from: by `distribution_id`, else by the charge's id. */
+/**
+ * The run-log entry a debit came from: by `distribution_id`, else by the charge's id. A run logged
+ * several times (draft, processing, final state) links to its latest entry that names a lot.
+ */
 export function linkOf(t: Transaction, runLog: readonly RunLogLink[]): RunLogLink | undefined {
   if (!isDebit(t)) return undefined;
-  if (t.distribution_id) {
-    const byDistribution = runLog.find((e) => e.distributionId === t.distribution_id);
-    if (byDistribution) return byDistribution;
-  }
   const charge = t.transaction_id;
-  return charge ? runLog.find((e) => e.transactionIds?.includes(charge)) : undefined;
+  const byDistribution = t.distribution_id
+    ? runLog.filter((e) => e.distributionId === t.distribution_id)
+    : [];
+  const matches =
+    byDistribution.length > 0
+      ? byDistribution
+      : charge
+        ? runLog.filter((e) => e.transactionId === charge || e.transactionIds?.includes(charge) === true)
+        : [];
+  return matches.findLast((e) => e.lotId !== undefined) ?? matches.at(-1);
 }
 
 export interface TransactionPullResult extends SyncResult {
