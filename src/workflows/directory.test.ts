@@ -4,7 +4,7 @@
  * saving benefits from a table. Server state is read back with the client; cells with the
  * workbook's inspection helpers.
  */
-import { collectAll } from "../api";
+import { APIUserAbortError, collectAll } from "../api";
 import { makeCpf } from "../workbook/testing";
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
 import { saveBenefits } from "./benefits";
@@ -191,6 +191,35 @@ describe("registerEmployees", () => {
     const again = env.sent.length;
     await registerEmployees(env.client.employees, wb, { table: "Novos" });
     expect(posts(again, "/employees")).toEqual([]);
+  });
+
+  test("an abort mid-way: the rows reached keep their outcome, the others say 'Não enviado'", async () => {
+    env = await startWorkflowEnv();
+    const wb = newWorkbook([
+      {
+        name: "Parcial",
+        header,
+        rows: [0, 1, 2].map((i) => [`Pessoa ${i}`, makeCpf(8000 + i), "", ""]),
+      },
+    ]);
+    const controller = new AbortController();
+    const err = await registerEmployees(env.client.employees, wb, {
+      table: "Parcial",
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.phase === "register" && p.done === 1) controller.abort();
+      },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(APIUserAbortError);
+    const info = (await wb.getTable("Parcial"))!;
+    const rows = await readAllRows(wb, "Parcial");
+    expect(rows.map((r) => r[info.header.indexOf("Status ValePix")])).toEqual([
+      "Cadastrado",
+      "Não enviado",
+      "Não enviado",
+    ]);
+    const cpfs = new Set((await allEmployees()).map((e) => e.cpf));
+    expect([0, 1, 2].map((i) => cpfs.has(makeCpf(8000 + i)))).toEqual([true, false, false]);
   });
 
   test("batch upload: a line the server refuses lands on its own row, the others get their ids", async () => {
