@@ -7,8 +7,19 @@ const swc = JSON.parse(fs.readFileSync(path.join(__dirname, ".swcrc.jest.json"),
 const transform = { "^.+\\.(t|j)sx?$": ["@swc/jest", { ...swc, swcrc: false }] };
 // office-addin-mock pulls ESM-only packages (uuid, strip-bom), some nested in another package's
 // node_modules; let swc turn them into CommonJS. The pattern judges the innermost package only.
-const transformIgnorePatterns = ["/node_modules/(?!(uuid|strip-bom)/)[^/]+/(?!.*/node_modules/)"];
-const common = { transform, transformIgnorePatterns, testPathIgnorePatterns: ["/node_modules/", "/dist/"] };
+// react-data-grid ships ES modules only.
+const transformIgnorePatterns = [
+  "/node_modules/(?!(uuid|strip-bom|react-data-grid)/)[^/]+/(?!.*/node_modules/)",
+];
+// numfmt 4.0.1's `require` export names a file it does not ship (dist/index.cjs); its
+// dist/index.js is the CommonJS build.
+const moduleNameMapper = { "^numfmt$": "<rootDir>/node_modules/numfmt/dist/index.js" };
+const common = {
+  transform,
+  transformIgnorePatterns,
+  moduleNameMapper,
+  testPathIgnorePatterns: ["/node_modules/", "/dist/"],
+};
 
 /** @type {import('jest').Config} */
 module.exports = {

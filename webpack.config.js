@@ -25,13 +25,19 @@ module.exports = async (_env, argv) => {
       // One page hosts both in the shared runtime: the ribbon commands and the task pane.
       commands: "./src/commands/index.ts",
       taskpane: "./src/taskpane/index.tsx",
+      // The browser preview (development builds only): the same pane beside a spreadsheet.
+      ...(dev ? { preview: "./src/preview/index.tsx" } : {}),
     },
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].[contenthash:8].js",
       clean: true,
     },
-    resolve: { extensions: [".ts", ".tsx", ".js"] },
+    resolve: {
+      extensions: [".ts", ".tsx", ".js"],
+      // exceljs's browser build (its main entry needs Node's stream and fs).
+      alias: { exceljs$: require.resolve("exceljs/dist/exceljs.min.js") },
+    },
     module: {
       rules: [
         {
@@ -49,8 +55,22 @@ module.exports = async (_env, argv) => {
         chunks: ["commands", "taskpane"],
         chunksSortMode: "manual",
       }),
+      ...(dev
+        ? [
+            new HtmlWebpackPlugin({
+              filename: "preview.html",
+              template: "./src/preview/preview.html",
+              // The preview's globals first, then the very chunks taskpane.html loads in Excel.
+              chunks: ["preview", "commands", "taskpane"],
+              chunksSortMode: "manual",
+            }),
+          ]
+        : []),
       new CopyWebpackPlugin({
         patterns: [
+          ...(dev
+            ? [{ from: "node_modules/react-data-grid/lib/styles.css", to: "react-data-grid.css" }]
+            : []),
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "src/taskpane/help.html", to: "help.html" },
           { from: "manifest.xml", to: "manifest.xml" },

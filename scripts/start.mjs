@@ -1,6 +1,7 @@
 // `npm start`: the main job on this machine. Starts the local sandbox of the Benefit API and the
-// add-in's dev server side by side, prefixes their output, and stops both when either stops or on
-// Ctrl+C. On Windows or macOS, `npm run sideload` puts the same add-in into real Excel.
+// add-in's dev server (which serves the browser preview: the real task pane beside a spreadsheet)
+// side by side, prefixes their output, prints the one URL to open, and stops both when either
+// stops or on Ctrl+C. On Windows or macOS, `npm run sideload` puts the same add-in into real Excel.
 import { spawn } from "node:child_process";
 
 const children = [
@@ -42,9 +43,11 @@ process.on("SIGTERM", () => stop(0));
 
 console.log(
   [
-    "ValePix for Excel: starting the local sandbox API and the add-in.",
-    "  Task pane:  http://localhost:3000/taskpane.html",
-    "  Sandbox:    http://127.0.0.1:4010 (its token is printed below)",
-    "  Stop with Ctrl+C.",
+    "ValePix for Excel: starting the local sandbox API and the browser preview.",
+    "",
+    "  Open http://localhost:3000/preview.html",
+    "",
+    "  (the spreadsheet and the task pane; connect to the sandbox, http://127.0.0.1:4010, with",
+    "  the demo token printed below). Stop with Ctrl+C.",
   ].join("\n"),
 );

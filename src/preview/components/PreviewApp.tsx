@@ -1,0 +1,210 @@
+/**
+ * The preview's spreadsheet side: a toolbar (open and save .xlsx, the Office language switch),
+ * Excel's name box and formula bar, the grid of the active sheet and its tabs. Everything goes
+ * through the `SheetSource`; files go through the .xlsx converter, loaded on first use.
+ */
+import { Button, Input, Select, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
+import { useEffect, useState } from "react";
+import type { DisplayLocale } from "../format";
+import { PREVIEW_MESSAGES, type PreviewMessages } from "../i18n";
+import { type WorkbookModel, a1, parseA1 } from "../model";
+import type { SheetSource } from "../sheet-source";
+import { SheetGrid } from "./SheetGrid";
+
+export interface PreviewAppProps {
+  source: SheetSource;
+  locale: DisplayLocale;
+  onLocaleChange: (locale: DisplayLocale) => void;
+  /** Reads and writes .xlsx files (../xlsx.ts, loaded lazily by the page). */
+  files: {
+    read(data: ArrayBuffer): Promise<WorkbookModel>;
+    write(model: WorkbookModel): Promise<ArrayBuffer>;
+  };
+}
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", height: "100%", minWidth: 0 },
+  toolbar: {
+    display: "flex",
+    alignItems: "end",
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: "#217346",
+    color: "#FFFFFF",
+    flexWrap: "wrap",
+  },
+  title: { fontWeight: tokens.fontWeightSemibold, marginRight: "auto", alignSelf: "center" },
+  fileInput: { display: "none" },
+  bar: {
+    display: "flex",
+    gap: tokens.spacingHorizontalS,
+    padding: tokens.spacingVerticalXS,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  nameBox: { width: "90px" },
+  formula: { flexGrow: 1 },
+  grid: { flexGrow: 1, minHeight: 0 },
+  tabs: {
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  error: { color: tokens.colorPaletteRedForeground1, padding: tokens.spacingVerticalXS },
+});
+
+export function PreviewApp({ source, locale, onLocaleChange, files }: PreviewAppProps) {
+  const styles = useStyles();
+  const t = PREVIEW_MESSAGES[locale];
+  const [model, setModel] = useState(() => source.snapshot());
+  const [selection, setSelection] = useState(() => source.selection());
+  useEffect(
+    () =>
+      source.subscribe(() => {
+        setModel(source.snapshot());
+        setSelection(source.selection());
+      }),
+    [source],
+  );
+  const [error, setError] = useState<string | null>(null);
+
+  const visible = model.sheets.filter((s) => s.visibility === "visible");
+  const sheet = visible.find((s) => s.name === model.activeSheet) ?? visible[0];
+  const selected = selection && selection.sheet === sheet?.name ? selection.address : "A1";
+  const cell = sheet?.cells[selected];
+  const type = (address: string, text: string) => {
+    if (sheet) source.typeCell(sheet.name, address, text).catch((e: unknown) => setError(String(e)));
+  };
+
+  const open = async (file: File) => {
+    try {
+      await source.load(await files.read(await file.arrayBuffer()));
+      setError(null);
+    } catch (e) {
+      setError(t.openFailed + (e instanceof Error ? e.message : String(e)));
+    }
+  };
+
+  const save = async () => {
+    const data = await files.write(source.snapshot());
+    const url = URL.createObjectURL(
+      new Blob([data], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
+    );
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "valepix.xlsx";
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.toolbar}>
+        <span className={styles.title}>{t.title}</span>
+        <input
+          id="xlsx-file"
+          className={styles.fileInput}
+          type="file"
+          accept=".xlsx"
+          aria-label={t.open}
+          onChange={(e) => {
+            const f = e.currentTarget.files?.[0];
+            if (f) void open(f);
+            e.currentTarget.value = "";
+          }}
+        />
+        <Button onClick={() => document.getElementById("xlsx-file")?.click()}>{t.open}</Button>
+        <Button appearance="primary" onClick={() => void save()}>
+          {t.save}
+        </Button>
+        <Select
+          aria-label={t.language}
+          value={locale}
+          onChange={(_, d) => onLocaleChange(d.value as DisplayLocale)}
+        >
+          <option value="pt-BR">Português (Brasil)</option>
+          <option value="en-US">English (United States)</option>
+        </Select>
+      </div>
+      <CellBar
+        // A new cell or a new value starts the bar afresh, as Excel's does.
+        key={`${sheet?.name}!${selected}!${JSON.stringify(cell ?? null)}`}
+        address={selected}
+        text={cell?.formula ?? (cell ? String(cell.value) : "")}
+        messages={t}
+        onGo={(address) => {
+          try {
+            const { row, column } = parseA1(address);
+            if (sheet) source.select({ sheet: sheet.name, address: a1(row, column) });
+            setError(null);
+          } catch {
+            setError(t.noSuchCell + address);
+          }
+        }}
+        onType={(text) => type(selected, text)}
+      />
+      {error && (
+        <div role="alert" className={styles.error}>
+          {error}
+        </div>
+      )}
+      <div className={styles.grid}>
+        {sheet && (
+          <SheetGrid
+            sheet={sheet}
+            locale={locale}
+            selected={selected}
+            onSelect={(address) => source.select({ sheet: sheet.name, address })}
+            onType={type}
+          />
+        )}
+      </div>
+      <TabList
+        className={styles.tabs}
+        aria-label={t.sheets}
+        size="small"
+        selectedValue={sheet?.name ?? ""}
+        onTabSelect={(_, d) => source.activate(String(d.value))}
+      >
+        {visible.map((s) => (
+          <Tab key={s.name} value={s.name}>
+            {s.name}
+          </Tab>
+        ))}
+      </TabList>
+    </div>
+  );
+}
+
+/** Excel's name box (go to a cell) and formula bar (type into the selected cell). */
+function CellBar(props: {
+  address: string;
+  text: string;
+  messages: PreviewMessages;
+  onGo: (address: string) => void;
+  onType: (text: string) => void;
+}) {
+  const styles = useStyles();
+  const [address, setAddress] = useState(props.address);
+  const [text, setText] = useState(props.text);
+  return (
+    <div className={styles.bar}>
+      <Input
+        className={styles.nameBox}
+        aria-label={props.messages.nameBox}
+        value={address}
+        onChange={(_, d) => setAddress(d.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") props.onGo(address);
+        }}
+      />
+      <Input
+        className={styles.formula}
+        aria-label={props.messages.formulaBar}
+        value={text}
+        onChange={(_, d) => setText(d.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") props.onType(text);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * One worksheet drawn with react-data-grid (real ARIA grid cells): column letters on top, row
+ * numbers on the left, values through their number formats, tables with a coloured header row
+ * and banded rows, the add-in's status colours, and the selected cell. Typing into a cell
+ * (double-click, Enter or just typing) goes to `onType`, which the sheet source turns into
+ * Excel's change events.
+ */
+import { makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
+import { useMemo, useRef } from "react";
+import { type Column, DataGrid, type RenderEditCellProps } from "react-data-grid";
+import { conditionalColours } from "../conditional";
+import { type DisplayLocale, alignsRight, displayColour, displayText } from "../format";
+import { type CellModel, type SheetModel, a1, columnLetters, parseRange, usedBounds } from "../model";
+
+interface Row {
+  index: number;
+}
+
+export interface SheetGridProps {
+  sheet: SheetModel;
+  locale: DisplayLocale;
+  /** A1 address of the selected cell. */
+  selected: string | null;
+  onSelect: (address: string) => void;
+  onType: (address: string, text: string) => void;
+}
+
+const useStyles = makeStyles({
+  grid: { height: "100%", blockSize: "100%", fontSize: tokens.fontSizeBase200, border: "none" },
+  rowNumber: {
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground3,
+    textAlign: "center",
+  },
+  cell: { paddingInline: "4px", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" },
+  right: { textAlign: "right" },
+  tableHeader: { backgroundColor: "#4472C4", color: "#FFFFFF", fontWeight: tokens.fontWeightSemibold },
+  band: { backgroundColor: "#D9E1F2" },
+  totals: { fontWeight: tokens.fontWeightSemibold, borderTop: "2px solid #4472C4" },
+  selected: { outline: `2px solid ${tokens.colorBrandStroke1}`, outlineOffset: "-2px" },
+  editor: {
+    width: "100%",
+    height: "100%",
+    border: "none",
+    padding: "0 4px",
+    font: "inherit",
+    boxSizing: "border-box",
+  },
+});
+
+type CellRole = "header" | "band" | "totals" | "data" | null;
+
+function tableRole(sheet: SheetModel, row: number, column: number): CellRole {
+  for (const t of sheet.tables) {
+    const box = parseRange(t.ref);
+    if (row < box.top || row > box.bottom || column < box.left || column > box.right) continue;
+    if (row === box.top) return "header";
+    if (t.hasTotalsRow && row === box.bottom) return "totals";
+    return (row - box.top) % 2 === 1 ? "band" : "data";
+  }
+  return null;
+}
+
+/** What a person edits: the formula, or the value as typed (numbers without formatting). */
+function editText(cell: CellModel | undefined): string {
+  if (!cell) return "";
+  if (cell.formula) return cell.formula;
+  return typeof cell.value === "boolean" ? String(cell.value).toUpperCase() : String(cell.value);
+}
+
+export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGridProps) {
+  const styles = useStyles();
+  const bounds = usedBounds(sheet);
+  const rowCount = Math.max((bounds?.bottom ?? 0) + 21, 40);
+  const columnCount = Math.max((bounds?.right ?? 0) + 4, 12);
+  const rows = useMemo(() => Array.from({ length: rowCount }, (_, index): Row => ({ index })), [rowCount]);
+
+  const columns = useMemo((): Column<Row>[] => {
+    const at = (r: number, c: number) => sheet.cells[a1(r, c)];
+    const rowNumbers: Column<Row> = {
+      key: "row",
+      name: "",
+      width: 44,
+      frozen: true,
+      cellClass: styles.rowNumber,
+      renderCell: ({ row }) => row.index + 1,
+    };
+    const letters = Array.from({ length: columnCount }, (_, c): Column<Row> => {
+      const letter = columnLetters(c);
+      const width = sheet.columnWidths[c];
+      return {
+        key: letter,
+        name: letter,
+        width: width ? Math.round(width / 0.75) : 80,
+        resizable: true,
+        editable: true,
+        cellClass: (row) => {
+          const cell = at(row.index, c);
+          const role = tableRole(sheet, row.index, c);
+          return mergeClasses(
+            styles.cell,
+            alignsRight(cell) && styles.right,
+            role === "header" && styles.tableHeader,
+            role === "band" && styles.band,
+            role === "totals" && styles.totals,
+            selected === a1(row.index, c) && styles.selected,
+          );
+        },
+        renderCell: ({ row }) => {
+          const cell = at(row.index, c);
+          const colours = conditionalColours(sheet, row.index, c, at);
+          const colour = colours?.font ?? displayColour(cell) ?? undefined;
+          const text = displayText(cell, locale);
+          if (!colours?.fill && !colour) return text;
+          return (
+            <span
+              style={{
+                display: "block",
+                margin: "0 -4px",
+                padding: "0 4px",
+                background: colours?.fill,
+                color: colour,
+              }}
+            >
+              {text}
+            </span>
+          );
+        },
+        renderEditCell: (props: RenderEditCellProps<Row>) => (
+          <CellEditor
+            {...props}
+            initial={editText(at(props.row.index, c))}
+            className={styles.editor}
+            onCommit={(text) => onType(a1(props.row.index, c), text)}
+            label={a1(props.row.index, c)}
+          />
+        ),
+      };
+    });
+    return [rowNumbers, ...letters];
+  }, [sheet, locale, selected, columnCount, styles, onType]);
+
+  return (
+    <DataGrid
+      aria-label={sheet.name}
+      className={styles.grid}
+      columns={columns}
+      rows={rows}
+      rowKeyGetter={(r) => r.index}
+      rowHeight={24}
+      headerRowHeight={24}
+      onCellClick={({ row, column }) => {
+        if (column.key !== "row") onSelect(`${column.key}${row.index + 1}`);
+      }}
+    />
+  );
+}
+
+function CellEditor({
+  initial,
+  className,
+  label,
+  onCommit,
+  onClose,
+}: RenderEditCellProps<Row> & {
+  initial: string;
+  className: string;
+  label: string;
+  onCommit: (text: string) => void;
+}) {
+  // Enter commits and closes; the blur that may follow must not commit a second time.
+  const done = useRef(false);
+  const finish = (text: string | null, refocus: boolean) => {
+    if (done.current) return;
+    done.current = true;
+    if (text !== null) onCommit(text);
+    onClose(false, refocus);
+  };
+  return (
+    <input
+      className={className}
+      aria-label={label}
+      autoFocus
+      defaultValue={initial}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" || e.key === "Tab") finish(e.currentTarget.value, true);
+        else if (e.key === "Escape") finish(null, true);
+      }}
+      onBlur={(e) => finish(e.currentTarget.value, false)}
+    />
+  );
+}

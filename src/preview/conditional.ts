@@ -1,0 +1,54 @@
+/**
+ * Evaluates the custom conditional formats the add-in writes on its status column, so the
+ * preview shows the colours Excel would. Only the shape the add-in uses is understood: a
+ * comparison of one cell (relative to the rule range's top-left cell, as Excel reads a custom
+ * rule's formula: "ConditionalFormatRule.formula",
+ * https://learn.microsoft.com/javascript/api/excel/excel.conditionalformatrule) with a quoted
+ * text, `=$G2="Erro"`, or `=LEFT($G2,n)="text"`; any other formula colours nothing.
+ */
+import type { CellModel, ConditionalFormatModel, SheetModel } from "./model";
+import { columnIndex, parseRange } from "./model";
+
+const RULE =
+  /^=\s*(?:LEFT\(\s*(\$?)([A-Z]{1,3})(\$?)(\d+)\s*,\s*(\d+)\s*\)|(\$?)([A-Z]{1,3})(\$?)(\d+))\s*=\s*"((?:[^"]|"")*)"\s*$/i;
+
+export interface CellColours {
+  fill?: string;
+  font?: string;
+}
+
+/** The colours of the cell at (row, column), from the first rule that holds there. */
+export function conditionalColours(
+  sheet: SheetModel,
+  row: number,
+  column: number,
+  at: (r: number, c: number) => CellModel | undefined,
+): CellColours | null {
+  for (const cf of sheet.conditionalFormats) {
+    if (holds(cf, row, column, at))
+      return { ...(cf.fill ? { fill: cf.fill } : {}), ...(cf.font ? { font: cf.font } : {}) };
+  }
+  return null;
+}
+
+function holds(
+  cf: ConditionalFormatModel,
+  row: number,
+  column: number,
+  at: (r: number, c: number) => CellModel | undefined,
+): boolean {
+  const box = parseRange(cf.ref);
+  if (row < box.top || row > box.bottom || column < box.left || column > box.right) return false;
+  const m = RULE.exec(cf.formula);
+  if (!m) return false;
+  const left = m[2] !== undefined;
+  const [colAbs, letters, rowAbs, rowText] = left ? [m[1], m[2], m[3], m[4]] : [m[6], m[7], m[8], m[9]];
+  const refRow = Number(rowText) - 1;
+  const refCol = columnIndex(letters ?? "A");
+  const r = rowAbs ? refRow : refRow + (row - box.top);
+  const c = colAbs ? refCol : refCol + (column - box.left);
+  let text = String(at(r, c)?.value ?? "");
+  if (left) text = text.slice(0, Number(m[5]));
+  const expected = (m[10] ?? "").replace(/""/g, '"');
+  return text.localeCompare(expected, undefined, { sensitivity: "accent" }) === 0;
+}

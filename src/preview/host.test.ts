@@ -1,0 +1,60 @@
+import { PARTITION_KEY, installOfficeGlobals } from "./host";
+
+class MapStorage {
+  private readonly m = new Map<string, string>();
+  getItem = (k: string) => this.m.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.m.set(k, v);
+  removeItem = (k: string) => void this.m.delete(k);
+  keys = () => [...this.m.keys()];
+}
+
+describe("the preview's Office globals", () => {
+  afterEach(() => {
+    const g = globalThis as Record<string, unknown>;
+    delete g.Office;
+    delete g.OfficeRuntime;
+    delete g.Excel;
+  });
+
+  it("answers onReady as Excel, with the chosen display language and a partition key", async () => {
+    installOfficeGlobals({
+      displayLanguage: "en-US",
+      requirementSets: { ExcelApi: 1.12 },
+      storage: new MapStorage() as unknown as Storage,
+    });
+    const seen: unknown[] = [];
+    const info = await Office.onReady((i) => seen.push(i));
+    expect(info.host).toBe("Excel");
+    expect(seen).toEqual([info]);
+    expect(Office.context.displayLanguage).toBe("en-US");
+    expect(Office.context.partitionKey).toBe(PARTITION_KEY);
+    expect(Office.context.requirements.isSetSupported("ExcelApi", "1.12")).toBe(true);
+    expect(Office.context.requirements.isSetSupported("ExcelApi", "1.13")).toBe(false);
+    expect(Office.context.requirements.isSetSupported("SharedRuntime", "1.1")).toBe(false);
+  });
+
+  it("keeps OfficeRuntime.storage items under their own prefix, and removes them", async () => {
+    const storage = new MapStorage();
+    installOfficeGlobals({
+      displayLanguage: "pt-BR",
+      requirementSets: {},
+      storage: storage as unknown as Storage,
+    });
+    await OfficeRuntime.storage.setItem("token", "x");
+    expect(await OfficeRuntime.storage.getItem("token")).toBe("x");
+    expect(storage.keys()).toEqual(["OfficeRuntime.storage:token"]);
+    await OfficeRuntime.storage.removeItem("token");
+    expect(await OfficeRuntime.storage.getItem("token")).toBeNull();
+  });
+
+  it("puts the given Excel namespace in place", () => {
+    const fake = { run: () => Promise.resolve() };
+    installOfficeGlobals({
+      displayLanguage: "pt-BR",
+      requirementSets: {},
+      excel: fake,
+      storage: new MapStorage() as unknown as Storage,
+    });
+    expect((globalThis as Record<string, unknown>).Excel).toBe(fake);
+  });
+});

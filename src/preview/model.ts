@@ -1,0 +1,146 @@
+/**
+ * A neutral model of a workbook: what the preview shows, loads and saves. It carries what the
+ * add-in uses in Excel (values, number formats, formulas, tables with header and totals rows,
+ * hidden sheets, column widths, frozen rows, one conditional format per status column, the
+ * workbook's settings) and nothing else. The .xlsx converter (./xlsx.ts) maps it to and from a
+ * file; the sheet sources (./sheet-source.ts) read and change it. Plain JSON, so a page reload
+ * (the language switch) can keep it in sessionStorage.
+ */
+import type { CellValue, JsonValue, SheetVisibility } from "../workbook/port";
+
+export interface CellModel {
+  /** The value as `Range.values` reads it ("" is empty; a formula's last computed value). */
+  value: CellValue;
+  /** Formula text starting with "=", when the cell holds one. */
+  formula?: string;
+  /** Excel number format code; absent is "General". "@" is text. */
+  format?: string;
+}
+
+export interface TableModel {
+  name: string;
+  /** A1 range of the whole table: header row, data rows and totals row when shown. */
+  ref: string;
+  /** Header texts, left to right. */
+  columns: string[];
+  hasTotalsRow: boolean;
+}
+
+/**
+ * A rule colouring cells where `formula` (written for the top-left cell of `ref`, as Excel's
+ * custom conditional formats are) is true: the adapter's status colours.
+ */
+export interface ConditionalFormatModel {
+  ref: string;
+  formula: string;
+  /** Colours as "#RRGGBB". */
+  fill?: string;
+  font?: string;
+}
+
+export interface SheetModel {
+  name: string;
+  visibility: SheetVisibility;
+  /** Cells by A1 address ("B3"); absent cells are empty with the General format. */
+  cells: Record<string, CellModel>;
+  tables: TableModel[];
+  /** Column widths in points, by 0-based column index. */
+  columnWidths: Record<number, number>;
+  /** Rows frozen at the top (0 = none). */
+  frozenRows: number;
+  conditionalFormats: ConditionalFormatModel[];
+}
+
+export interface WorkbookModel {
+  sheets: SheetModel[];
+  /** The workbook's own settings (`Workbook.settings`): saved inside the file, as in Excel. */
+  settings: Record<string, JsonValue>;
+  /** Name of the active sheet. */
+  activeSheet?: string;
+}
+
+export function emptySheet(name: string, visibility: SheetVisibility = "visible"): SheetModel {
+  return { name, visibility, cells: {}, tables: [], columnWidths: {}, frozenRows: 0, conditionalFormats: [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A1 addresses (0-based row and column inside the code, 1-based rows and letters on screen)
+
+/** 0 → "A", 25 → "Z", 26 → "AA". */
+export function columnLetters(column: number): string {
+  let n = column + 1;
+  let out = "";
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    out = String.fromCharCode(65 + rem) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+export function columnIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+export function a1(row: number, column: number): string {
+  return `${columnLetters(column)}${row + 1}`;
+}
+
+export interface CellRef {
+  row: number;
+  column: number;
+}
+
+export function parseA1(address: string): CellRef {
+  const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(address.trim());
+  if (!m?.[1] || !m[2]) throw new Error(`not a cell address: ${address}`);
+  return { row: Number(m[2]) - 1, column: columnIndex(m[1]) };
+}
+
+export interface RangeRef {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+/** "A1:C4" (or a single cell) → inclusive 0-based bounds. */
+export function parseRange(ref: string): RangeRef {
+  const [from = "", to = from] = ref.split(":");
+  const a = parseA1(from);
+  const b = parseA1(to);
+  return {
+    top: Math.min(a.row, b.row),
+    left: Math.min(a.column, b.column),
+    bottom: Math.max(a.row, b.row),
+    right: Math.max(a.column, b.column),
+  };
+}
+
+export function formatRange(r: RangeRef): string {
+  return `${a1(r.top, r.left)}:${a1(r.bottom, r.right)}`;
+}
+
+/** The bounding box of a sheet's cells and tables, or null when it has none. */
+export function usedBounds(sheet: SheetModel): RangeRef | null {
+  let box: RangeRef | null = null;
+  const grow = (r: RangeRef) => {
+    box = box
+      ? {
+          top: Math.min(box.top, r.top),
+          left: Math.min(box.left, r.left),
+          bottom: Math.max(box.bottom, r.bottom),
+          right: Math.max(box.right, r.right),
+        }
+      : r;
+  };
+  for (const [address, cell] of Object.entries(sheet.cells)) {
+    if (cell.value === "" && cell.formula === undefined) continue;
+    const { row, column } = parseA1(address);
+    grow({ top: row, left: column, bottom: row, right: column });
+  }
+  for (const t of sheet.tables) grow(parseRange(t.ref));
+  return box;
+}

@@ -1,0 +1,244 @@
+/**
+ * The one module that reads and writes .xlsx files (with exceljs), converting to and from the
+ * neutral workbook model (./model.ts). Swapping the library means rewriting this file only.
+ *
+ * What travels in the file: values, formulas with their last value, number formats, tables
+ * (header, totals row with SUM or a label, style), hidden and very hidden sheets, column widths,
+ * frozen header rows, the status column's conditional format, the active sheet, and the
+ * workbook's settings. Excel keeps an add-in's settings inside the file (Office.js
+ * `Workbook.settings`, "Persist add-in state and settings",
+ * https://learn.microsoft.com/office/dev/add-ins/develop/persisting-add-in-state-and-settings);
+ * exceljs cannot write that part, so they travel in a very hidden sheet of key/JSON rows. The
+ * API token is never among them (src/excel's token store keeps it outside the workbook).
+ */
+import ExcelJS from "exceljs";
+import type { CellValue, JsonValue } from "../workbook/port";
+import {
+  type CellModel,
+  type ConditionalFormatModel,
+  type SheetModel,
+  type TableModel,
+  type WorkbookModel,
+  a1,
+  emptySheet,
+  parseRange,
+} from "./model";
+
+/** The very hidden sheet that carries the workbook's settings in a saved file. */
+export const SETTINGS_SHEET = "ValePix_Settings";
+
+/**
+ * Excel measures column widths in characters of the default font (Calibri 11: 7 px per digit,
+ * 5.25 pt); Office.js `format.columnWidth` is in points.
+ */
+const POINTS_PER_CHARACTER = 5.25;
+
+const TABLE_STYLE = { theme: "TableStyleMedium2" as const, showRowStripes: true };
+
+export async function writeXlsx(model: WorkbookModel): Promise<ArrayBuffer> {
+  const wb = new ExcelJS.Workbook();
+  for (const sheet of model.sheets) writeSheet(wb, sheet);
+  const settings = Object.entries(model.settings);
+  if (settings.length > 0) {
+    const ws = wb.addWorksheet(SETTINGS_SHEET, { state: "veryHidden" });
+    settings.forEach(([key, value], i) => {
+      ws.getCell(i + 1, 1).value = key;
+      ws.getCell(i + 1, 2).value = JSON.stringify(value);
+    });
+  }
+  const active = model.sheets.findIndex((s) => s.name === model.activeSheet);
+  if (active >= 0) wb.views = [{ activeTab: active } as ExcelJS.WorkbookView];
+  const buffer = await wb.xlsx.writeBuffer();
+  return buffer instanceof ArrayBuffer ? buffer : toArrayBuffer(buffer);
+}
+
+function toArrayBuffer(bytes: ArrayLike<number> & { byteLength: number }): ArrayBuffer {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy.buffer;
+}
+
+function writeSheet(wb: ExcelJS.Workbook, sheet: SheetModel): void {
+  const ws = wb.addWorksheet(sheet.name, { state: sheet.visibility });
+  for (const t of sheet.tables) addTable(ws, sheet, t);
+  // Every cell afterwards, tables' cells included: addTable wrote plain values, the model has
+  // the formats and formulas.
+  for (const [address, cell] of Object.entries(sheet.cells)) {
+    const c = ws.getCell(address);
+    c.value = cell.formula ? { formula: cell.formula.slice(1), result: cell.value } : cell.value;
+    if (cell.format && cell.format !== "General") c.numFmt = cell.format;
+  }
+  for (const [column, points] of Object.entries(sheet.columnWidths)) {
+    ws.getColumn(Number(column) + 1).width = Math.round((points / POINTS_PER_CHARACTER) * 100) / 100;
+  }
+  if (sheet.frozenRows > 0) ws.views = [{ state: "frozen", ySplit: sheet.frozenRows }];
+  for (const cf of sheet.conditionalFormats) {
+    ws.addConditionalFormatting({
+      ref: cf.ref,
+      rules: [
+        {
+          type: "expression",
+          priority: 1,
+          formulae: [cf.formula.replace(/^=/, "")],
+          style: {
+            ...(cf.fill
+              ? { fill: { type: "pattern", pattern: "solid", bgColor: { argb: argb(cf.fill) } } }
+              : {}),
+            ...(cf.font ? { font: { color: { argb: argb(cf.font) } } } : {}),
+          },
+        },
+      ],
+    });
+  }
+}
+
+function addTable(ws: ExcelJS.Worksheet, sheet: SheetModel, t: TableModel): void {
+  const box = parseRange(t.ref);
+  const dataBottom = t.hasTotalsRow ? box.bottom - 1 : box.bottom;
+  const at = (row: number, column: number): CellModel | undefined => sheet.cells[a1(row, column)];
+  const rows: CellValue[][] = [];
+  for (let r = box.top + 1; r <= dataBottom; r++) {
+    rows.push(t.columns.map((_, i) => at(r, box.left + i)?.value ?? ""));
+  }
+  ws.addTable({
+    name: t.name,
+    ref: t.ref.split(":")[0] ?? "A1",
+    headerRow: true,
+    totalsRow: t.hasTotalsRow,
+    style: TABLE_STYLE,
+    columns: t.columns.map((name, i) => {
+      const total = t.hasTotalsRow ? at(box.bottom, box.left + i) : undefined;
+      if (total?.formula && /^=SUBTOTAL\(109,/i.test(total.formula))
+        return { name, totalsRowFunction: "sum" };
+      if (typeof total?.value === "string" && total.value !== "")
+        return { name, totalsRowLabel: total.value };
+      return { name };
+    }),
+    // An empty table still has one (blank) data row in Excel.
+    rows: rows.length > 0 ? rows : [t.columns.map(() => "")],
+  });
+}
+
+export async function readXlsx(data: ArrayBuffer): Promise<WorkbookModel> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data);
+  const model: WorkbookModel = { sheets: [], settings: {} };
+  for (const ws of wb.worksheets) {
+    if (ws.name === SETTINGS_SHEET) {
+      ws.eachRow((row) => {
+        const key = row.getCell(1).value;
+        const json = row.getCell(2).value;
+        if (typeof key === "string" && typeof json === "string") model.settings[key] = parseJson(json);
+      });
+      continue;
+    }
+    model.sheets.push(readSheet(ws));
+  }
+  const activeTab = wb.views?.[0]?.activeTab;
+  const active = typeof activeTab === "number" ? wb.worksheets[activeTab] : undefined;
+  if (active && active.name !== SETTINGS_SHEET) model.activeSheet = active.name;
+  return model;
+}
+
+function parseJson(text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text;
+  }
+}
+
+function readSheet(ws: ExcelJS.Worksheet): SheetModel {
+  const sheet = emptySheet(ws.name, ws.state ?? "visible");
+  ws.eachRow({ includeEmpty: false }, (row) =>
+    row.eachCell({ includeEmpty: false }, (c) => {
+      const cell = readCell(c);
+      if (cell) sheet.cells[c.address] = cell;
+    }),
+  );
+  for (const entry of Object.values(
+    (ws as unknown as { tables: Record<string, { table: LoadedTable }> }).tables,
+  )) {
+    const t = entry.table;
+    sheet.tables.push({
+      name: t.name,
+      ref: t.tableRef ?? t.ref,
+      columns: t.columns.map((c) => c.name),
+      hasTotalsRow: t.totalsRow === true,
+    });
+  }
+  for (let c = 1; c <= ws.columnCount; c++) {
+    const width = ws.getColumn(c).width;
+    if (width !== undefined) sheet.columnWidths[c - 1] = Math.round(width * POINTS_PER_CHARACTER * 100) / 100;
+  }
+  const view = ws.views?.[0];
+  if (view?.state === "frozen" && typeof view.ySplit === "number") sheet.frozenRows = view.ySplit;
+  for (const cf of (ws as unknown as { conditionalFormattings?: LoadedConditionalFormat[] })
+    .conditionalFormattings ?? []) {
+    for (const rule of cf.rules) {
+      if (rule.type !== "expression" || !rule.formulae?.[0]) continue;
+      const fill = rule.style?.fill?.bgColor?.argb;
+      const font = rule.style?.font?.color?.argb;
+      const model: ConditionalFormatModel = { ref: cf.ref, formula: `=${rule.formulae[0]}` };
+      if (fill) model.fill = hex(fill);
+      if (font) model.font = hex(font);
+      sheet.conditionalFormats.push(model);
+    }
+  }
+  return sheet;
+}
+
+interface LoadedTable {
+  name: string;
+  ref: string;
+  tableRef?: string;
+  totalsRow?: boolean;
+  columns: { name: string }[];
+}
+
+interface LoadedConditionalFormat {
+  ref: string;
+  rules: {
+    type: string;
+    formulae?: string[];
+    style?: { fill?: { bgColor?: { argb?: string } }; font?: { color?: { argb?: string } } };
+  }[];
+}
+
+function readCell(c: ExcelJS.Cell): CellModel | null {
+  const format = c.numFmt && c.numFmt !== "General" ? { format: c.numFmt } : {};
+  const v = c.value;
+  if (v === null || v === undefined || v === "")
+    return Object.keys(format).length ? { value: "", ...format } : null;
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+    return { value: v, ...format };
+  if (v instanceof Date) return { value: excelSerial(v), ...format };
+  if ("formula" in v || "sharedFormula" in v) {
+    const formula = "formula" in v ? v.formula : c.formula;
+    return { value: plain((v as { result?: unknown }).result), formula: `=${formula}`, ...format };
+  }
+  if ("richText" in v) return { value: v.richText.map((r) => r.text).join(""), ...format };
+  if ("text" in v) return { value: String(v.text), ...format };
+  if ("error" in v) return { value: String(v.error), ...format };
+  return { value: String(c.text), ...format };
+}
+
+function plain(result: unknown): CellValue {
+  if (typeof result === "string" || typeof result === "number" || typeof result === "boolean") return result;
+  if (result instanceof Date) return excelSerial(result);
+  if (result && typeof result === "object" && "error" in result) return String(result.error);
+  return "";
+}
+
+/** Days since 1899-12-30, as Excel stores dates (1900 date system). */
+function excelSerial(date: Date): number {
+  return date.getTime() / 86_400_000 + 25_569;
+}
+
+function argb(hexColour: string): string {
+  return `FF${hexColour.replace(/^#/, "").toUpperCase()}`;
+}
+
+function hex(argbColour: string): string {
+  return `#${argbColour.slice(-6).toUpperCase()}`;
+}
