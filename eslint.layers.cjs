@@ -4,7 +4,7 @@
 // jest (which runs CommonJS) loads the very same file.
 //
 //   taskpane / commands / preview  ->  workflows  ->  workbook, api, money
-//   excel implements the workbook port and is handed in at the edges.
+//   excel implements the workbook port and is handed in at the edges (task pane, commands, preview).
 //   sandbox may import src/api (the wire schemas) and nothing else from src.
 //
 // Each rule covers static imports and re-exports (no-restricted-imports) and dynamic import()
@@ -96,7 +96,11 @@ const layerRules = [
     allow: ["workflows", "workbook", "api", "money", "excel", "taskpane"],
     forbidPackages: SERVER,
   }),
-  layer("preview", { allow: ["taskpane", "workflows", "workbook", "api", "money"], forbidPackages: SERVER }),
+  // The preview hosts the add-in over the fake Excel of src/excel (it is an edge, as the task pane is).
+  layer("preview", {
+    allow: ["taskpane", "workflows", "workbook", "api", "money", "excel"],
+    forbidPackages: SERVER,
+  }),
   {
     files: [`sandbox/**/*.${SCRIPTS}`],
     ignores: ["**/*.test.*"],

@@ -32,5 +32,7 @@ module.exports = {
       testMatch: ["<rootDir>/**/*.test.tsx"],
       setupFiles: ["<rootDir>/test/setup-dom.ts"],
     },
+    // The browser journeys (e2e/harness.ts): one webpack build and Debian's Chromium.
+    { ...common, displayName: "e2e", testEnvironment: "node", testMatch: ["<rootDir>/e2e/**/*.e2e.ts"] },
   ],
 };

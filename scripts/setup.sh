@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # command -> Debian package
-declare -A needs=([xmllint]=libxml2-utils)
+declare -A needs=([xmllint]=libxml2-utils [chromium]=chromium) # chromium: the e2e tests (e2e/harness.ts)
 missing=()
 for cmd in "${!needs[@]}"; do command -v "$cmd" >/dev/null 2>&1 || missing+=("${needs[$cmd]}"); done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,0 +1,99 @@
+/**
+ * The first journey the landed pieces allow: the preview opens with the demo workbook and the
+ * task pane; a mistyped amount is fixed through Excel's name box and formula bar and shows in
+ * reais; the language switch keeps the workbook; the saved .xlsx holds the fix and never the
+ * token kept by OfficeRuntime.storage.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import JSZip from "jszip";
+import { DEMO_TOKEN } from "../sandbox/server";
+import { ARTIFACTS, type World, openPreview, shot, startWorld } from "./harness";
+
+jest.setTimeout(240_000);
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+describe("browser preview", () => {
+  it("shows the demo workbook beside the task pane, fixes a cell, switches language and saves without the token", async () => {
+    const { page, errors } = await openPreview(world, { lang: "pt-BR" });
+    const grid = page.getByRole("grid", { name: "Distribuição" });
+    await grid.waitFor();
+    await page.getByRole("heading", { name: "ValePix para Excel" }).waitFor();
+    await shot(page, "01-preview-pt-BR");
+
+    // Row 4 holds "66O,00" (a letter O): go to C4 and type the amount.
+    const row4 = grid.getByRole("row").filter({ hasText: "Gabriela Silva Freitas" });
+    expect(await row4.getByRole("gridcell", { name: "66O,00" }).count()).toBe(1);
+    await page.getByRole("textbox", { name: "Caixa de nome" }).fill("C4");
+    await page.getByRole("textbox", { name: "Caixa de nome" }).press("Enter");
+    expect(await page.getByRole("textbox", { name: "Barra de fórmulas" }).inputValue()).toBe("66O,00");
+    await page.getByRole("textbox", { name: "Barra de fórmulas" }).fill("660");
+    await page.getByRole("textbox", { name: "Barra de fórmulas" }).press("Enter");
+    await row4.getByRole("gridcell", { name: "R$ 660,00" }).first().waitFor();
+    expect(await row4.getByRole("gridcell", { name: "R$ 660,00" }).count()).toBe(1); // Refeição only
+    await shot(page, "02-cell-fixed-pt-BR");
+
+    // Another sheet by its tab.
+    await page.getByRole("tab", { name: "Funcionários" }).click();
+    await page
+      .getByRole("grid", { name: "Funcionários" })
+      .getByRole("gridcell", { name: "055.379.534-12" })
+      .waitFor();
+    await page.getByRole("tab", { name: "Distribuição" }).click();
+
+    // The language switch reloads as Office would start in English, keeping the workbook.
+    await page.getByRole("combobox", { name: "Idioma do Office" }).selectOption("en-US");
+    await page.getByRole("button", { name: "Save .xlsx" }).waitFor();
+    const gridEn = page.getByRole("grid", { name: "Distribuição" });
+    await gridEn
+      .getByRole("row")
+      .filter({ hasText: "Gabriela Silva Freitas" })
+      .getByRole("gridcell", { name: "R$ 660.00" })
+      .first()
+      .waitFor();
+    await shot(page, "03-preview-en-US");
+
+    // A token kept the way the add-in keeps it (OfficeRuntime.storage) never reaches the file.
+    await page.evaluate(async (token) => {
+      await OfficeRuntime.storage.setItem("valepix.token.sandbox", token);
+    }, DEMO_TOKEN);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Save .xlsx" }).click(),
+    ]);
+    const file = path.join(ARTIFACTS, "saved.xlsx");
+    await download.saveAs(file);
+    const zip = await JSZip.loadAsync(await readFile(file));
+    const parts = await Promise.all(Object.values(zip.files).map((f) => f.async("string")));
+    expect(parts.some((text) => text.includes(DEMO_TOKEN))).toBe(false);
+    const sheetXml = parts.join("\n");
+    expect(sheetXml).toContain("Gabriela Silva Freitas");
+    expect(sheetXml).not.toContain("66O,00");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ["pt-BR", 320],
+    ["en-US", 320],
+    ["pt-BR", 400],
+  ] as const)("renders in %s with the pane at %i px without horizontal scrolling", async (lang, pane) => {
+    const { page, errors } = await openPreview(world, { lang, pane, width: 1280 });
+    await page.getByRole("grid").first().waitFor();
+    const aside = page.getByRole("complementary", { name: "ValePix" });
+    const box = await aside.boundingBox();
+    expect(box?.width).toBe(pane);
+    const overflow = await aside.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBe(0);
+    await shot(page, `pane-${pane}-${lang}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
