@@ -10,7 +10,8 @@ import JSZip from "jszip";
 import { DEMO_TOKEN } from "../sandbox/server";
 import { ARTIFACTS, type World, openPreview, shot, startWorld } from "./harness";
 
-jest.setTimeout(240_000);
+// One webpack build and a browser, on a machine that may be busy: bounded, but generously.
+jest.setTimeout(480_000);
 
 let world: World;
 beforeAll(async () => {
