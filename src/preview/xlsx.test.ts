@@ -32,6 +32,9 @@ function sample(): WorkbookModel {
   };
 }
 
+// The first test loads exceljs (a large module): seconds on a busy machine.
+jest.setTimeout(30_000);
+
 describe("xlsx converter", () => {
   it("round-trips values, formats, formulas, tables, hidden sheets, widths, frozen rows, colours and settings", async () => {
     const model = sample();
