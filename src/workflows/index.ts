@@ -65,3 +65,54 @@ export {
   summarize,
   reconcile,
 } from "./reconciliation";
+export {
+  type RunLogEntry,
+  type RunState,
+  RUN_LOG_VERSION,
+  PAID_OR_MAYBE_STATES,
+  DoublePaymentError,
+  appendRunLogEntry,
+  readRunLogEntries,
+  latestByDistribution,
+  draftToContinue,
+  previousFinalized,
+  sheetFingerprint,
+  assertNotPaidBefore,
+  runLogLinks,
+} from "./run-log";
+export { type PacerOptions, type PacerStats, Pacer, createPacedClient } from "./pacer";
+export { type ItemsApi, type SendOptions, type SendResult, SendIncompleteError, sendPlan } from "./send";
+export {
+  type DraftItems,
+  type ItemMismatch,
+  type SheetReview,
+  type ChangesSincePrevious,
+  readDraftItems,
+  compareWithSheet,
+  compareWithPrevious,
+} from "./review";
+export {
+  type DirectoryApi,
+  type SheetRead,
+  type ReadSheetOptions,
+  SheetInvalidError,
+  TableNotFoundError,
+  readDistributionSheet,
+} from "./sheet";
+export {
+  type SelectedApi,
+  type SendSheetInput,
+  type SendSheetOptions,
+  type DraftReview,
+  sendSheet,
+} from "./distribute";
+export {
+  type FinalizeApi,
+  type FinalizeSheetInput,
+  type FinalizeSheetOptions,
+  type FinalizeOutcome,
+  SheetChangedError,
+  ReviewMismatchError,
+  UnknownOutcomeNeedsConfirmationError,
+  finalizeSheet,
+} from "./finalize";
