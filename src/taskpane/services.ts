@@ -168,7 +168,7 @@ export interface FundServices {
   cancelCharge(transactionId: string): Promise<CancelOutcome>;
 }
 
-// ---- Data
+// ---- Data (src/workflows/directory.ts, register-employees.ts, benefits.ts; reconciliation later)
 
 export interface PullOutcome {
   table: string;
@@ -178,6 +178,7 @@ export interface PullOutcome {
 
 export interface ReconciliationView {
   depositsCents: number;
+  /** Paid distributions, as a positive sum. */
   distributionsCents: number;
   expectedCents: number;
   balanceCents: number;
@@ -185,19 +186,25 @@ export interface ReconciliationView {
   unlinkedDebits: number;
 }
 
-export type PullKind = "employees" | "products" | "benefits" | "transactions";
+export type DirectoryKind = "employees" | "products" | "benefits";
 
 export interface DataServices {
   listTables(): Promise<TableInfo[]>;
   situations(signal: AbortSignal): Promise<Situation[]>;
-  pull(kind: PullKind, filter: { situation?: string; type?: string }, run: Run): Promise<PullOutcome>;
-  registerEmployees(table: string, run: Run): Promise<{ created: number; failed: number }>;
-  saveBenefit(
+  pull(kind: DirectoryKind, filter: { situation?: string }, run: Run): Promise<PullOutcome>;
+  /** Registers the table's new employees; each row gets its status in the table. */
+  registerEmployees(
     table: string,
-    benefit: { name: string; description?: string },
     run: Run,
-  ): Promise<{ benefitId: string }>;
-  reconcile(run: Run): Promise<ReconciliationView>;
+  ): Promise<{ created: number; alreadyRegistered: number; errors: number; notSent: number }>;
+  /** Creates or updates the benefits a table describes (one row per benefit, a column per product). */
+  saveBenefits(
+    table: string,
+    run: Run,
+  ): Promise<{ created: number; updated: number; unchanged: number; errors: number }>;
+  /** Absent until the reconciliation workflow is wired: the screen hides what it cannot do. */
+  pullTransactions?: (filter: { type?: string }, run: Run) => Promise<PullOutcome>;
+  reconcile?: (run: Run) => Promise<ReconciliationView>;
 }
 
 // ---- Activity

@@ -1,5 +1,5 @@
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createServices } from "../adapter";
 import { MemoryTokenStore, MemoryUserStorage } from "../memory-host";
 import { App } from "./App";
@@ -38,5 +38,22 @@ describe("the pane's shell", () => {
     });
     renderApp("en-US", services);
     await waitFor(() => expect(screen.getByTestId("connection-status").textContent).toBe("Connected: Acme"));
+  });
+
+  it("shows only wired screens, asks to connect first, and loads a rarely used screen on demand", async () => {
+    const base = createServices({ userStorage: new MemoryUserStorage(), tokenStore: new MemoryTokenStore() });
+    const activity = {
+      runLog: () => Promise.resolve([]),
+      goToTable: () => Promise.resolve(),
+      distribution: () => Promise.reject(new Error("unused")),
+    };
+    renderApp("pt-BR", { ...base, activity });
+    expect(screen.queryByRole("tab", { name: "Distribuir" })).toBeNull();
+    fireEvent.click(await screen.findByRole("tab", { name: "Depositar" }));
+    expect(await screen.findByText("Conecte-se à API antes de usar esta tela.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("tab", { name: "Atividade" }));
+    expect(
+      await screen.findByText("Nenhuma distribuição registrada nesta pasta de trabalho ainda."),
+    ).toBeTruthy();
   });
 });

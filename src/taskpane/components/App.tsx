@@ -4,12 +4,30 @@
  * handed in at the edge (./index.tsx), so the same shell renders in Excel, in the browser
  * preview and in tests.
  */
-import { Badge, makeStyles, Tab, TabList, Title3, tokens } from "@fluentui/react-components";
-import { useCallback, useState } from "react";
+import {
+  Badge,
+  Body1,
+  Button,
+  makeStyles,
+  Spinner,
+  Tab,
+  TabList,
+  Title3,
+  tokens,
+} from "@fluentui/react-components";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import { ErrorCenter, MessageArea } from "../errors/ErrorCenter";
 import { type Locale, LanguageProvider, messagesFor, useMessages } from "../i18n";
 import { ConnectionScreen } from "../screens/ConnectionScreen";
+import { DistributeScreen } from "../screens/distribute/DistributeScreen";
+import { FundScreen } from "../screens/FundScreen";
 import type { PaneServices, SavedConnection } from "../services";
+
+// Rarely used screens load on first use, keeping the start bundle small (issue 12, item 8).
+const DataScreen = lazy(() => import("../screens/DataScreen").then((m) => ({ default: m.DataScreen })));
+const ActivityScreen = lazy(() =>
+  import("../screens/ActivityScreen").then((m) => ({ default: m.ActivityScreen })),
+);
 
 const useStyles = makeStyles({
   root: {
@@ -32,13 +50,26 @@ const useStyles = makeStyles({
   },
   status: { flexShrink: 0, maxWidth: "100%" },
   tabs: { flexWrap: "wrap", rowGap: tokens.spacingVerticalXS },
+  connectFirst: {
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "flex-start",
+    gap: tokens.spacingVerticalS,
+  },
 });
 
 export type ScreenName = "connection" | "distribute" | "fund" | "data" | "activity";
 
+/**
+ * The connection services always; each other screen appears when its services are wired
+ * (./adapter.ts wires a screen once the workflows it needs exist).
+ */
+export type AvailableServices = Pick<PaneServices, "connections"> &
+  Partial<Omit<PaneServices, "connections">>;
+
 export interface AppProps {
   locale: Locale;
-  services: Pick<PaneServices, "connections">;
+  services: AvailableServices;
   sandboxUrl: string;
   /** The screen shown first (the connection screen when nothing is connected). */
   initialScreen?: ScreenName;
@@ -60,7 +91,32 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
   const styles = useStyles();
   const [screen, setScreen] = useState<ScreenName>(initialScreen ?? "connection");
   const [active, setActive] = useState<SavedConnection | undefined>(undefined);
+  const [draftId, setDraftId] = useState<string | undefined>(undefined);
   const onActiveChange = useCallback((c: SavedConnection | undefined) => setActive(c), []);
+  // The active connection is known from the start, whichever screen opens first.
+  useEffect(() => {
+    let live = true;
+    services.connections.load().then(
+      (s) => live && setActive(s.connections.find((c) => c.id === s.activeId)),
+      () => {
+        // The connection screen reports a failing store when it is opened.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [services.connections]);
+  const needsConnection = (node: ReactNode) =>
+    active ? (
+      node
+    ) : (
+      <div className={styles.connectFirst}>
+        <Body1>{t.common.connectFirst}</Body1>
+        <Button appearance="primary" onClick={() => setScreen("connection")}>
+          {t.common.goToConnection}
+        </Button>
+      </div>
+    );
 
   return (
     <main className={styles.root}>
@@ -83,6 +139,10 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
           onTabSelect={(_, d) => setScreen(d.value as ScreenName)}
         >
           <Tab value="connection">{t.app.tabConnection}</Tab>
+          {services.distribute && <Tab value="distribute">{t.app.tabDistribute}</Tab>}
+          {services.fund && <Tab value="fund">{t.app.tabFund}</Tab>}
+          {services.data && <Tab value="data">{t.app.tabData}</Tab>}
+          {services.activity && <Tab value="activity">{t.app.tabActivity}</Tab>}
         </TabList>
       </nav>
       <MessageArea />
@@ -93,6 +153,16 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
           onActiveChange={onActiveChange}
         />
       )}
+      {screen === "distribute" &&
+        services.distribute &&
+        needsConnection(<DistributeScreen services={services.distribute} onDraft={setDraftId} />)}
+      {screen === "fund" &&
+        services.fund &&
+        needsConnection(<FundScreen services={services.fund} {...(draftId ? { draftId } : {})} />)}
+      <Suspense fallback={<Spinner size="small" label={t.app.loadingScreen} />}>
+        {screen === "data" && services.data && needsConnection(<DataScreen services={services.data} />)}
+        {screen === "activity" && services.activity && <ActivityScreen services={services.activity} />}
+      </Suspense>
     </main>
   );
 }

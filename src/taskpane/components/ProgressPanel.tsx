@@ -22,9 +22,11 @@ export function ProgressPanel({ task, label }: { task: Task; label?: string }) {
   const phase = p ? (t.phases[p.phase] ?? p.phase) : (label ?? t.common.working);
   const determinate = p !== undefined && p.total > 0;
   const value = determinate ? Math.min(1, p.done / p.total) : undefined;
-  const counts = determinate
-    ? t.common.progress({ done: formatCount(p.done, locale), total: formatCount(p.total, locale) })
-    : "";
+  // "0 of 1" says nothing (one step that waits, such as a payment): show counts from two up.
+  const counts =
+    determinate && p.total > 1
+      ? t.common.progress({ done: formatCount(p.done, locale), total: formatCount(p.total, locale) })
+      : "";
   const eta = p?.etaMs !== undefined ? t.common.eta({ time: formatDuration(p.etaMs, locale) }) : "";
   return (
     <div className={styles.root} data-testid="progress">

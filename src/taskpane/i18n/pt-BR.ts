@@ -329,15 +329,15 @@ export const ptBR = {
     pulled: (p: { table: string; added: string; updated: string }) =>
       `Tabela ${p.table}: ${p.added} nova(s), ${p.updated} atualizada(s).`,
     register: "Cadastrar colaboradores a partir de uma tabela",
+    registerHint: "Colunas Nome, CPF e E-mail; cada linha recebe seu status na tabela.",
     registerGo: "Cadastrar",
-    registered: (p: { created: string; failed: string }) =>
-      `${p.created} cadastrado(s); ${p.failed} com erro (veja a coluna de status na tabela).`,
-    benefit: "Criar ou atualizar um benefício a partir de uma tabela",
-    benefitHint: "A tabela tem uma coluna de produto e uma de valor mensal.",
-    benefitName: "Nome do benefício",
-    benefitNameRequired: "Dê um nome ao benefício.",
-    benefitGo: "Salvar benefício",
-    benefitSaved: (p: { id: string }) => `Benefício salvo (${p.id}).`,
+    registered: (p: { created: string; already: string; errors: string }) =>
+      `${p.created} cadastrado(s), ${p.already} já existiam, ${p.errors} com erro (veja o status de cada linha na tabela).`,
+    benefit: "Criar ou atualizar benefícios a partir de uma tabela",
+    benefitHint: "Uma linha por benefício (nome e descrição) e uma coluna de valor mensal por produto.",
+    benefitGo: "Salvar benefícios",
+    benefitSaved: (p: { created: string; updated: string; errors: string }) =>
+      `${p.created} criado(s), ${p.updated} atualizado(s), ${p.errors} com erro (veja o status de cada linha).`,
     reconcile: "Conciliação",
     reconcileGo: "Conciliar",
     deposits: "Depósitos concluídos",
