@@ -39,7 +39,7 @@ export function ProgressPanel({ task, label }: { task: Task; label?: string }) {
       </Field>
       <div className={styles.row}>
         <Caption1 aria-live="polite">{[counts, eta].filter(Boolean).join(" · ")}</Caption1>
-        <Button onClick={task.cancel}>{t.common.cancel}</Button>
+        <Button onClick={() => task.cancel()}>{t.common.cancel}</Button>
       </div>
     </div>
   );

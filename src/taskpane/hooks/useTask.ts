@@ -14,7 +14,8 @@ export interface Task {
   progress: Progress | undefined;
   /** Runs `work`; resolves with its result, or undefined when it failed or was cancelled (already reported). */
   run: <T>(work: (run: Run) => Promise<T>) => Promise<T | undefined>;
-  cancel: () => void;
+  /** Cancels the running work; `quiet` when the caller reports the outcome itself. */
+  cancel: (quiet?: boolean) => void;
 }
 
 export function useTask(): Task {
@@ -23,6 +24,7 @@ export function useTask(): Task {
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<Progress | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
+  const quiet = useRef(false);
 
   // Leaving the screen cancels what it started.
   useEffect(() => () => controller.current?.abort(), []);
@@ -32,14 +34,16 @@ export function useTask(): Task {
       controller.current?.abort();
       const c = new AbortController();
       controller.current = c;
+      quiet.current = false;
       setRunning(true);
       setProgress(undefined);
       report.clear();
       try {
         return await work({ signal: c.signal, onProgress: (p) => setProgress({ ...p }) });
       } catch (error) {
-        if (isCancel(error) || c.signal.aborted) report.notice(t.common.cancelled, "info");
-        else report.error(error);
+        if (isCancel(error) || c.signal.aborted) {
+          if (!quiet.current) report.notice(t.common.cancelled, "info");
+        } else report.error(error);
         return undefined;
       } finally {
         if (controller.current === c) {
@@ -52,6 +56,9 @@ export function useTask(): Task {
     [report, t],
   );
 
-  const cancel = useCallback(() => controller.current?.abort(), []);
+  const cancel = useCallback((q = false) => {
+    quiet.current = q;
+    controller.current?.abort();
+  }, []);
   return { running, progress, run, cancel };
 }

@@ -104,7 +104,8 @@ export function FundScreen({ services, draftId }: FundScreenProps) {
     if (!charge) return;
     try {
       const r = await services.cancelCharge(charge.transactionId);
-      task.cancel();
+      // Stop waiting; the outcome of the cancel is what the person needs to read.
+      task.cancel(true);
       if (r.outcome === "already_paid") report.notice(f.alreadyPaid, "warning");
       else report.notice(f.states[r.charge.status] ?? r.charge.status, "info");
       setCharge(undefined);
