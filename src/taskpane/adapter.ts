@@ -5,8 +5,10 @@
  * (`getToken`), so a token is never held in React state and is sent only to its own origin.
  *
  * Wired today: connections, fund (src/workflows/funding.ts) and, when a workbook is given,
- * data (src/workflows/directory.ts, register-employees.ts, benefits.ts). Distribute and
- * activity wait for the distribution and run-log workflows; `App` shows only wired screens.
+ * data (src/workflows/directory.ts, register-employees.ts, benefits.ts, reconciliation.ts).
+ * Distribute and activity wait for the distribution and run-log workflows; `App` shows only
+ * wired screens. Reconciliation runs without the run log until that lands, so it does not claim
+ * which debits are unlinked.
  */
 import { createClient, normalizeBaseUrl, type ValePixClient } from "../api";
 import type { Workbook } from "../workbook";
@@ -17,7 +19,9 @@ import {
   pullBenefits,
   pullEmployees,
   pullProducts,
+  pullTransactions,
   readShortfall,
+  reconcile,
   registerEmployees,
   saveBenefits,
   startDeposit,
@@ -122,6 +126,31 @@ function dataServices(api: () => Promise<ValePixClient>, workbook: Workbook, loc
         alreadyRegistered: r.alreadyRegistered,
         errors: r.errors,
         notSent: r.notSent,
+      };
+    },
+    pullTransactions: async (filter, run) => {
+      const type = filter.type === "DEPOSIT" || filter.type === "DISTRIBUTION" ? filter.type : undefined;
+      return outcome(
+        await pullTransactions((await api()).transactions, workbook, {
+          ...(type ? { type } : {}),
+          locale,
+          signal: run.signal,
+          onProgress: run.onProgress,
+        }),
+      );
+    },
+    reconcile: async (run) => {
+      const { summary } = await reconcile(await api(), workbook, {
+        locale,
+        signal: run.signal,
+        onProgress: run.onProgress,
+      });
+      return {
+        depositsCents: summary.completedDepositsCents,
+        distributionsCents: summary.distributedCents,
+        expectedCents: summary.expectedBalanceCents,
+        balanceCents: summary.availableCents,
+        differenceCents: summary.differenceCents,
       };
     },
     saveBenefits: async (table, run) => {

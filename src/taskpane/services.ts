@@ -168,7 +168,7 @@ export interface FundServices {
   cancelCharge(transactionId: string): Promise<CancelOutcome>;
 }
 
-// ---- Data (src/workflows/directory.ts, register-employees.ts, benefits.ts; reconciliation later)
+// ---- Data (src/workflows/directory.ts, register-employees.ts, benefits.ts, reconciliation.ts)
 
 export interface PullOutcome {
   table: string;
@@ -183,7 +183,8 @@ export interface ReconciliationView {
   expectedCents: number;
   balanceCents: number;
   differenceCents: number;
-  unlinkedDebits: number;
+  /** Debits with no entry in this workbook's run log; absent while the run log is not read. */
+  unlinkedDebits?: number;
 }
 
 export type DirectoryKind = "employees" | "products" | "benefits";
@@ -202,7 +203,7 @@ export interface DataServices {
     table: string,
     run: Run,
   ): Promise<{ created: number; updated: number; unchanged: number; errors: number }>;
-  /** Absent until the reconciliation workflow is wired: the screen hides what it cannot do. */
+  /** Optional: a host without them hides these sections. */
   pullTransactions?: (filter: { type?: string }, run: Run) => Promise<PullOutcome>;
   reconcile?: (run: Run) => Promise<ReconciliationView>;
 }

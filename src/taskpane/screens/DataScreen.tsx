@@ -226,7 +226,7 @@ export function DataScreen({ services }: { services: DataServices }) {
               <MessageBar intent={recon.differenceCents === 0 ? "success" : "warning"} layout="multiline">
                 <MessageBarBody>{recon.differenceCents === 0 ? x.balanced : x.unbalanced}</MessageBarBody>
               </MessageBar>
-              {recon.unlinkedDebits > 0 && (
+              {recon.unlinkedDebits !== undefined && recon.unlinkedDebits > 0 && (
                 <Body1>{x.unlinked({ count: formatCount(recon.unlinkedDebits, locale) })}</Body1>
               )}
             </>
