@@ -31,6 +31,9 @@ module.exports = {
       testEnvironment: "jsdom",
       testMatch: ["<rootDir>/**/*.test.tsx"],
       setupFiles: ["<rootDir>/test/setup-dom.ts"],
+      // Rendering Fluent UI in jsdom is CPU-bound: test/setup-dom-timeout.ts gives a screen test
+      // more than jest's 5 s on a busy machine (`testTimeout` is global-only in jest).
+      setupFilesAfterEnv: ["<rootDir>/test/setup-dom-timeout.ts"],
     },
     // The browser journeys (e2e/harness.ts): one webpack build and Debian's Chromium.
     { ...common, displayName: "e2e", testEnvironment: "node", testMatch: ["<rootDir>/e2e/**/*.e2e.ts"] },

@@ -1,3 +1,5 @@
+import { configure } from "@testing-library/dom";
+
 // jsdom implements no layout, so it has no ResizeObserver; Fluent UI components (MessageBar,
 // overflow) construct one. With no layout there is nothing to observe: an inert observer is
 // exactly what a layout-less DOM would report.
@@ -7,3 +9,6 @@ class InertResizeObserver implements ResizeObserver {
   disconnect(): void {}
 }
 globalThis.ResizeObserver ??= InertResizeObserver;
+
+// findBy*/waitFor wait for rendering; under CPU load Fluent UI renders slowly (see jest.config.js).
+configure({ asyncUtilTimeout: 10_000 });

@@ -1,17 +1,30 @@
+/**
+ * The edge of the pane: where the real host pieces are composed (the per-user storage and token
+ * store, the API client through ./adapter.ts, later the Office.js workbook) and the React tree
+ * is mounted inside `Office.onReady` (DESIGN §3 "UI").
+ */
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { ENVIRONMENTS } from "../api";
+import { createServices } from "./adapter";
 import { App } from "./components/App";
 import { uiLanguage } from "./i18n";
+import { MemoryTokenStore, MemoryUserStorage } from "./memory-host";
 
 function mount(displayLanguage: string | undefined): void {
   const container = document.getElementById("root");
   if (!container) throw new Error("taskpane.html has no #root element");
-  const language = uiLanguage(displayLanguage);
+  // Until src/excel's per-user stores land, nothing is persisted: connections and the token
+  // last for this session only (the safe side; see ./memory-host.ts).
+  const services = createServices({
+    userStorage: new MemoryUserStorage(),
+    tokenStore: new MemoryTokenStore(),
+  });
   createRoot(container).render(
     <StrictMode>
       <FluentProvider theme={webLightTheme}>
-        <App language={language} />
+        <App locale={uiLanguage(displayLanguage)} services={services} sandboxUrl={ENVIRONMENTS.sandbox} />
       </FluentProvider>
     </StrictMode>,
   );

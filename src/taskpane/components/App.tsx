@@ -1,71 +1,168 @@
+/**
+ * The pane's shell: title and connection status, the one message area (errors and notices),
+ * the screen tabs, and the current screen. Services, language and the sandbox address are
+ * handed in at the edge (./index.tsx), so the same shell renders in Excel, in the browser
+ * preview and in tests.
+ */
 import {
   Badge,
   Body1,
-  Caption1,
+  Button,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Subtitle2,
+  Spinner,
+  Tab,
+  TabList,
   Title3,
   tokens,
 } from "@fluentui/react-components";
-import { stringsFor, type UiLanguage } from "../i18n";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
+import { ErrorCenter, MessageArea } from "../errors/ErrorCenter";
+import { type Locale, LanguageProvider, messagesFor, useMessages } from "../i18n";
+import { ConnectionScreen } from "../screens/ConnectionScreen";
+import { DistributeScreen } from "../screens/distribute/DistributeScreen";
+import { FundScreen } from "../screens/FundScreen";
+import type { PaneServices, SavedConnection } from "../services";
+
+// Rarely used screens load on first use, keeping the start bundle small (issue 12, item 8).
+const DataScreen = lazy(() => import("../screens/DataScreen").then((m) => ({ default: m.DataScreen })));
+const ActivityScreen = lazy(() =>
+  import("../screens/ActivityScreen").then((m) => ({ default: m.ActivityScreen })),
+);
 
 const useStyles = makeStyles({
   root: {
     display: "flex",
     flexDirection: "column",
     gap: tokens.spacingVerticalM,
-    padding: tokens.spacingHorizontalL,
+    padding: tokens.spacingHorizontalM,
+    // Usable at 320 px: nothing may force a horizontal scroll.
+    minWidth: 0,
+    maxWidth: "100%",
+    boxSizing: "border-box",
+    overflowWrap: "anywhere",
   },
   header: {
     display: "flex",
+    flexWrap: "wrap",
     alignItems: "center",
     justifyContent: "space-between",
     gap: tokens.spacingHorizontalS,
   },
-  // A narrow pane wraps the title, never the status pill.
-  status: { flexShrink: 0, whiteSpace: "nowrap" },
-  steps: {
-    margin: 0,
-    paddingLeft: tokens.spacingHorizontalL,
-    display: "grid",
-    gap: tokens.spacingVerticalXS,
+  status: { flexShrink: 0, maxWidth: "100%" },
+  tabs: { flexWrap: "wrap", rowGap: tokens.spacingVerticalXS },
+  connectFirst: {
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "flex-start",
+    gap: tokens.spacingVerticalS,
   },
 });
 
+export type ScreenName = "connection" | "distribute" | "fund" | "data" | "activity";
+
+/**
+ * The connection services always; each other screen appears when its services are wired
+ * (./adapter.ts wires a screen once the workflows it needs exist).
+ */
+export type AvailableServices = Pick<PaneServices, "connections"> &
+  Partial<Omit<PaneServices, "connections">>;
+
 export interface AppProps {
-  language: UiLanguage;
+  locale: Locale;
+  services: AvailableServices;
+  sandboxUrl: string;
+  /** The screen shown first (the connection screen when nothing is connected). */
+  initialScreen?: ScreenName;
 }
 
-/** First screen: what the add-in is, and that no connection is set up yet. */
-export function App({ language }: AppProps) {
+export function App(props: AppProps) {
+  const value = { locale: props.locale, t: messagesFor(props.locale) };
+  return (
+    <LanguageProvider value={value}>
+      <ErrorCenter>
+        <Shell {...props} />
+      </ErrorCenter>
+    </LanguageProvider>
+  );
+}
+
+function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
+  const { t } = useMessages();
   const styles = useStyles();
-  const t = stringsFor(language);
+  const [screen, setScreen] = useState<ScreenName>(initialScreen ?? "connection");
+  const [active, setActive] = useState<SavedConnection | undefined>(undefined);
+  const [draftId, setDraftId] = useState<string | undefined>(undefined);
+  const onActiveChange = useCallback((c: SavedConnection | undefined) => setActive(c), []);
+  // The active connection is known from the start, whichever screen opens first.
+  useEffect(() => {
+    let live = true;
+    services.connections.load().then(
+      (s) => live && setActive(s.connections.find((c) => c.id === s.activeId)),
+      () => {
+        // The connection screen reports a failing store when it is opened.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [services.connections]);
+  const needsConnection = (node: ReactNode) =>
+    active ? (
+      node
+    ) : (
+      <div className={styles.connectFirst}>
+        <Body1>{t.common.connectFirst}</Body1>
+        <Button appearance="primary" onClick={() => setScreen("connection")}>
+          {t.common.goToConnection}
+        </Button>
+      </div>
+    );
+
   return (
     <main className={styles.root}>
       <header className={styles.header}>
-        <Title3 as="h1">{t.title}</Title3>
-        <Badge className={styles.status} appearance="tint" color="warning" data-testid="connection-status">
-          {t.notConnected}
+        <Title3 as="h1">{t.app.title}</Title3>
+        <Badge
+          className={styles.status}
+          appearance="tint"
+          color={active ? "success" : "warning"}
+          data-testid="connection-status"
+        >
+          {active ? t.app.connectedAs({ label: active.label }) : t.app.notConnected}
         </Badge>
       </header>
-      <Body1>{t.tagline}</Body1>
-      <MessageBar intent="info">
-        <MessageBarBody>{t.notConnectedDetail}</MessageBarBody>
-      </MessageBar>
-      <Subtitle2 as="h2">{t.steps}</Subtitle2>
-      <ol className={styles.steps}>
-        <li>
-          <Caption1>{t.step1}</Caption1>
-        </li>
-        <li>
-          <Caption1>{t.step2}</Caption1>
-        </li>
-        <li>
-          <Caption1>{t.step3}</Caption1>
-        </li>
-      </ol>
+      <nav aria-label={t.app.nav}>
+        <TabList
+          className={styles.tabs}
+          size="small"
+          selectedValue={screen}
+          onTabSelect={(_, d) => setScreen(d.value as ScreenName)}
+        >
+          <Tab value="connection">{t.app.tabConnection}</Tab>
+          {services.distribute && <Tab value="distribute">{t.app.tabDistribute}</Tab>}
+          {services.fund && <Tab value="fund">{t.app.tabFund}</Tab>}
+          {services.data && <Tab value="data">{t.app.tabData}</Tab>}
+          {services.activity && <Tab value="activity">{t.app.tabActivity}</Tab>}
+        </TabList>
+      </nav>
+      <MessageArea />
+      {screen === "connection" && (
+        <ConnectionScreen
+          services={services.connections}
+          sandboxUrl={sandboxUrl}
+          onActiveChange={onActiveChange}
+        />
+      )}
+      {screen === "distribute" &&
+        services.distribute &&
+        needsConnection(<DistributeScreen services={services.distribute} onDraft={setDraftId} />)}
+      {screen === "fund" &&
+        services.fund &&
+        needsConnection(<FundScreen services={services.fund} {...(draftId ? { draftId } : {})} />)}
+      <Suspense fallback={<Spinner size="small" label={t.app.loadingScreen} />}>
+        {screen === "data" && services.data && needsConnection(<DataScreen services={services.data} />)}
+        {screen === "activity" && services.activity && <ActivityScreen services={services.activity} />}
+      </Suspense>
     </main>
   );
 }

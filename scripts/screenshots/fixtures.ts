@@ -1,0 +1,207 @@
+/** Made-up services for the screenshot harness: plausible data, no network, no workbook. */
+import { makeIssue } from "../../src/workbook";
+import type { PaneServices } from "../../src/taskpane/services";
+import type { Locale } from "../../src/taskpane/i18n";
+
+const PIX =
+  "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913VALEPIX LTDA6008BRASILIA62070503***6304ABCD";
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const table = (name: string, rows: number) => ({
+  name,
+  sheet: name,
+  header: [],
+  rowCount: rows,
+  headerRow: 1,
+  firstColumn: 0,
+  hasTotalsRow: true,
+});
+
+export function fixtureServices(locale: Locale): PaneServices {
+  const products = [
+    { id: "p-ref", name: "Vale Refeição" },
+    { id: "p-ali", name: "Vale Alimentação" },
+    { id: "p-mob", name: "Mobilidade" },
+  ];
+  return {
+    connections: {
+      load: () =>
+        Promise.resolve({
+          connections: [
+            {
+              id: "c1",
+              label: "Padaria Central Ltda",
+              environment: "production",
+              baseUrl: "https://api.beneficios.example.com.br",
+              persistence: "device",
+            },
+            {
+              id: "c2",
+              label: "Testes",
+              environment: "sandbox",
+              baseUrl: "http://127.0.0.1:4010",
+              persistence: "session",
+            },
+          ],
+          activeId: "c1",
+          withToken: ["c1"],
+        }),
+      save: () => Promise.reject(new Error("harness")),
+      activate: () => Promise.resolve(),
+      remove: () => Promise.resolve(),
+      signOut: () => Promise.resolve(),
+      test: () => Promise.resolve({ availableCents: 1_234_567 }),
+    },
+    distribute: {
+      listTables: () => Promise.resolve([table("Novembro", 148), table("Outubro", 145)]),
+      createTemplate: () => Promise.resolve(table("ValePix_Distribuicao", 150)),
+      mapping: () =>
+        Promise.resolve({
+          header: ["CPF", "Nome", "Refeição", "Alimentação", "Mobilidade", "Salário"],
+          columns: [
+            { index: 0, header: "CPF", role: { role: "cpf" } },
+            { index: 1, header: "Nome", role: { role: "name" } },
+            { index: 2, header: "Refeição", role: { role: "product", product_id: "p-ref" } },
+            { index: 3, header: "Alimentação", role: { role: "product", product_id: "p-ali" } },
+            { index: 4, header: "Mobilidade", role: { role: "product", product_id: "p-mob" } },
+            { index: 5, header: "Salário", role: { role: "info" } },
+          ],
+          products,
+        }),
+      saveMapping: () => Promise.resolve(),
+      validate: async (_t, run) => {
+        run.onProgress({ phase: "validate", done: 148, total: 148 });
+        await wait(50);
+        return {
+          ok: false,
+          issues: [
+            makeIssue({
+              code: "amount_sub_cent",
+              row: 12,
+              rowIndex: 10,
+              column: "Refeição",
+              params: { input: "35,505", down: "35,50", up: "35,51" },
+            }),
+            makeIssue({
+              code: "cpf_invalid",
+              row: 27,
+              rowIndex: 25,
+              column: "CPF",
+              params: { input: "123.456.789-00", reason: "check_digits" },
+            }),
+            makeIssue({
+              code: "insufficient_balance",
+              params: { total: "R$ 98.420,00", available: "R$ 12.345,67", shortfall: "R$ 86.074,33" },
+            }),
+          ],
+          summary: {
+            rowsRead: 148,
+            rowsSkipped: 1,
+            rowsValid: 145,
+            rowsWithErrors: 2,
+            employees: 145,
+            perProduct: new Map([
+              ["p-ref", 6_380_000],
+              ["p-ali", 2_900_000],
+              ["p-mob", 562_000],
+            ]),
+            grandTotalCents: 9_842_000,
+            errors: 2,
+            warnings: 1,
+            availableBalanceCents: 1_234_567,
+            shortfallCents: 8_607_433,
+          },
+        };
+      },
+      inspectCell: () => Promise.resolve({ raw: "R$ 1.234,56", cents: 123_456 }),
+      selectIssue: () => Promise.resolve(),
+      benefits: () =>
+        Promise.resolve([
+          { id: "b1", name: "Operacional" },
+          { id: "b2", name: "Escritório" },
+        ]),
+      send: () => Promise.resolve({ distributionId: "dst_7f3a", totalEmployees: 145, totalCents: 9_842_000 }),
+      review: () =>
+        Promise.resolve({
+          matches: true,
+          mismatches: [],
+          sheetTotalCents: 9_842_000,
+          draftTotalCents: 9_842_000,
+          totalEmployees: 145,
+          availableCents: 1_234_567,
+          sincePrevious: {
+            distributionId: "dst_6e21",
+            newEmployees: 3,
+            droppedEmployees: 1,
+            changedAmounts: 7,
+            totalDeltaCents: 184_000,
+          },
+        }),
+      finalize: () => Promise.resolve({ distributionId: "dst_7f3a", status: "completed", rowsWritten: 145 }),
+    },
+    fund: {
+      balance: () => Promise.resolve(1_234_567),
+      shortfall: () => Promise.resolve(8_607_433),
+      createCharge: (req) =>
+        Promise.resolve({ transactionId: "tx-1", status: "PENDING", amountCents: req.amountCents }),
+      followCharge: (id, run) => {
+        run.onCharge({
+          transactionId: id,
+          status: "PENDING",
+          pixCopyPaste: PIX,
+          expiresAt: new Date(Date.now() + 29 * 60_000).toISOString(),
+        });
+        run.onProgress({ phase: "payment", done: 0, total: 1 });
+        return new Promise(() => {});
+      },
+      cancelCharge: () => Promise.resolve({ outcome: "already_paid" }),
+    },
+    data: {
+      listTables: () =>
+        Promise.resolve([table("ValePix_Colaboradores", 152), table("ValePix_Beneficios", 2)]),
+      situations: () =>
+        Promise.resolve([
+          { value: "active", label: locale === "pt-BR" ? "Ativo" : "Active" },
+          { value: "inactive" },
+        ]),
+      pull: () => Promise.resolve({ table: "ValePix_Colaboradores", added: 3, updated: 149 }),
+      registerEmployees: () => Promise.resolve({ created: 2, alreadyRegistered: 0, errors: 1, notSent: 0 }),
+      saveBenefits: () => Promise.resolve({ created: 1, updated: 1, unchanged: 0, errors: 0 }),
+      pullTransactions: () => Promise.resolve({ table: "ValePix_Transacoes", added: 12, updated: 1 }),
+      reconcile: () =>
+        Promise.resolve({
+          depositsCents: 25_000_000,
+          distributionsCents: 23_765_433,
+          expectedCents: 1_234_567,
+          balanceCents: 1_234_567,
+          differenceCents: 0,
+          unlinkedDebits: 0,
+        }),
+    },
+    activity: {
+      runLog: () =>
+        Promise.resolve([
+          {
+            at: "2026-11-05T14:02:00Z",
+            table: "Novembro",
+            mode: "selected",
+            distributionId: "dst_7f3a",
+            state: "processing",
+            totalCents: 9_842_000,
+            paymentMethod: "BALANCE_WITH_PIX",
+          },
+          {
+            at: "2026-10-05T13:40:00Z",
+            table: "Outubro",
+            mode: "selected",
+            distributionId: "dst_6e21",
+            state: "completed",
+            totalCents: 9_658_000,
+            paymentMethod: "BALANCE",
+          },
+        ]),
+      goToTable: () => Promise.resolve(),
+      distribution: () =>
+        Promise.resolve({ status: "completed", totalEmployees: 145, totalCents: 9_842_000 }),
+    },
+  };
+}

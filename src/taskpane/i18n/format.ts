@@ -1,0 +1,52 @@
+/**
+ * Numbers, money and time as people read them, with `Intl` (issue 12, item 7: BRL through
+ * `Intl.NumberFormat`). Formatters are cached per locale: building one is the slow part.
+ */
+import type { Locale } from "./messages";
+
+const money = new Map<Locale, Intl.NumberFormat>();
+const counts = new Map<Locale, Intl.NumberFormat>();
+const dates = new Map<Locale, Intl.DateTimeFormat>();
+
+/** 123456 → "R$ 1.234,56" (pt-BR) / "R$1,234.56" (en-US). Cents are exact integers: /100 is exact for display. */
+export function formatBRL(cents: number, locale: Locale): string {
+  let f = money.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" });
+    money.set(locale, f);
+  }
+  return f.format(cents / 100);
+}
+
+export function formatCount(n: number, locale: Locale): string {
+  let f = counts.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale);
+    counts.set(locale, f);
+  }
+  return f.format(n);
+}
+
+export function formatDateTime(iso: string | Date, locale: Locale): string {
+  const d = typeof iso === "string" ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return String(iso);
+  let f = dates.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
+    dates.set(locale, f);
+  }
+  return f.format(d);
+}
+
+/** 95_000 ms → "1 min 35 s"; under a second is "0 s". Rounded to whole seconds. */
+export function formatDuration(ms: number, locale: Locale): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const unit = (value: number, u: "hour" | "minute" | "second") =>
+    new Intl.NumberFormat(locale, { style: "unit", unit: u, unitDisplay: "narrow" }).format(value);
+  if (h > 0) return `${unit(h, "hour")} ${unit(m, "minute")}`;
+  if (m > 0) return `${unit(m, "minute")} ${unit(s, "second")}`;
+  return unit(s, "second");
+}

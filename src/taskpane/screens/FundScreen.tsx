@@ -1,0 +1,205 @@
+/**
+ * Fund: an amount or exactly the draft's shortfall, the payer, the PIX charge (copy-and-paste
+ * code with a copy button, and its QR code), the expiry counting down, progress while waiting
+ * for the payment, and cancel. The workflow is src/workflows/funding.ts (through FundServices).
+ */
+import {
+  Body1,
+  Button,
+  Caption1,
+  Field,
+  Input,
+  makeStyles,
+  Radio,
+  RadioGroup,
+  Subtitle2,
+  Textarea,
+  tokens,
+} from "@fluentui/react-components";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import type { Charge, ChargeOutcome } from "../../workflows";
+import { PixQrCode } from "../components/PixQrCode";
+import { ProgressPanel } from "../components/ProgressPanel";
+import { useReport } from "../errors/ErrorCenter";
+import { validPayerDocument } from "../hooks/payer";
+import { readAmount } from "../hooks/useAmountField";
+import { useCountdown } from "../hooks/useCountdown";
+import { useTask } from "../hooks/useTask";
+import { formatBRL, formatDuration, useMessages } from "../i18n";
+import type { FundServices } from "../services";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  form: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  charge: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  code: { fontFamily: tokens.fontFamilyMonospace, wordBreak: "break-all" },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
+
+export interface FundScreenProps {
+  services: FundServices;
+  /** The draft of the distribution being prepared, when there is one (for "fund the shortfall"). */
+  draftId?: string;
+}
+
+type Errors = Partial<Record<"amount" | "name" | "document", string>>;
+
+export function FundScreen({ services, draftId }: FundScreenProps) {
+  const { t, locale } = useMessages();
+  const f = t.fund;
+  const styles = useStyles();
+  const report = useReport();
+  const task = useTask();
+  const headingId = useId();
+  const [balance, setBalance] = useState<number | undefined>(undefined);
+  const [what, setWhat] = useState<"amount" | "shortfall">("amount");
+  const [amount, setAmount] = useState("");
+  const [name, setName] = useState("");
+  const [document, setDocument] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [charge, setCharge] = useState<Charge | undefined>(undefined);
+  const [outcome, setOutcome] = useState<ChargeOutcome | undefined>(undefined);
+  const left = useCountdown(outcome ? undefined : charge?.expiresAt);
+
+  useEffect(() => {
+    const c = new AbortController();
+    services.balance(c.signal).then(setBalance, () => {
+      // The balance is a convenience here; the charge itself reports its errors.
+    });
+    return () => c.abort();
+  }, [services]);
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const errs: Errors = {};
+    const cents = what === "amount" ? readAmount(amount, locale) : undefined;
+    if (what === "amount" && cents === undefined) errs.amount = t.common.amountInvalid;
+    if (name.trim() === "") errs.name = t.common.payerNameRequired;
+    if (!validPayerDocument(document)) errs.document = t.common.payerDocumentInvalid;
+    setErrors(errs);
+    if (Object.keys(errs).length > 0) return;
+    setOutcome(undefined);
+    setCharge(undefined);
+    await task.run(async (run) => {
+      let amountCents = cents;
+      if (amountCents === undefined) {
+        amountCents = draftId ? await services.shortfall(draftId, run.signal) : 0;
+        if (amountCents === 0) {
+          report.notice(f.noShortfall, "info");
+          return;
+        }
+      }
+      const created = await services.createCharge({ amountCents, payer: { name, document } }, run.signal);
+      setCharge(created);
+      const result = await services.followCharge(created.transactionId, {
+        ...run,
+        onCharge: (c) => setCharge((old) => ({ ...old, ...c })),
+      });
+      setOutcome(result);
+      if (result.balanceCents !== undefined) setBalance(result.balanceCents);
+    });
+  };
+
+  const cancelCharge = async () => {
+    if (!charge) return;
+    try {
+      const r = await services.cancelCharge(charge.transactionId);
+      // Stop waiting; the outcome of the cancel is what the person needs to read.
+      task.cancel(true);
+      if (r.outcome === "already_paid") report.notice(f.alreadyPaid, "warning");
+      else report.notice(f.states[r.charge.status] ?? r.charge.status, "info");
+      setCharge(undefined);
+    } catch (e) {
+      report.error(e);
+    }
+  };
+
+  const copy = async () => {
+    if (!charge?.pixCopyPaste) return;
+    try {
+      await navigator.clipboard.writeText(charge.pixCopyPaste);
+      report.notice(f.copied, "success");
+    } catch (e) {
+      report.error(e);
+    }
+  };
+
+  return (
+    <section className={styles.root} aria-labelledby={headingId}>
+      <Subtitle2 as="h2" id={headingId}>
+        {f.title}
+      </Subtitle2>
+      {balance !== undefined && (
+        <Body1 data-testid="balance">{f.balanceNow({ balance: formatBRL(balance, locale) })}</Body1>
+      )}
+
+      {!charge && !task.running && (
+        <form className={styles.form} onSubmit={(ev) => void submit(ev)} noValidate aria-label={f.title}>
+          <Field label={f.what}>
+            <RadioGroup value={what} onChange={(_, d) => setWhat(d.value as "amount" | "shortfall")}>
+              <Radio value="amount" label={f.byAmount} />
+              <Radio value="shortfall" label={f.byShortfall} disabled={!draftId} />
+            </RadioGroup>
+          </Field>
+          {what === "amount" && (
+            <Field label={t.common.amount} required validationMessage={errors.amount}>
+              <Input inputMode="decimal" value={amount} onChange={(_, d) => setAmount(d.value)} />
+            </Field>
+          )}
+          <Field label={t.common.payerName} required validationMessage={errors.name}>
+            <Input value={name} onChange={(_, d) => setName(d.value)} autoComplete="organization" />
+          </Field>
+          <Field label={t.common.payerDocument} required validationMessage={errors.document}>
+            <Input inputMode="numeric" value={document} onChange={(_, d) => setDocument(d.value)} />
+          </Field>
+          <div className={styles.actions}>
+            <Button type="submit" appearance="primary">
+              {f.create}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {charge && (
+        <div className={styles.charge} data-testid="charge">
+          {charge.amountCents !== undefined && <Body1>{formatBRL(charge.amountCents, locale)}</Body1>}
+          {charge.pixCopyPaste && (
+            <>
+              <PixQrCode code={charge.pixCopyPaste} label={f.qrLabel} />
+              <Field label={f.pixCode}>
+                <Textarea className={styles.code} readOnly value={charge.pixCopyPaste} resize="vertical" />
+              </Field>
+              <div className={styles.actions}>
+                <Button appearance="primary" onClick={() => void copy()}>
+                  {f.copyCode}
+                </Button>
+              </div>
+            </>
+          )}
+          {left !== undefined && !outcome && (
+            <Caption1 aria-live="off" data-testid="expiry">
+              {left > 0 ? f.expiresIn({ time: formatDuration(left, locale) }) : f.expired}
+            </Caption1>
+          )}
+          {outcome && <Body1 role="status">{f.states[outcome.charge.status] ?? outcome.charge.status}</Body1>}
+          <div className={styles.actions}>
+            {!outcome && task.running && (
+              <Button onClick={() => void cancelCharge()}>{f.cancelCharge}</Button>
+            )}
+            {outcome && (
+              <Button
+                onClick={() => {
+                  setCharge(undefined);
+                  setOutcome(undefined);
+                }}
+              >
+                {f.newCharge}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+      <ProgressPanel task={task} label={f.waiting} />
+    </section>
+  );
+}

@@ -1,0 +1,265 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { makeIssue } from "../../../workbook";
+import type { DistributeServices, ReviewView, Run, ValidationView } from "../../services";
+import { renderPane } from "../../testing";
+import { DistributeScreen } from "./DistributeScreen";
+
+const TABLE = {
+  name: "Novembro",
+  sheet: "Distribuição",
+  header: ["CPF", "Refeição"],
+  rowCount: 3,
+  headerRow: 1,
+  firstColumn: 0,
+  hasTotalsRow: false,
+};
+const products = [
+  { id: "p-ref", name: "Vale Refeição" },
+  { id: "p-ali", name: "Vale Alimentação" },
+];
+const mapping = {
+  header: ["CPF", "Refeição", "Alimentação"],
+  columns: [
+    { index: 0, header: "CPF", role: { role: "cpf" as const } },
+    { index: 1, header: "Refeição", role: { role: "product" as const, product_id: "p-ref" } },
+    { index: 2, header: "Alimentação", role: { role: "product" as const, product_id: "p-ali" } },
+  ],
+  products,
+};
+const badCell = makeIssue({
+  code: "amount_not_a_number",
+  row: 3,
+  rowIndex: 1,
+  column: "Refeição",
+  params: { input: "abc" },
+});
+const summary = (over: Partial<ValidationView["summary"]> = {}): ValidationView["summary"] => ({
+  rowsRead: 3,
+  rowsSkipped: 0,
+  rowsValid: 2,
+  rowsWithErrors: 0,
+  employees: 2,
+  perProduct: new Map([
+    ["p-ref", 120_000],
+    ["p-ali", 3_456],
+  ]),
+  grandTotalCents: 123_456,
+  errors: 0,
+  warnings: 0,
+  availableBalanceCents: 100_000,
+  shortfallCents: 23_456,
+  ...over,
+});
+const failing: ValidationView = {
+  ok: false,
+  issues: [badCell],
+  summary: summary({ rowsWithErrors: 1, errors: 1 }),
+};
+const passing: ValidationView = { ok: true, issues: [], summary: summary() };
+const matching: ReviewView = {
+  matches: true,
+  mismatches: [],
+  sheetTotalCents: 123_456,
+  draftTotalCents: 123_456,
+  totalEmployees: 2,
+  availableCents: 200_000,
+  sincePrevious: {
+    distributionId: "d-0",
+    newEmployees: 1,
+    droppedEmployees: 0,
+    changedAmounts: 2,
+    totalDeltaCents: 10_000,
+  },
+};
+
+function fake(over: Partial<DistributeServices> = {}) {
+  const validations = [failing, passing];
+  const services: DistributeServices = {
+    listTables: jest.fn(() => Promise.resolve([TABLE])),
+    createTemplate: jest.fn(() => Promise.resolve({ ...TABLE, name: "ValePix_Distribuicao" })),
+    mapping: jest.fn(() => Promise.resolve(mapping)),
+    saveMapping: jest.fn(() => Promise.resolve()),
+    validate: jest.fn(() => Promise.resolve(validations.shift() ?? passing)),
+    inspectCell: jest.fn(() => Promise.resolve({ raw: "R$ 1.234,56", cents: 123_456 })),
+    selectIssue: jest.fn(() => Promise.resolve()),
+    benefits: jest.fn(() => Promise.resolve([{ id: "b-1", name: "Operacional" }])),
+    send: jest.fn(() => Promise.resolve({ distributionId: "d-1", totalEmployees: 2, totalCents: 123_456 })),
+    review: jest.fn(() => Promise.resolve(matching)),
+    finalize: jest.fn(() => Promise.resolve({ distributionId: "d-1", status: "completed", rowsWritten: 2 })),
+    ...over,
+  };
+  return services;
+}
+
+async function pickTable() {
+  const select = await screen.findByLabelText("Tabela");
+  await screen.findByRole("option", { name: "Novembro (Distribuição, 3)" });
+  fireEvent.change(select, { target: { value: "Novembro" } });
+  await screen.findByLabelText("Papel da coluna Refeição");
+}
+
+describe("Distribute screen", () => {
+  it("shows the mapping and saves a correction", async () => {
+    const s = fake();
+    renderPane(<DistributeScreen services={s} />);
+    await pickTable();
+    const role = screen.getByLabelText("Papel da coluna Alimentação");
+    expect((role as HTMLSelectElement).value).toBe("product:p-ali");
+    fireEvent.change(role, { target: { value: "ignore" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salvar mapeamento" }));
+    await waitFor(() =>
+      expect(s.saveMapping).toHaveBeenCalledWith("Novembro", {
+        CPF: { role: "cpf" },
+        Refeição: { role: "product", product_id: "p-ref" },
+        Alimentação: { role: "ignore" },
+      }),
+    );
+    expect(await screen.findByText("Mapeamento salvo na pasta de trabalho.")).toBeTruthy();
+  });
+
+  it("lists problems that select their cell through the port, blocks sending, and checks a cell's cents", async () => {
+    const s = fake();
+    renderPane(<DistributeScreen services={s} />);
+    await pickTable();
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    const list = await screen.findByRole("list", { name: "Problemas (1)" });
+    const summaryText = screen.getByTestId("summary").textContent?.replace(/\s/g, " ");
+    expect(summaryText).toContain("Vale RefeiçãoR$ 1.200,00");
+    expect(summaryText).toContain("Total geralR$ 1.234,56");
+    expect(summaryText).toContain("Falta depositarR$ 234,56");
+    expect(screen.getByText(/nada é enviado enquanto houver erros/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Enviar para rascunho" })).toBeNull();
+    const problem = within(list).getByRole("button", {
+      name: /Linha 3, coluna Refeição: 'abc' não é um valor em reais/,
+    });
+    fireEvent.click(problem);
+    await waitFor(() => expect(s.selectIssue).toHaveBeenCalledWith("Novembro", badCell));
+
+    fireEvent.change(screen.getByLabelText("Linha da planilha"), { target: { value: "3" } });
+    fireEvent.change(screen.getByLabelText("Coluna"), { target: { value: "Refeição" } });
+    fireEvent.click(screen.getByRole("button", { name: "Conferir" }));
+    const inspection = await screen.findByTestId("inspection");
+    expect(s.inspectCell).toHaveBeenCalledWith("Novembro", 3, "Refeição");
+    expect(inspection.textContent?.replace(/\s/g, " ")).toBe(
+      "Na célulaR$ 1.234,56Virou (centavos)123456Em reaisR$ 1.234,56",
+    );
+  });
+
+  it("sends with progress and cancel, then reviews against the last run", async () => {
+    let started: Run | undefined;
+    const s = fake({
+      send: jest.fn(
+        (_r, run: Run) =>
+          new Promise((_resolve, reject) => {
+            started = run;
+            run.onProgress({ phase: "values", done: 40, total: 100, etaMs: 65_000 });
+            run.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+          }),
+      ),
+    });
+    renderPane(<DistributeScreen services={s} />);
+    await pickTable();
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    await screen.findByRole("list", { name: "Problemas (1)" });
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Enviar para rascunho" }));
+    const progress = await screen.findByTestId("progress");
+    expect(progress.textContent).toContain("Definindo valores");
+    expect(progress.textContent).toContain("40 de 100");
+    expect(progress.textContent).toContain("cerca de 1 min 5 s restante(s)");
+    fireEvent.click(within(progress).getByRole("button", { name: "Cancelar" }));
+    expect(started?.signal.aborted).toBe(true);
+    expect(await screen.findByText(/Cancelado. Nada mais foi enviado/)).toBeTruthy();
+  });
+
+  it("reviews, refuses a bad finalize form, confirms with totals and asks again for a repeated table", async () => {
+    const s = fake({
+      review: jest.fn(() =>
+        Promise.resolve({ ...matching, repeats: { distributionId: "d-0", at: "2026-10-20T15:00:00Z" } }),
+      ),
+    });
+    renderPane(<DistributeScreen services={s} />);
+    await pickTable();
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    await screen.findByRole("list", { name: "Problemas (1)" });
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Enviar para rascunho" }));
+    expect(await screen.findByText("A planilha e o rascunho conferem, centavo por centavo.")).toBeTruthy();
+    expect(screen.getByTestId("since-last").textContent?.replace(/\s/g, " ")).toContain(
+      "Diferença no total+R$ 100,00",
+    );
+    expect(s.send).toHaveBeenCalledWith({ table: "Novembro", mode: "selected" }, expect.anything());
+
+    fireEvent.click(screen.getByLabelText("Agendar"));
+    fireEvent.change(screen.getByLabelText(/Data e hora/), { target: { value: "2020-01-01T10:00" } });
+    fireEvent.change(screen.getByLabelText("CPF ou CNPJ do pagador"), {
+      target: { value: "11.222.333/0001-00" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Incluir descrição" }));
+    fireEvent.change(screen.getByLabelText("Descrição", { selector: "[role=group] input" }), {
+      target: { value: "x" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Continuar" }));
+    expect(await screen.findByText("Escolha a data e a hora, no futuro.")).toBeTruthy();
+    expect(screen.getByText(/os dígitos verificadores não conferem/)).toBeTruthy();
+    expect(screen.getByText("Informe o nome do pagador.")).toBeTruthy();
+    expect(screen.getByText("Dê uma categoria a esta descrição.")).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText("Agora"));
+    fireEvent.change(screen.getByLabelText("Nome do pagador"), { target: { value: "Acme Ltda" } });
+    fireEvent.change(screen.getByLabelText("CPF ou CNPJ do pagador"), {
+      target: { value: "11.222.333/0001-81" },
+    });
+    fireEvent.change(screen.getByLabelText("Categoria"), { target: { value: "alimentacao" } });
+    fireEvent.click(screen.getByLabelText("Saldo + PIX pela diferença"));
+    fireEvent.click(screen.getByRole("button", { name: "Continuar" }));
+
+    expect((await screen.findByTestId("confirm-total")).textContent?.replace(/\s/g, " ")).toBe(
+      "Pagar R$ 1.234,56 a 2 colaborador(es)",
+    );
+    expect(screen.getByText("Forma de pagamento: Saldo + PIX pela diferença")).toBeTruthy();
+    expect(screen.getByText(/já foi paga em .* \(distribuição d-0\)/)).toBeTruthy();
+    const pay = screen.getByRole("button", { name: "Finalizar e pagar" });
+    expect(pay).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByLabelText("Sei que é um pagamento repetido e quero pagar de novo"));
+    fireEvent.click(pay);
+    expect((await screen.findByTestId("result")).textContent).toContain("Distribuição d-1: completed.");
+    expect(s.finalize).toHaveBeenCalledWith(
+      {
+        table: "Novembro",
+        distributionId: "d-1",
+        confirmRepeat: true,
+        body: {
+          payment_method: "BALANCE_WITH_PIX",
+          scheduled_for: null,
+          payer_name: "Acme Ltda",
+          payer_document: "11222333000181",
+          invoice_descriptions: { alimentacao: "x" },
+        },
+      },
+      expect.anything(),
+    );
+  });
+
+  it("group mode needs a benefit; a failed send goes to the message area", async () => {
+    const s = fake({
+      validate: jest.fn(() => Promise.resolve(passing)),
+      send: jest.fn(() => Promise.reject(new Error("nope"))),
+    });
+    renderPane(<DistributeScreen services={s} />, "en-US");
+    const select = await screen.findByLabelText("Table");
+    await screen.findByRole("option", { name: "Novembro (Distribuição, 3)" });
+    fireEvent.change(select, { target: { value: "Novembro" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Validate" }));
+    fireEvent.click(await screen.findByLabelText("Employees of chosen benefits"));
+    const send = screen.getByRole("button", { name: "Send to draft" });
+    expect(send).toHaveProperty("disabled", true);
+    fireEvent.click(await screen.findByLabelText("Operacional"));
+    fireEvent.click(send);
+    expect((await screen.findByRole("alert")).textContent).toContain("Technical detail: nope");
+    expect(s.send).toHaveBeenCalledWith(
+      { table: "Novembro", mode: "group", benefitIds: ["b-1"] },
+      expect.anything(),
+    );
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * What the screens need, in the pane's own terms: one interface per screen, gathered in
+ * `PaneServices`. Screens receive these as props (Office-Addin-TaskPane-React's
+ * `TextInsertion.tsx` model), so they render and are tested without Office or a server.
+ * `./adapter.ts` implements them with src/workflows, src/api and the Workbook port; nothing
+ * here decides business rules.
+ *
+ * Money is integer cents everywhere (formatted only when shown).
+ */
+import type { Benefit, FinalizeBody, Product, Situation } from "../api";
+import type { ColumnRole, Issue, MappingOverride, TableInfo, ValidationSummary } from "../workbook";
+import type { CancelOutcome, Charge, ChargeOutcome, OnProgress, Payer, Progress } from "../workflows";
+import type { Persistence } from "./host";
+
+export type { Progress, OnProgress };
+
+/** What every long operation receives: a cancel signal and a progress callback. */
+export interface Run {
+  signal: AbortSignal;
+  onProgress: OnProgress;
+}
+
+// ---- Connection
+
+export type Environment = "production" | "sandbox" | "custom";
+
+/** A saved connection: never the token (that lives in the TokenStore, keyed by origin). */
+export interface SavedConnection {
+  id: string;
+  label: string;
+  environment: Environment;
+  baseUrl: string;
+  persistence: Persistence;
+}
+
+export interface ConnectionInput {
+  /** Absent for a new connection. */
+  id?: string;
+  label: string;
+  environment: Environment;
+  baseUrl: string;
+  persistence: Persistence;
+  /** Absent or "" keeps the token already kept for the origin. */
+  token?: string;
+}
+
+export interface ConnectionsState {
+  connections: SavedConnection[];
+  activeId: string | undefined;
+  /** Ids of the connections whose origin has a token kept. */
+  withToken: string[];
+}
+
+export interface ConnectionServices {
+  load(): Promise<ConnectionsState>;
+  /** Saves (and activates) a connection; a given token goes to the TokenStore for its origin. */
+  save(input: ConnectionInput): Promise<SavedConnection>;
+  activate(id: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** Forgets the token of the connection's origin. */
+  signOut(id: string): Promise<void>;
+  /** Calls the API with the kept token; the available balance proves it works. */
+  test(id: string, signal: AbortSignal): Promise<{ availableCents: number }>;
+}
+
+// ---- Distribute
+
+export interface MappingView {
+  header: string[];
+  columns: Array<{ index: number; header: string; role: ColumnRole }>;
+  products: Product[];
+}
+
+export interface ValidationView {
+  ok: boolean;
+  issues: Issue[];
+  summary: ValidationSummary;
+}
+
+export interface CellInspection {
+  /** The cell as Excel holds it ("" when empty). */
+  raw: string | number | boolean;
+  cents?: number;
+  /** The issue code when the cell is not a valid amount. */
+  problem?: string;
+}
+
+export type DistributionMode = "selected" | "batch" | "group";
+
+export interface SendRequest {
+  table: string;
+  mode: DistributionMode;
+  /** Mode group: the `benefit_id`s. */
+  benefitIds?: string[];
+}
+
+export interface SendOutcome {
+  distributionId: string;
+  totalEmployees: number;
+  totalCents: number;
+}
+
+export interface ReviewMismatch {
+  employee: string;
+  product: string;
+  sheetCents: number;
+  draftCents: number;
+}
+
+export interface ReviewView {
+  matches: boolean;
+  mismatches: ReviewMismatch[];
+  sheetTotalCents: number;
+  draftTotalCents: number;
+  totalEmployees: number;
+  availableCents?: number;
+  /** The last finalized distribution of this table, when there is one. */
+  sincePrevious?: {
+    distributionId: string;
+    newEmployees: number;
+    droppedEmployees: number;
+    changedAmounts: number;
+    totalDeltaCents: number;
+  };
+  /** A run with the same fingerprint already reached processing or later: paying again needs a confirmation. */
+  repeats?: { distributionId: string; at: string };
+}
+
+export interface FinalizeRequest {
+  table: string;
+  distributionId: string;
+  body: FinalizeBody;
+  /** True only when the person ticked "pay again" for a repeated table. */
+  confirmRepeat: boolean;
+}
+
+export interface FinalizeOutcome {
+  distributionId: string;
+  status: string;
+  rowsWritten: number;
+  transactionId?: string;
+}
+
+export interface DistributeServices {
+  listTables(): Promise<TableInfo[]>;
+  createTemplate(signal: AbortSignal): Promise<TableInfo>;
+  mapping(table: string): Promise<MappingView>;
+  saveMapping(table: string, override: MappingOverride): Promise<void>;
+  validate(table: string, run: Run): Promise<ValidationView>;
+  inspectCell(table: string, sheetRow: number, column: string): Promise<CellInspection>;
+  /** Selects the cell of an issue in Excel (the whole row for row issues). */
+  selectIssue(table: string, issue: Issue): Promise<void>;
+  benefits(signal: AbortSignal): Promise<Benefit[]>;
+  send(request: SendRequest, run: Run): Promise<SendOutcome>;
+  review(table: string, distributionId: string, run: Run): Promise<ReviewView>;
+  finalize(request: FinalizeRequest, run: Run): Promise<FinalizeOutcome>;
+}
+
+// ---- Fund (src/workflows/funding.ts)
+
+export interface FundServices {
+  balance(signal: AbortSignal): Promise<number>;
+  /** What the draft lacks against the balance, in cents (0 when covered). */
+  shortfall(distributionId: string, signal: AbortSignal): Promise<number>;
+  createCharge(request: { amountCents: number; payer: Payer }, signal: AbortSignal): Promise<Charge>;
+  /** Follows the charge to a final state (`onCharge` gets its PIX code and expiry), then reads the balance. */
+  followCharge(transactionId: string, run: Run & { onCharge: (c: Charge) => void }): Promise<ChargeOutcome>;
+  cancelCharge(transactionId: string): Promise<CancelOutcome>;
+}
+
+// ---- Data (src/workflows/directory.ts, register-employees.ts, benefits.ts, reconciliation.ts)
+
+export interface PullOutcome {
+  table: string;
+  added: number;
+  updated: number;
+}
+
+export interface ReconciliationView {
+  depositsCents: number;
+  /** Paid distributions, as a positive sum. */
+  distributionsCents: number;
+  expectedCents: number;
+  balanceCents: number;
+  differenceCents: number;
+  /** Debits with no entry in this workbook's run log; absent while the run log is not read. */
+  unlinkedDebits?: number;
+}
+
+export type DirectoryKind = "employees" | "products" | "benefits";
+
+export interface DataServices {
+  listTables(): Promise<TableInfo[]>;
+  situations(signal: AbortSignal): Promise<Situation[]>;
+  pull(kind: DirectoryKind, filter: { situation?: string }, run: Run): Promise<PullOutcome>;
+  /** Registers the table's new employees; each row gets its status in the table. */
+  registerEmployees(
+    table: string,
+    run: Run,
+  ): Promise<{ created: number; alreadyRegistered: number; errors: number; notSent: number }>;
+  /** Creates or updates the benefits a table describes (one row per benefit, a column per product). */
+  saveBenefits(
+    table: string,
+    run: Run,
+  ): Promise<{ created: number; updated: number; unchanged: number; errors: number }>;
+  /** Optional: a host without them hides these sections. */
+  pullTransactions?: (filter: { type?: string }, run: Run) => Promise<PullOutcome>;
+  reconcile?: (run: Run) => Promise<ReconciliationView>;
+}
+
+// ---- Activity
+
+export interface RunLogView {
+  at: string;
+  table: string;
+  mode: string;
+  distributionId?: string;
+  state: string;
+  totalCents?: number;
+  paymentMethod?: string;
+}
+
+export interface ActivityServices {
+  /** Newest first. */
+  runLog(): Promise<RunLogView[]>;
+  goToTable(table: string): Promise<void>;
+  distribution(
+    distributionId: string,
+    signal: AbortSignal,
+  ): Promise<{ status: string; totalEmployees: number; totalCents: number }>;
+}
+
+export interface PaneServices {
+  connections: ConnectionServices;
+  distribute: DistributeServices;
+  fund: FundServices;
+  data: DataServices;
+  activity: ActivityServices;
+}
