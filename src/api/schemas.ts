@@ -106,7 +106,10 @@ function withStatus<T extends { status?: string | undefined; state?: string | un
 function withOptionalStatus<T extends { status?: string | undefined; state?: string | undefined }>(
   schema: z.ZodType<T>,
 ) {
-  return schema.transform(({ state, ...rest }) => ({ ...rest, status: rest.status ?? state }));
+  return schema.transform(({ state, ...rest }): Omit<T, "state"> => {
+    const status = rest.status ?? state;
+    return status === undefined ? rest : { ...rest, status };
+  });
 }
 
 export interface Page<T> {
