@@ -261,7 +261,7 @@ describe("every endpoint", () => {
     env.clock.advance(PIX_DELAY);
     const fin = await api.distributions.finalize(d.distribution_id, { payment_method: "BALANCE_WITH_PIX" });
     expect(fin.transaction_id).toBeDefined();
-    expect(fin.lot.transaction_id).toBe(fin.transaction_id);
+    expect(fin.lot?.transaction_id).toBe(fin.transaction_id);
     const charge = await api.deposits.get(fin.transaction_id!);
     expect(charge).toMatchObject({ amount: 15_000, status: "PENDING" });
     const final = await api.distributions.waitWhileProcessing(d.distribution_id, {});
@@ -448,13 +448,12 @@ describe("fault kinds, as the client meets them", () => {
     const d = await createDraftDespiteFault(env, api);
     const totals = await api.distributions.addItems(d, [active[0]!.employee_id, active[1]!.employee_id]);
     expect(totals.total_employees).toBe(2);
-    // PUT is idempotent, so the client repeats it after each 500 (every attempt faults here) and
-    // reports the failure; reading shows the value was set, once.
-    await rejects(
-      api.distributions.setValueForAll(d, { product_id: product!.id, value: 1_000 }),
-      InternalServerError,
-    );
-    expect((await api.distributions.get(d)).total_amount).toBe(2_000);
+    // Rule 4 for the value PUT too: after the 500 the client reads the draft's items, sees the
+    // value set, and answers the distribution's totals without sending the PUT again.
+    env.statuses.length = 0;
+    const valued = await api.distributions.setValueForAll(d, { product_id: product!.id, value: 1_000 });
+    expect(valued).toMatchObject({ distribution_id: d, total_employees: 2, total_amount: 2_000 });
+    expect(env.statuses).toEqual([500, 200, 200]); // PUT, items read, distribution read
     env.clock.advance(PIX_DELAY);
     // Finalize is never repeated (rule 3): the client reads once and reports what it saw.
     const f = await rejects(
@@ -469,10 +468,12 @@ describe("fault kinds, as the client meets them", () => {
     const env = await setup({ faults: { rate: 1, kinds: ["slow"], slowMs: 300, seed: 7 } });
     const id = "0d9e8f7a-6b5c-4d3e-8f21-0a1b2c3d4e5f";
     const hasty = env.client(TOKEN_A, { timeoutMs: 100, retry: { maxRetries: 0 } });
-    await rejects(
+    const unknown = await rejects(
       hasty.deposits.create({ amount: 4_000, ...payer, transaction_id: id }),
-      APIConnectionTimeoutError,
+      DepositOutcomeUnknownError,
     );
+    expect(unknown.transactionId).toBe(id);
+    expect(unknown.cause).toBeInstanceOf(APIConnectionTimeoutError);
     await new Promise((r) => setTimeout(r, 500));
     expect((await hasty.deposits.get(id)).amount).toBe(4_000);
     const patient = env.client(TOKEN_A, { timeoutMs: 2_000 });

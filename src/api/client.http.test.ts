@@ -53,11 +53,11 @@ it("uploadBatch: fetch sets multipart/form-data with a boundary; we send Authori
   expect(req.body).toContain("Ana,12345678909");
 });
 
-it("a JSON GET carries Authorization and Accept, and no Content-Type", async () => {
+it("a bodiless JSON GET carries Authorization, Accept and Content-Type: application/json (document, Endpoints)", async () => {
   const client = createClient({ baseUrl, getToken: () => Promise.resolve("tok_http_test_5678") });
   expect(await client.balances.get()).toEqual({ available_amount: 10 });
   const req = received.at(-1)!;
   expect(req.headers.authorization).toBe("Bearer tok_http_test_5678");
   expect(req.headers.accept).toBe("application/json");
-  expect(req.headers["content-type"]).toBeUndefined();
+  expect(req.headers["content-type"]).toBe("application/json");
 });

@@ -24,12 +24,14 @@ import {
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** The headers of a JSON call of the document ("Endpoints"): Content-Type only with a body. */
-function expectJsonHeaders(req: RecordedRequest, withBody: boolean) {
+/**
+ * The headers of a JSON call of the document ("Endpoints": "JSON calls send `Authorization`,
+ * `Accept: application/json` and `Content-Type: application/json`"), with or without a body.
+ */
+function expectJsonHeaders(req: RecordedRequest, _withBody: boolean) {
   expect(req.headers.authorization).toBe(`Bearer ${TOKEN}`);
   expect(req.headers.accept).toBe("application/json");
-  if (withBody) expect(req.headers["content-type"]).toBe("application/json");
-  else expect(req.headers["content-type"]).toBeUndefined();
+  expect(req.headers["content-type"]).toBe("application/json");
 }
 
 function only(fake: FakeFetch): RecordedRequest {
@@ -208,7 +210,7 @@ describe("deposits, balances, transactions", () => {
     fake.route("POST", `${P}/deposits`, (req) => ({
       json: deposit((req.json as { transaction_id: string }).transaction_id),
     }));
-    const body = { amount: 1, method: "PIX" as const, name: "A", document: "12345678909" };
+    const body = { amount: 150_000, method: "PIX" as const, name: "A", document: "12345678909" };
     const tid = "0b6f2f3e-1c1d-4c57-9a57-7b2a9d0a8e11";
     await client.deposits.create({ ...body, transaction_id: tid });
     await client.deposits.create(body);

@@ -11,12 +11,11 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-  readServerError,
   ResponseValidationError,
-  scrubSecret,
-  snapshotHeaders,
   UnprocessableEntityError,
 } from "./errors";
+import { scrubSecret, snapshotHeaders } from "./redact";
+import { readServerError } from "./server-error";
 import { distribution, P, setup } from "./testing/fixtures";
 
 describe("ApiError.fromResponse", () => {

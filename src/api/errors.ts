@@ -1,116 +1,22 @@
 /**
- * Errors of the API client, modeled on openai-node's `src/core/error.ts`: one `ApiError` base
- * with `status`, `body`, `requestId`, `url`, `method` and `retryable`, a subclass per HTTP status
- * of the document's "Errors" table, and separate connection, timeout and abort errors.
+ * The error classes of the API client, and nothing else (as openai-node's `src/core/error.ts`):
+ * one `ApiError` base with `status`, `body`, `requestId`, `url`, `method` and `retryable`, a
+ * subclass per HTTP status of the document's "Errors" table, separate connection, timeout and
+ * abort errors, and the errors of the recovery rules (an outcome that is unknown, a 2xx answer
+ * that cannot be read, a deposit that is not the one sent).
  *
- * The token is a secret (document, "Authentication" 5: "not be logged in full"): no message,
- * property or header snapshot here carries it. Header snapshots redact `authorization` (as
- * octokit does) and the transport scrubs the token out of any server text before it gets here
- * (see `scrubSecret`), in case a server or proxy echoes the request back.
+ * The token is a secret (document, "Authentication" 5): what these classes receive has already
+ * been cleaned by the transport (`redact.ts`), so they never see it.
  */
-import { type Distribution, ErrorBody } from "./schemas";
+import type { Distribution, DepositResponse } from "./schemas";
 
 /** Base of every error this module throws, so callers can tell ours from the rest. */
 export class ValePixError extends Error {
   override name = "ValePixError";
 }
 
-/** Headers whose values are never kept, whatever the direction. */
-const REDACTED_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
-export const REDACTED = "[REDACTED]";
-
-/** A plain-object copy of headers with credentials redacted (safe to log or serialize). */
-export function snapshotHeaders(
-  headers: Headers | Record<string, string> | undefined,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!headers) return out;
-  const entries: Iterable<[string, string]> =
-    typeof (headers as Headers).forEach === "function" && typeof (headers as Headers).get === "function"
-      ? collectHeaders(headers as Headers)
-      : Object.entries(headers as Record<string, string>);
-  for (const [k, v] of entries) {
-    const key = k.toLowerCase();
-    out[key] = REDACTED_HEADERS.has(key) ? REDACTED : v;
-  }
-  return out;
-}
-
-function collectHeaders(h: Headers): [string, string][] {
-  const out: [string, string][] = [];
-  h.forEach((value, key) => out.push([key, value]));
-  return out;
-}
-
-/**
- * Replaces every occurrence of `secret` inside strings of `value` (deep, on copies). Tokens
- * shorter than 6 characters are not scrubbed: they would mangle ordinary words, and no real API
- * token is that short.
- */
-export function scrubSecret<T>(value: T, secret: string | undefined): T {
-  if (!secret || secret.length < 6) return value;
-  const walk = (v: unknown, depth: number): unknown => {
-    if (typeof v === "string") return v.split(secret).join(REDACTED);
-    if (depth > 20 || v === null || typeof v !== "object") return v;
-    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
-    return Object.fromEntries(
-      Object.entries(v).map(([k, x]) => [walk(k, depth + 1) as string, walk(x, depth + 1)]),
-    );
-  };
-  return walk(value, 0) as T;
-}
-
-/** What the server said, read tolerantly: the error-body shape is not shown in the document. */
-export interface ServerErrorInfo {
-  message: string | undefined;
-  code: string | undefined;
-  requestId: string | undefined;
-}
-
-const MAX_SERVER_MESSAGE = 300;
-const clip = (s: string): string => {
-  const t = s.replace(/\s+/g, " ").trim();
-  return t.length > MAX_SERVER_MESSAGE ? `${t.slice(0, MAX_SERVER_MESSAGE)}…` : t;
-};
-const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v : undefined);
-
-/**
- * Reads the server's message from an error body: our `ErrorBody` (`{ error: { code, message,
- * details?, request_id? } }`), and also `{ message }`, `{ error: "text" }`, `{ detail }`, or plain
- * text (clipped).
- */
-export function readServerError(body: unknown): ServerErrorInfo {
-  const parsed = ErrorBody.safeParse(body);
-  if (parsed.success) {
-    const e = parsed.data.error;
-    const details = (e.details ?? [])
-      .slice(0, 3)
-      .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
-      .join("; ");
-    return {
-      message: clip(details ? `${e.message} (${details})` : e.message),
-      code: e.code,
-      requestId: e.request_id,
-    };
-  }
-  if (typeof body === "string")
-    return { message: str(body) && clip(body), code: undefined, requestId: undefined };
-  if (body !== null && typeof body === "object") {
-    const o = body as Record<string, unknown>;
-    const inner =
-      o.error !== null && typeof o.error === "object" ? (o.error as Record<string, unknown>) : undefined;
-    const message = str(o.message) ?? str(o.error) ?? str(inner?.message) ?? str(o.detail) ?? str(o.title);
-    return {
-      message: message && clip(message),
-      code: str(o.code) ?? str(inner?.code),
-      requestId: str(o.request_id) ?? str(o.requestId) ?? str(inner?.request_id),
-    };
-  }
-  return { message: undefined, code: undefined, requestId: undefined };
-}
-
 /** "/api/v1/valepix/deposits?x=1" from a full URL: messages name the path, not the host. */
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   try {
     const u = new URL(url);
     return u.pathname + u.search;
@@ -253,12 +159,10 @@ export class InternalServerError extends ApiError {
 /** No HTTP response: DNS, refused connection, TLS, CORS, or a dropped connection. */
 export class APIConnectionError extends ApiError {
   override name = "APIConnectionError";
-  /** `secret` (the token) is scrubbed out of the description of `cause`; it is not kept. */
-  constructor(init: { method: string; url: string; cause?: unknown; message?: string; secret?: string }) {
-    const { secret, ...rest } = init;
-    const reason =
-      rest.message ?? `could not reach the server (${scrubSecret(describeCause(rest.cause), secret)})`;
-    super(`${rest.method} ${pathOf(rest.url)} failed: ${reason}`, { ...rest, status: undefined });
+  /** `cause` must come already scrubbed of the token (the transport does it). */
+  constructor(init: { method: string; url: string; cause?: unknown; message?: string }) {
+    const reason = init.message ?? `could not reach the server (${describeCause(init.cause)})`;
+    super(`${init.method} ${pathOf(init.url)} failed: ${reason}`, { ...init, status: undefined });
   }
 }
 
@@ -288,21 +192,77 @@ export interface ValidationIssue {
   message: string;
 }
 
+const listIssues = (issues: ValidationIssue[]): string =>
+  issues
+    .slice(0, 5)
+    .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+    .join("; ");
+
 /** A 2xx answer whose body does not match its schema (or is not JSON). */
 export class ResponseValidationError extends ApiError {
   override name = "ResponseValidationError";
   override readonly retryable = false;
   readonly issues: ValidationIssue[];
   constructor(init: ApiErrorInit & { status: number; issues: ValidationIssue[] }) {
-    const listed = init.issues
-      .slice(0, 5)
-      .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
-      .join("; ");
     super(
-      `${init.method} ${pathOf(init.url)} answered HTTP ${init.status} with a body that does not match the API contract: ${listed}`,
+      `${init.method} ${pathOf(init.url)} answered HTTP ${init.status} with a body that does not match the API contract: ${listIssues(init.issues)}`,
       init,
     );
     this.issues = init.issues;
+  }
+}
+
+/**
+ * A 2xx answer to a change (POST or PUT) whose body cannot be read: the server said the change
+ * was applied, so this is never a plain failure (issue: "applied, answer unreadable"). Do not
+ * repeat the change blindly: read the resource first. `deposits.create` and `finalize` wrap it in
+ * their outcome errors, which say what to read.
+ */
+export class AppliedUnreadableError extends ResponseValidationError {
+  override name = "AppliedUnreadableError";
+  readonly applied = true;
+  constructor(init: ApiErrorInit & { status: number; issues: ValidationIssue[] }) {
+    super(init);
+    this.message =
+      `${init.method} ${pathOf(init.url)} answered HTTP ${init.status}: the change was applied, but the answer ` +
+      `could not be read (${listIssues(init.issues)}). Do not repeat it blindly; read the resource first.`;
+  }
+}
+
+/**
+ * The deposit found under the client's `transaction_id` is not the one this call sent: a
+ * different amount or payer document, or the server answered another `transaction_id` than the
+ * one sent. Never a success: the money behind that id is not what the caller asked for.
+ */
+export class DepositMismatchError extends ValePixError {
+  override name = "DepositMismatchError";
+  readonly transactionId: string;
+  /** What differs: `field: sent X, found Y`. */
+  readonly differences: string[];
+  readonly found: DepositResponse;
+  constructor(init: { transactionId: string; differences: string[]; found: DepositResponse }) {
+    super(
+      `Deposit ${init.transactionId}: the server holds a different deposit than the one sent ` +
+        `(${init.differences.join("; ")}). Nothing was repeated; check this transaction_id before creating another.`,
+    );
+    this.transactionId = init.transactionId;
+    this.differences = init.differences;
+    this.found = init.found;
+  }
+}
+
+/**
+ * An identifier that would change the route it is put in (empty, `.`, `..`, control characters):
+ * refused before anything is sent, so `setEmployeeValue(d, ".")` can never reach "value for all".
+ */
+export class InvalidIdentifierError extends ValePixError {
+  override name = "InvalidIdentifierError";
+  readonly parameter: string;
+  readonly value: string;
+  constructor(parameter: string, value: string, why: string) {
+    super(`Invalid ${parameter} ${JSON.stringify(value)}: ${why}; nothing was sent.`);
+    this.parameter = parameter;
+    this.value = value;
   }
 }
 

@@ -52,6 +52,29 @@ describe("paginate", () => {
     expect(s.asked.map((a) => a.page)).toEqual([1, 2, 3]);
   });
 
+  it("without total or stated limit, a page of 10 or more items is not the end: a silent cap is followed", async () => {
+    const s = server(45, { serverMax: 20, statedLimit: false });
+    expect(await collectAll(paginate(s.fetchPage), { max: 1000 })).toEqual(
+      Array.from({ length: 45 }, (_, i) => i),
+    );
+    expect(s.asked.map((a) => a.page)).toEqual([1, 2, 3]); // 20, 20, 5 (< 10: the end)
+  });
+
+  it("without total or stated limit, a last page of 10 or more costs one empty page more", async () => {
+    const s = server(52, { serverMax: 20, statedLimit: false });
+    expect(await collectAll(paginate(s.fetchPage), { max: 1000 })).toHaveLength(52);
+    expect(s.asked.map((a) => a.page)).toEqual([1, 2, 3, 4]); // 20, 20, 12, 0
+  });
+
+  it("a silent cap is followed to the end for any size and cap (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: 300 }), fc.integer({ min: 10, max: 100 }), async (n, cap) => {
+        const s = server(n, { serverMax: cap, statedLimit: false });
+        expect(await collectAll(paginate(s.fetchPage), { max: 10_000 })).toHaveLength(n);
+      }),
+    );
+  });
+
   it("starts at the page and limit given", async () => {
     const s = server(35);
     expect(await collectAll(paginate(s.fetchPage, { page: 2, limit: 10 }), { max: 100 })).toEqual(

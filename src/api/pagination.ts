@@ -6,8 +6,11 @@
  *   for await (const page of client.employees.list().pages()) { ... }
  *
  * Iteration stops on an empty page; otherwise, when the page states a `total`, once that many
- * items are seen (a short page does not end it then: the server may serve fewer than asked);
- * without a `total`, on a short page (fewer items than the limit). Page envelope:
+ * items are seen (a short page does not end it then: the server may serve fewer than asked).
+ * Without a `total`, a page ends the list only when it is shorter than the `limit` the server says
+ * it used, or, when it says nothing, shorter than the smallest limit the document names (10,
+ * "Values in use are `limit` of 10, 20 and 100"): a server that caps `limit` below what we asked,
+ * silently, is followed to the end instead of being cut short. Page envelope:
  * docs/api-assumptions.md.
  *
  * Guards, so that a misbehaving server cannot make a loop run forever or read the same items
@@ -22,6 +25,13 @@ export const MAX_PAGES = 10_000;
 
 /** Iteration uses the largest page the document shows (`limit` 100) to make the fewest calls. */
 export const ITERATION_PAGE_LIMIT = MAX_PAGE_LIMIT;
+
+/**
+ * The smallest `limit` the document names ("Values in use are `limit` of 10, 20 and 100"): a
+ * server that does not say which limit it applied serves at least this many on a page that is
+ * not the last one.
+ */
+export const SMALLEST_DOCUMENTED_LIMIT = 10;
 
 export interface PageIterator<T, P extends Page<T> = Page<T>> extends AsyncIterable<T> {
   /** The pages themselves (with `total` and, for items, the distribution totals). */
@@ -68,12 +78,13 @@ export function paginate<T, P extends Page<T> = Page<T>>(
       previousFirst = first;
       yield p;
       seen += n;
-      // A server may serve fewer than asked (a lower maximum): trust the limit it states.
+      // A server may serve fewer than asked (a lower maximum): trust the limit it states; when it
+      // states none, a page is surely the last only below the smallest documented limit.
       const served = p.limit ?? limit;
       if (p.total !== undefined) {
         // Items before the first page asked, plus those seen since.
         if ((firstPage - 1) * served + seen >= p.total) return;
-      } else if (n < served) return;
+      } else if (n < (p.limit ?? Math.min(limit, SMALLEST_DOCUMENTED_LIMIT))) return;
     }
   }
 

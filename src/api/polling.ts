@@ -5,7 +5,7 @@
  * wait ends with `PollTimeoutError`; an AbortSignal ends it with `APIUserAbortError`.
  */
 import { APIUserAbortError, PollTimeoutError } from "./errors";
-import { defaultSleep, raceAbort, type Sleep } from "./transport";
+import { defaultSleep, raceAbort, type Sleep } from "./abort";
 
 export interface PollProgress {
   /** Reads made so far (1 after the first). */

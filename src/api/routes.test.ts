@@ -1,3 +1,4 @@
+import { InvalidIdentifierError } from "./errors";
 import { API_PREFIX, normalizeBaseUrl, paths, ROUTE_PATTERNS } from "./routes";
 
 describe("paths", () => {
@@ -9,6 +10,24 @@ describe("paths", () => {
     expect(paths.employeeValue("d/1", "e 2?x")).toBe(
       `${API_PREFIX}/distributions/d%2F1/items/e%202%3Fx/value`,
     );
+  });
+
+  it.each([".", "..", "", "a\nb", "\u007f", "x\u0000"])(
+    "refuse the id %j, naming it, before any URL is built",
+    (bad) => {
+      expect(() => paths.employeeValue("d1", bad)).toThrow(InvalidIdentifierError);
+      expect(() => paths.employeeValue("d1", bad)).toThrow(`Invalid employee_id ${JSON.stringify(bad)}`);
+      expect(() => paths.distribution(bad)).toThrow(/Invalid distribution_id/);
+    },
+  );
+
+  it("refuse text that cannot be encoded (a lone surrogate)", () => {
+    expect(() => paths.deposit("\ud800")).toThrow(InvalidIdentifierError);
+  });
+
+  it("accept dots inside an id, which stay in their segment", () => {
+    expect(paths.deposit("a.b")).toBe(`${API_PREFIX}/deposits/a.b`);
+    expect(paths.deposit("...")).toBe(`${API_PREFIX}/deposits/...`);
   });
 
   it("agree with the route patterns once parameters are filled in", () => {

@@ -6,34 +6,61 @@
  */
 
 /** "The version is carried in the path prefix `/api/v1`." */
+import { InvalidIdentifierError } from "./errors";
+
 export const API_PREFIX = "/api/v1/valepix";
 
-const seg = (id: string): string => encodeURIComponent(id);
+/** C0 controls and DEL: never part of an identifier, and some proxies cut the path at them. */
+const hasControl = (id: string): boolean =>
+  [...id].some((c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
+
+/**
+ * One path segment from an identifier. An id that would change the route is refused before
+ * anything is sent: empty (`/items//value`), `.` or `..` (a URL collapses them: `/items/./value`
+ * becomes `/items/value`, the "value for all" route), control characters, or text that cannot be
+ * encoded (a lone surrogate). Everything else is percent-encoded, so `/` stays inside the segment.
+ */
+function seg(id: string, parameter: string): string {
+  if (typeof id !== "string" || id === "")
+    throw new InvalidIdentifierError(parameter, String(id), "it is empty");
+  if (id === "." || id === "..")
+    throw new InvalidIdentifierError(parameter, id, "a dot segment would change the route");
+  if (hasControl(id)) throw new InvalidIdentifierError(parameter, id, "it contains control characters");
+  try {
+    return encodeURIComponent(id);
+  } catch {
+    throw new InvalidIdentifierError(parameter, id, "it is not valid Unicode text");
+  }
+}
 
 export const paths = {
   products: () => `${API_PREFIX}/products`,
   benefits: () => `${API_PREFIX}/benefits`,
   /** Not shown: PUT replaces the benefit whole. */
-  benefit: (benefitId: string) => `${API_PREFIX}/benefits/${seg(benefitId)}`,
+  benefit: (benefitId: string) => `${API_PREFIX}/benefits/${seg(benefitId, "benefit_id")}`,
   employees: () => `${API_PREFIX}/employees`,
   employeeSituations: () => `${API_PREFIX}/employees/situations`,
   /** Not shown: CSV in the multipart field `file`. */
   employeeBatch: () => `${API_PREFIX}/employees/batch`,
   deposits: () => `${API_PREFIX}/deposits`,
-  deposit: (transactionId: string) => `${API_PREFIX}/deposits/${seg(transactionId)}`,
+  deposit: (transactionId: string) => `${API_PREFIX}/deposits/${seg(transactionId, "transaction_id")}`,
   /** Not shown: POST cancels a charge still PENDING; 409 once paid. */
-  depositCancel: (transactionId: string) => `${API_PREFIX}/deposits/${seg(transactionId)}/cancel`,
+  depositCancel: (transactionId: string) =>
+    `${API_PREFIX}/deposits/${seg(transactionId, "transaction_id")}/cancel`,
   balances: () => `${API_PREFIX}/balances`,
   transactions: () => `${API_PREFIX}/transactions`,
   distributions: () => `${API_PREFIX}/distributions`,
-  distribution: (id: string) => `${API_PREFIX}/distributions/${seg(id)}`,
-  items: (id: string) => `${API_PREFIX}/distributions/${seg(id)}/items`,
+  distribution: (id: string) => `${API_PREFIX}/distributions/${seg(id, "distribution_id")}`,
+  items: (id: string) => `${API_PREFIX}/distributions/${seg(id, "distribution_id")}/items`,
   /** Not shown: POST with `{ employee_ids }`, the body of adding items. */
-  itemsRemove: (id: string) => `${API_PREFIX}/distributions/${seg(id)}/items/remove`,
-  itemsValue: (id: string) => `${API_PREFIX}/distributions/${seg(id)}/items/value`,
+  itemsRemove: (id: string) => `${API_PREFIX}/distributions/${seg(id, "distribution_id")}/items/remove`,
+  itemsValue: (id: string) => `${API_PREFIX}/distributions/${seg(id, "distribution_id")}/items/value`,
   employeeValue: (id: string, employeeId: string) =>
-    `${API_PREFIX}/distributions/${seg(id)}/items/${seg(employeeId)}/value`,
-  finalize: (id: string) => `${API_PREFIX}/distributions/${seg(id)}/finalize`,
+    `${API_PREFIX}/distributions/${seg(id, "distribution_id")}/items/${seg(employeeId, "employee_id")}/value`,
+  finalize: (id: string) => `${API_PREFIX}/distributions/${seg(id, "distribution_id")}/finalize`,
 } as const;
 
 /** The same paths as route patterns (`:param`), for the sandbox's router. */

@@ -10,7 +10,12 @@
  * - Every money value is an integer number of cents ("Every monetary value, sent or received,
  *   is an integer number of cents").
  * - Response schemas accept fields they do not know (zod objects strip unknown keys instead of
- *   failing) and require only what the add-in uses; the rest is optional.
+ *   failing) and require only what the document promises and the add-in uses; the rest is
+ *   optional. `null` counts as absent: the transport drops null object fields from a 2xx body
+ *   before validation (`dropNulls`), so an optional field may be null and a required one may not.
+ * - Where the name of a field is our guess, the document's own word is accepted too: the state
+ *   of a deposit, distribution or lot may come as `state` or `status` (`withStatus`).
+ * - Request schemas (what the sandbox accepts) stay strict: they are our choices.
  */
 import { z } from "zod";
 
@@ -65,6 +70,48 @@ export function pageOf<T extends z.ZodType>(item: T) {
     total: z.int().min(0).optional(),
   });
 }
+/**
+ * A list the document does not show as paged (benefits, situations): our page envelope, or a
+ * bare array, read as one complete page.
+ */
+export function listOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).or(z.array(item).transform((data) => ({ data, total: data.length })));
+}
+
+/** The state field under the name we chose (`status`) or the document's word (`state`). */
+const stateFields = { status: z.string().optional(), state: z.string().optional() };
+
+/**
+ * `schema` (an object with `stateFields`) read with its state in `status`, whichever name the
+ * server used; `required` makes a body without either a validation issue.
+ */
+function withStatus<T extends { status?: string | undefined; state?: string | undefined }>(
+  schema: z.ZodType<T>,
+  what: string,
+) {
+  return schema.transform(({ state, ...rest }, ctx) => {
+    const status = rest.status ?? state;
+    if (status === undefined) {
+      ctx.issues.push({
+        code: "custom",
+        message: `${what} has no status (or state)`,
+        input: rest,
+        path: ["status"],
+      });
+      return z.NEVER;
+    }
+    return { ...rest, status };
+  });
+}
+function withOptionalStatus<T extends { status?: string | undefined; state?: string | undefined }>(
+  schema: z.ZodType<T>,
+) {
+  return schema.transform(({ state, ...rest }): Omit<T, "state"> => {
+    const status = rest.status ?? state;
+    return status === undefined ? rest : { ...rest, status };
+  });
+}
+
 export interface Page<T> {
   data: T[];
   page?: number | undefined;
@@ -184,17 +231,28 @@ export const DepositCreate = z.object({
 });
 export type DepositCreate = z.infer<typeof DepositCreate>;
 
-export const Deposit = z.object({
+const DepositFields = z.object({
   transaction_id: Id,
   /** Tolerant: the client only needs a string; unknown states are treated as non-final. */
-  status: z.string(),
+  ...stateFields,
   amount: Cents.optional(),
   method: z.string().optional(),
+  /** The payer, when the server echoes it (not shown): compared with what was sent. */
+  name: z.string().optional(),
+  document: z.string().optional(),
   created_at: z.string().optional(),
   pix_copy_paste: z.string().optional(),
   expires_at: z.string().optional(),
 });
-export type Deposit = z.infer<typeof Deposit>;
+/** A deposit read back ("Deposit with its payment state"): the state is required. */
+export const Deposit = withStatus(DepositFields, "the deposit");
+export type Deposit = z.output<typeof Deposit>;
+/**
+ * What creating or cancelling a charge answers: the document promises only `transaction_id` on
+ * creation, so the state may be missing.
+ */
+export const DepositResponse = withOptionalStatus(DepositFields);
+export type DepositResponse = z.output<typeof DepositResponse>;
 
 export const Balance = z.object({ available_amount: z.int(), currency: z.string().optional() });
 export type Balance = z.infer<typeof Balance>;
@@ -202,18 +260,36 @@ export type Balance = z.infer<typeof Balance>;
 export const TRANSACTION_TYPES = ["DEPOSIT", "DISTRIBUTION"] as const;
 export const TransactionListQuery = PageQuery.extend({ type: z.enum(TRANSACTION_TYPES).optional() });
 export type TransactionListQuery = z.input<typeof TransactionListQuery>;
-export const Transaction = z.object({
-  id: Id,
-  type: z.string(),
-  /** Signed cents: credits positive, debits negative. */
-  amount: z.int(),
-  status: z.string().optional(),
-  transaction_id: z.string().optional(),
-  distribution_id: z.string().optional(),
-  description: z.string().optional(),
-  created_at: z.string().optional(),
-});
-export type Transaction = z.infer<typeof Transaction>;
+/**
+ * A transaction is identified by `id` or, on a server that names it so, `transaction_id`: `id`
+ * holds whichever came (`transaction_id` stays as sent; for a deposit it names the charge).
+ */
+export const Transaction = z
+  .object({
+    id: Id.optional(),
+    type: z.string(),
+    /** Signed cents: credits positive, debits negative. */
+    amount: z.int(),
+    status: z.string().optional(),
+    transaction_id: z.string().optional(),
+    distribution_id: z.string().optional(),
+    description: z.string().optional(),
+    created_at: z.string().optional(),
+  })
+  .transform((t, ctx) => {
+    const id = t.id ?? t.transaction_id;
+    if (id === undefined || id === "") {
+      ctx.issues.push({
+        code: "custom",
+        message: "a transaction needs id or transaction_id",
+        input: t,
+        path: ["id"],
+      });
+      return z.NEVER;
+    }
+    return { ...t, id };
+  });
+export type Transaction = z.output<typeof Transaction>;
 export const TransactionPage = pageOf(Transaction);
 
 // ---------------------------------------------------------------------------------------------
@@ -241,32 +317,54 @@ export type DistributionCreate = z.infer<typeof DistributionCreate>;
 
 /** Lot states: `PENDING` comes from the document; the later ones are our choice. */
 export const LOT_FINAL_STATES = ["COMPLETED", "FAILED"] as const;
-export const Lot = z.object({
-  lot_id: Id,
-  status: z.string(),
-  amount: CentsSum.optional(),
-  payment_method: z.string().optional(),
-  transaction_id: z.string().optional(),
-});
-export type Lot = z.infer<typeof Lot>;
+export const Lot = withOptionalStatus(
+  z.object({
+    lot_id: Id.optional(),
+    ...stateFields,
+    amount: CentsSum.optional(),
+    payment_method: z.string().optional(),
+    transaction_id: z.string().optional(),
+  }),
+);
+export type Lot = z.output<typeof Lot>;
 
-/** The totals every item mutation answers with ("Updated totals"). */
-export const DistributionTotals = z.object({
-  distribution_id: Id,
-  status: z.string(),
+/**
+ * What every item mutation answers ("Updated totals"): the document promises the totals only;
+ * the id and the state are read when present.
+ */
+export const DistributionTotals = withOptionalStatus(
+  z.object({
+    distribution_id: Id.optional(),
+    ...stateFields,
+    total_employees: z.int().min(0),
+    total_amount: CentsSum,
+  }),
+);
+export type DistributionTotals = z.output<typeof DistributionTotals>;
+
+const DistributionFields = z.object({
+  distribution_id: Id.optional(),
+  ...stateFields,
   total_employees: z.int().min(0),
   total_amount: CentsSum,
-});
-export type DistributionTotals = z.infer<typeof DistributionTotals>;
-
-export const Distribution = DistributionTotals.extend({
   type: z.string().optional(),
   benefit_convention_ids: z.array(Id).optional(),
   created_at: z.string().optional(),
   finalized_at: z.string().optional(),
   lot: Lot.optional(),
 });
-export type Distribution = z.infer<typeof Distribution>;
+/**
+ * A distribution read ("Distribution with its state"): the state is required; the id may be
+ * missing (the reader knows it: the client fills it in from the path it read).
+ */
+export const Distribution = withStatus(DistributionFields, "the distribution");
+export type Distribution = z.output<typeof Distribution>;
+/** "Draft with `distribution_id`": creation must name the new draft. */
+export const DistributionCreated = withStatus(
+  DistributionFields.extend({ distribution_id: Id }),
+  "the new distribution",
+);
+export type DistributionCreated = z.output<typeof DistributionCreated>;
 
 export const MAX_EMPLOYEE_IDS_PER_CALL = 500;
 export const AddItems = z.object({ employee_ids: z.array(Id).min(1).max(MAX_EMPLOYEE_IDS_PER_CALL) });
@@ -291,12 +389,14 @@ export const DistributionItem = z.object({
 });
 export type DistributionItem = z.infer<typeof DistributionItem>;
 /** "Page of items; state; `total_employees`; `total_amount`." */
-export const DistributionItemPage = pageOf(DistributionItem).extend({
-  status: z.string().optional(),
-  total_employees: z.int().min(0).optional(),
-  total_amount: CentsSum.optional(),
-});
-export type DistributionItemPage = z.infer<typeof DistributionItemPage>;
+export const DistributionItemPage = withOptionalStatus(
+  pageOf(DistributionItem).extend({
+    ...stateFields,
+    total_employees: z.int().min(0).optional(),
+    total_amount: CentsSum.optional(),
+  }),
+);
+export type DistributionItemPage = z.output<typeof DistributionItemPage>;
 
 export const PAYMENT_METHODS = [
   "PIX",
@@ -326,11 +426,18 @@ export type FinalizeBody = Omit<z.infer<typeof FinalizeBody>, "payment_method"> 
   payment_method: PaymentMethod;
 };
 
-export const FinalizeResult = z.object({
-  distribution_id: Id,
-  status: z.string(),
-  lot: Lot,
-  /** Omitted with `BALANCE`; the id of the charge for the PIX/BOLETO part otherwise. */
-  transaction_id: z.string().optional(),
-});
-export type FinalizeResult = z.infer<typeof FinalizeResult>;
+/**
+ * "Lot in `PENDING`; distribution in `processing`": the names of those fields are not shown, so
+ * every field is optional (a 2xx means finalize was applied). A body that is not an object, or
+ * whose fields have the wrong types, is unreadable: the client then reads the distribution.
+ */
+export const FinalizeResult = withOptionalStatus(
+  z.object({
+    distribution_id: Id.optional(),
+    ...stateFields,
+    lot: Lot.optional(),
+    /** Omitted with `BALANCE`; the id of the charge for the PIX/BOLETO part otherwise. */
+    transaction_id: z.string().optional(),
+  }),
+);
+export type FinalizeResult = z.output<typeof FinalizeResult>;

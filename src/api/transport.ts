@@ -1,21 +1,22 @@
 /**
- * One HTTP call, done carefully: headers of the document's "Endpoints" section, the bearer token
- * ("Authentication" 1), a per-call timeout combined with the caller's AbortSignal, response
- * validation with the zod schema of the route, typed errors, and retries for the calls that may
- * be repeated (`RetryPolicy`). The resource methods in `client.ts` add the read-before-repeat
- * logic of rule 4 on top of this.
+ * One HTTP call, done carefully: the headers of the document's "Endpoints" section, the bearer
+ * token ("Authentication" 1), a per-call timeout combined with the caller's AbortSignal,
+ * redaction of everything kept from the answer (`redact.ts`, here and only here), validation of a
+ * 2xx body with the route's zod schema, typed errors, and the retries a `RetryPolicy` allows.
+ * The read-before-repeat rules (rule 4) are in `recovery.ts`, on top of this.
  */
 import type { z } from "zod";
+import { anySignal, raceAbort, type Sleep } from "./abort";
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
   ApiError,
+  AppliedUnreadableError,
   ResponseValidationError,
-  readServerError,
-  scrubSecret,
-  snapshotHeaders,
+  type ValidationIssue,
 } from "./errors";
+import { scrubCause, scrubSecret, snapshotHeaders } from "./redact";
 import {
   backoffDelay,
   isAmbiguousFailure,
@@ -23,19 +24,19 @@ import {
   parseRetryAfter,
   type ResolvedRetryOptions,
 } from "./retry";
+import { readServerError } from "./server-error";
 
 /**
- * - `idempotent`: GET and the PUTs that set a value; retried on 408, 429, 5xx, connection errors
- *   and timeouts (DESIGN §3).
- * - `rateLimitOnly`: POSTs; only 429 is retried (the server did not apply the call). Ambiguous
- *   failures are thrown, for the caller to read before repeating (rule 4).
+ * - `idempotent`: GETs; retried on 408, 429, 5xx, connection errors and timeouts (DESIGN §3).
+ * - `rateLimitOnly`: every change (POST, PUT); only 429 is retried (the server did not apply the
+ *   call). Ambiguous failures are thrown, for `recovery.ts` to read before repeating (rule 4).
  * - `never`: finalize (rule 3), not even after 429.
  */
 export type RetryPolicy = "idempotent" | "rateLimitOnly" | "never";
 
 export type HttpMethod = "GET" | "POST" | "PUT";
 
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+export type Query = Record<string, string | number | undefined>;
 
 export interface TransportConfig {
   baseUrl: string;
@@ -56,8 +57,8 @@ export interface TransportConfig {
 export interface RequestSpec<S extends z.ZodType> {
   method: HttpMethod;
   path: string;
-  query?: Record<string, string | number | undefined> | undefined;
-  /** A JSON body (sent with `Content-Type: application/json`). */
+  query?: Query | undefined;
+  /** A JSON body. */
   json?: unknown;
   /** A multipart body, built afresh for every attempt; fetch sets its Content-Type (rule 5). */
   form?: (() => FormData) | undefined;
@@ -66,82 +67,13 @@ export interface RequestSpec<S extends z.ZodType> {
   signal?: AbortSignal | undefined;
 }
 
-/** A sleep that honours an AbortSignal (rejects with the signal's reason). */
-export const defaultSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-
-/**
- * One signal that aborts when any of `signals` does: `AbortSignal.any` (Node 20, current
- * browsers) or, in older webviews (Office on older Windows uses IE/old Edge), listeners.
- */
-export function anySignal(signals: (AbortSignal | undefined)[]): {
-  signal: AbortSignal;
-  dispose: () => void;
-} {
-  const present = signals.filter((s): s is AbortSignal => s !== undefined);
-  const native = (AbortSignal as { any?: (s: AbortSignal[]) => AbortSignal }).any;
-  if (typeof native === "function") return { signal: native.call(AbortSignal, present), dispose: () => {} };
-  const controller = new AbortController();
-  const listeners: [AbortSignal, () => void][] = [];
-  const dispose = () => listeners.forEach(([s, l]) => s.removeEventListener("abort", l));
-  for (const s of present) {
-    if (s.aborted) {
-      controller.abort(s.reason);
-      break;
-    }
-    const l = () => {
-      controller.abort(s.reason);
-      dispose();
-    };
-    listeners.push([s, l]);
-    s.addEventListener("abort", l, { once: true });
-  }
-  return { signal: controller.signal, dispose };
-}
-
-/** Rejects as soon as `signal` aborts, whatever `promise` does (a fetch may ignore its signal). */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {}); // its outcome no longer matters; do not leave it unhandled
-    return Promise.reject(signal.reason as Error);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
-
 /** Printable ASCII without spaces: what a bearer token may contain in a header (RFC 6750 §2.1). */
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 
 export class Transport {
   constructor(readonly config: TransportConfig) {}
 
-  url(path: string, query?: Record<string, string | number | undefined>): string {
+  url(path: string, query?: Query): string {
     const u = new URL(this.config.baseUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     return u.toString();
@@ -214,6 +146,19 @@ export class Transport {
     return token;
   }
 
+  /**
+   * "JSON calls send `Authorization`, `Accept: application/json` and `Content-Type:
+   * application/json`" (document, "Endpoints"): every JSON call, bodiless GETs and POSTs too. The
+   * multipart upload sends `Authorization` and `Accept` only, and fetch adds its Content-Type
+   * with the boundary (rule 5).
+   */
+  private headers(token: string | undefined, multipart: boolean): Record<string, string> {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (!multipart) headers["Content-Type"] = "application/json";
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return headers;
+  }
+
   private async once<S extends z.ZodType>(spec: RequestSpec<S>, attempt: number): Promise<z.output<S>> {
     const { method } = spec;
     const url = this.url(spec.path, spec.query);
@@ -221,15 +166,8 @@ export class Transport {
     if (spec.signal?.aborted) throw new APIUserAbortError(where);
 
     const token = await this.token();
-    const headers: Record<string, string> = { Accept: "application/json" };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let body: BodyInit | undefined;
-    if (spec.form) {
-      body = spec.form(); // no Content-Type: fetch adds multipart/form-data with its boundary
-    } else if (spec.json !== undefined) {
-      headers["Content-Type"] = "application/json";
-      body = JSON.stringify(spec.json);
-    }
+    const headers = this.headers(token, spec.form !== undefined);
+    const body = spec.form ? spec.form() : spec.json !== undefined ? JSON.stringify(spec.json) : undefined;
 
     const timeout = new AbortController();
     let timedOut = false;
@@ -255,7 +193,7 @@ export class Transport {
     } catch (cause) {
       if (spec.signal?.aborted) throw new APIUserAbortError(where);
       if (timedOut) throw new APIConnectionTimeoutError({ ...where, timeoutMs: this.config.timeoutMs });
-      throw new APIConnectionError({ ...where, cause: scrubCause(cause, token), secret: token });
+      throw new APIConnectionError({ ...where, cause: scrubCause(cause, token) });
     } finally {
       clearTimeout(timer);
       combined.dispose();
@@ -263,6 +201,7 @@ export class Transport {
     const durationMs = this.config.now() - started;
     this.notify(() => this.config.onResponse?.({ method, url, status, attempt, durationMs }));
 
+    // Redaction, once, before anything of the answer is kept.
     const snapshot = scrubSecret(snapshotHeaders(responseHeaders), token);
     const headerRequestId = snapshot["x-request-id"];
     const parsedBody = scrubSecret(parseBody(text), token);
@@ -281,25 +220,29 @@ export class Transport {
       });
     }
 
-    const common = {
-      ...where,
-      status,
-      body: parsedBody.value,
-      headers: snapshot,
-      requestId: headerRequestId,
+    const unreadable = (issues: ValidationIssue[]) => {
+      const init = {
+        ...where,
+        status,
+        body: parsedBody.value,
+        headers: snapshot,
+        requestId: headerRequestId,
+      };
+      // A 2xx to a change means it was applied: never a plain failure (issue 8, item 1).
+      return method === "GET"
+        ? new ResponseValidationError({ ...init, issues })
+        : new AppliedUnreadableError({ ...init, issues });
     };
     if (!parsedBody.json) {
-      throw new ResponseValidationError({
-        ...common,
-        issues: [{ path: "", message: text === "" ? "empty body, expected JSON" : "body is not JSON" }],
-      });
+      throw unreadable([
+        { path: "", message: text === "" ? "empty body, expected JSON" : "body is not JSON" },
+      ]);
     }
-    const result = spec.schema.safeParse(parsedBody.value);
+    const result = spec.schema.safeParse(dropNulls(parsedBody.value));
     if (!result.success) {
-      throw new ResponseValidationError({
-        ...common,
-        issues: result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
-      });
+      throw unreadable(
+        result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+      );
     }
     return result.data;
   }
@@ -323,35 +266,15 @@ function parseBody(text: string): { json: boolean; value: unknown } {
   }
 }
 
-/** How deep a chain of `cause`s is looked into (undici nests two levels; cycles end here). */
-const MAX_CAUSE_DEPTH = 5;
-
 /**
- * A network error's message never quotes the token, but be certain: when the token appears
- * anywhere in the chain of causes (message or stack), the chain is rebuilt with scrubbed
- * messages (names and `code`s kept, the original stacks dropped).
+ * A copy of a JSON value without the object fields that are `null`: where the document is silent
+ * a server may send `null` for a field it has no value for, and the schemas read that as absent
+ * (an optional field may be null; a required one still fails). Array elements are kept.
  */
-function scrubCause(cause: unknown, token: string | undefined): unknown {
-  if (!token || !chainMentions(cause, token, 0)) return cause;
-  return scrubChain(cause, token, 0);
-}
-
-function chainMentions(e: unknown, token: string, depth: number): boolean {
-  if (!(e instanceof Error) || depth > MAX_CAUSE_DEPTH) return false;
-  if (`${e.message}${e.stack ?? ""}`.includes(token)) return true;
-  return chainMentions((e as { cause?: unknown }).cause, token, depth + 1);
-}
-
-function scrubChain(e: unknown, token: string, depth: number): unknown {
-  if (!(e instanceof Error)) return scrubSecret(e, token);
-  const inner = (e as { cause?: unknown }).cause;
-  const keepInner = inner !== undefined && depth < MAX_CAUSE_DEPTH;
-  const copy = new Error(
-    scrubSecret(e.message, token),
-    keepInner ? { cause: scrubChain(inner, token, depth + 1) } : undefined,
-  );
-  copy.name = e.name;
-  const code = (e as { code?: unknown }).code;
-  if (typeof code === "string") Object.assign(copy, { code: scrubSecret(code, token) });
-  return copy;
+export function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNulls);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = dropNulls(v);
+  return out;
 }

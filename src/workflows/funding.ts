@@ -23,6 +23,7 @@ import {
   ConflictError,
   type Deposit,
   DepositOutcomeUnknownError,
+  type DepositResponse,
   type FinalizeResult,
   isAmbiguousFailure,
   isFinalDepositStatus,
@@ -92,10 +93,12 @@ export function newTransactionId(): string {
   return c.randomUUID();
 }
 
-export function chargeOf(d: Deposit): Charge {
+export function chargeOf(d: Deposit | DepositResponse): Charge {
   return {
     transactionId: d.transaction_id,
-    status: d.status,
+    // A creation answer may omit the state (the document promises only `transaction_id`); a
+    // charge just created is not final, and PENDING is our name for that (DEPOSIT_STATES).
+    status: d.status ?? "PENDING",
     ...(d.amount !== undefined ? { amountCents: d.amount } : {}),
     ...(d.pix_copy_paste ? { pixCopyPaste: d.pix_copy_paste } : {}),
     ...(d.expires_at ? { expiresAt: d.expires_at } : {}),
@@ -197,7 +200,7 @@ export async function startDeposit(
     report(options.onProgress, "deposit", 1, 1);
     return chargeOf(deposit);
   } catch (err) {
-    // The client hands the id over only when it made it up; this one is ours, so wrap here.
+    // The client hands the id over itself; kept for a stand-in `create` that does not.
     if (err instanceof DepositOutcomeUnknownError) throw err;
     if (isAmbiguousFailure(err) || err instanceof APIUserAbortError) {
       throw new DepositOutcomeUnknownError({ transactionId, cause: err, failure: err });
@@ -263,7 +266,7 @@ export async function followFinalizeCharge(
   finalized: Pick<FinalizeResult, "transaction_id" | "lot">,
   options: FollowOptions = {},
 ): Promise<ChargeOutcome | null> {
-  const transactionId = finalized.transaction_id ?? finalized.lot.transaction_id;
+  const transactionId = finalized.transaction_id ?? finalized.lot?.transaction_id;
   if (transactionId === undefined || transactionId === "") return null;
   return followCharge(api, transactionId, options);
 }

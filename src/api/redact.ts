@@ -1,0 +1,85 @@
+/**
+ * Redaction, in one place (as octokit's request-error does it): the token is a secret (document,
+ * "Authentication" 5: "not be logged in full"). The transport runs these once, at its edge, on
+ * everything it hands to an error: response headers, the parsed body, and the cause of a network
+ * failure. Error classes then carry only what has already been cleaned.
+ */
+
+/** Headers whose values are never kept, whatever the direction. */
+const REDACTED_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
+export const REDACTED = "[REDACTED]";
+
+/** A plain-object copy of headers with credentials redacted (safe to log or serialize). */
+export function snapshotHeaders(
+  headers: Headers | Record<string, string> | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  const entries: Iterable<[string, string]> =
+    typeof (headers as Headers).forEach === "function" && typeof (headers as Headers).get === "function"
+      ? collectHeaders(headers as Headers)
+      : Object.entries(headers as Record<string, string>);
+  for (const [k, v] of entries) {
+    const key = k.toLowerCase();
+    out[key] = REDACTED_HEADERS.has(key) ? REDACTED : v;
+  }
+  return out;
+}
+
+function collectHeaders(h: Headers): [string, string][] {
+  const out: [string, string][] = [];
+  h.forEach((value, key) => out.push([key, value]));
+  return out;
+}
+
+/**
+ * Replaces every occurrence of `secret` inside strings of `value` (deep, on copies). Tokens
+ * shorter than 6 characters are not scrubbed: they would mangle ordinary words, and no real API
+ * token is that short.
+ */
+export function scrubSecret<T>(value: T, secret: string | undefined): T {
+  if (!secret || secret.length < 6) return value;
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === "string") return v.split(secret).join(REDACTED);
+    if (depth > 20 || v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [walk(k, depth + 1) as string, walk(x, depth + 1)]),
+    );
+  };
+  return walk(value, 0) as T;
+}
+
+/** How deep a chain of `cause`s is looked into (undici nests two levels; cycles end here). */
+const MAX_CAUSE_DEPTH = 5;
+
+/**
+ * A network error's message never quotes the token, but be certain: when the token appears
+ * anywhere in the chain of causes (message or stack), the chain is rebuilt with scrubbed
+ * messages (names and `code`s kept, the original stacks dropped).
+ */
+export function scrubCause(cause: unknown, token: string | undefined): unknown {
+  if (!token || !chainMentions(cause, token, 0)) return cause;
+  return scrubChain(cause, token, 0);
+}
+
+function chainMentions(e: unknown, token: string, depth: number): boolean {
+  if (depth > MAX_CAUSE_DEPTH) return false;
+  if (!(e instanceof Error)) return typeof e === "string" && e.includes(token);
+  if (`${e.message}${e.stack ?? ""}`.includes(token)) return true;
+  return chainMentions((e as { cause?: unknown }).cause, token, depth + 1);
+}
+
+function scrubChain(e: unknown, token: string, depth: number): unknown {
+  if (!(e instanceof Error)) return scrubSecret(e, token);
+  const inner = (e as { cause?: unknown }).cause;
+  const keepInner = inner !== undefined && depth < MAX_CAUSE_DEPTH;
+  const copy = new Error(
+    scrubSecret(e.message, token),
+    keepInner ? { cause: scrubChain(inner, token, depth + 1) } : undefined,
+  );
+  copy.name = e.name;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === "string") Object.assign(copy, { code: scrubSecret(code, token) });
+  return copy;
+}

@@ -1,0 +1,110 @@
+/**
+ * Deposits, the charges that fund the balance (document, "Deposit request body", "Deposit
+ * states"; "Endpoints": `POST /deposits`, `GET /deposits/{transaction_id}`).
+ *
+ * The client sends a `transaction_id` it generated (a UUID, "when sent it must be a UUID"), so
+ * that a repeat is checkable (rule 4): after an ambiguous failure it reads the deposit under that
+ * id; found, it is the answer; 404, the POST is repeated with the same id. Whatever the server
+ * answers or holds under that id must be the deposit sent (same id, amount and payer document),
+ * or `DepositMismatchError`. When it gives up while the charge may exist (repeats spent, a failed
+ * read, an abort once sent, or a 2xx it cannot read) it throws `DepositOutcomeUnknownError` with
+ * the `transactionId` to read.
+ */
+import { DepositOutcomeUnknownError, DepositMismatchError, NotFoundError } from "../errors";
+import { pollUntil, type WaitOptions } from "../polling";
+import { depositDifferences, readBeforeRepeat } from "../recovery";
+import { paths } from "../routes";
+import { Deposit, type DepositCreate, DepositResponse, isFinalDepositStatus } from "../schemas";
+import { type Context, definedOnly, type RequestOptions } from "./context";
+
+/** `transaction_id` is optional: the client generates one so that a repeat is checkable. */
+export type DepositCreateInput = Omit<DepositCreate, "transaction_id"> & {
+  transaction_id?: string | undefined;
+};
+
+export type DepositWaitOptions = WaitOptions<Deposit>;
+
+/** A PIX charge is paid by a person: give them time (expiry of a charge: not shown). */
+export const DEPOSIT_WAIT_DEFAULTS = {
+  maxWaitMs: 15 * 60_000,
+  initialIntervalMs: 2_000,
+  maxIntervalMs: 15_000,
+};
+
+function newUuid(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (typeof c?.randomUUID !== "function") {
+    throw new TypeError(
+      "crypto.randomUUID is not available (it needs a secure https context); pass transaction_id yourself",
+    );
+  }
+  return c.randomUUID();
+}
+
+export function depositsResource(ctx: Context) {
+  const get = async (transactionId: string, opts?: RequestOptions): Promise<Deposit> =>
+    ctx.read(paths.deposit(transactionId), Deposit, opts);
+
+  /** The deposit under `transactionId`, or undefined when the server has none (404). */
+  const find = async (transactionId: string, opts?: RequestOptions): Promise<Deposit | undefined> => {
+    try {
+      return await get(transactionId, opts);
+    } catch (e) {
+      if (e instanceof NotFoundError) return undefined;
+      throw e;
+    }
+  };
+
+  return {
+    create: async (body: DepositCreateInput, opts?: RequestOptions): Promise<DepositResponse> => {
+      const transactionId = body.transaction_id ?? newUuid();
+      const sent = { ...body, transaction_id: transactionId };
+      const same = <D extends DepositResponse>(found: D): D => {
+        const differences = depositDifferences(sent, found);
+        if (differences.length > 0) throw new DepositMismatchError({ transactionId, differences, found });
+        return found;
+      };
+      return readBeforeRepeat(ctx.edge, {
+        send: async () =>
+          same(await ctx.change("POST", paths.deposits(), DepositResponse, opts, { json: sent })),
+        check: async () => {
+          const found = await find(transactionId, opts);
+          return found && same(found);
+        },
+        signal: opts?.signal,
+        outcomeUnknown: (u) => new DepositOutcomeUnknownError({ transactionId, ...u }),
+      });
+    },
+    get,
+    /**
+     * Cancels a charge (path not shown: `POST /deposits/{id}/cancel`). After an ambiguous failure
+     * the deposit is read: `CANCELLED` is the answer; anything else sends the cancel again and
+     * lets the server answer (a charge paid meanwhile is a 409, as the document says).
+     */
+    cancel: async (transactionId: string, opts?: RequestOptions): Promise<DepositResponse> => {
+      const path = paths.depositCancel(transactionId);
+      return readBeforeRepeat(ctx.edge, {
+        send: () => ctx.change("POST", path, DepositResponse, opts),
+        check: async () => {
+          const found = await find(transactionId, opts);
+          return found?.status === "CANCELLED" ? found : undefined;
+        },
+        signal: opts?.signal,
+      });
+    },
+    /** Reads until a final state ("Poll the deposit until its state is `COMPLETED`"). */
+    waitUntilFinal: (transactionId: string, opts: DepositWaitOptions = {}): Promise<Deposit> =>
+      pollUntil(
+        (signal) => get(transactionId, { signal }),
+        (d) => isFinalDepositStatus(d.status),
+        {
+          ...DEPOSIT_WAIT_DEFAULTS,
+          ...definedOnly(opts),
+          sleep: ctx.sleep,
+          now: ctx.now,
+          what: `deposit ${transactionId}`,
+          describe: (d) => d.status,
+        },
+      ),
+  };
+}
