@@ -53,7 +53,13 @@ export { readServerError, type ServerErrorInfo } from "./server-error";
 export { REDACTED, scrubSecret, snapshotHeaders } from "./redact";
 
 // Retries, waits, lists
-export { DEFAULT_RETRY, isAmbiguousFailure, isRateLimited, type RetryOptions } from "./retry";
+export {
+  DEFAULT_RETRY,
+  isAmbiguousFailure,
+  isRateLimited,
+  parseRetryAfter,
+  type RetryOptions,
+} from "./retry";
 export { defaultSleep, type Sleep } from "./abort";
 export { POLL_DEFAULTS, pollUntil, type PollOptions, type PollProgress, type WaitOptions } from "./polling";
 export {

@@ -191,7 +191,7 @@ export async function finalizeSheet(
     try {
       const r = await api.distributions.finalize(distributionId, input.body, { signal });
       finalizedNow = true;
-      transactionId = r.transaction_id ?? r.lot.transaction_id;
+      transactionId = r.transaction_id ?? r.lot?.transaction_id ?? undefined;
       await log("processing", { ...current, status: r.status, lot: r.lot, transaction_id: transactionId });
     } catch (err) {
       if (!(err instanceof FinalizeOutcomeUnknownError)) throw err;
