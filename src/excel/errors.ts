@@ -1,0 +1,59 @@
+/**
+ * Every failure of the Excel host becomes one error class carrying Office.js's error `code`
+ * (as octokit's fetch-wrapper turns every HTTP failure into one RequestError): callers switch on
+ * `code`, never on message text. The fake Excel (./fake) throws this class too, with the codes
+ * Office.js uses ("Error handling with the application-specific JavaScript APIs", error codes:
+ * https://learn.microsoft.com/office/dev/add-ins/testing/application-specific-api-error-handling).
+ */
+
+/** The codes the adapter and the fake produce or react to (Office.js `OfficeExtension.ErrorCodes`). */
+export const HOST_ERROR_CODES = {
+  itemNotFound: "ItemNotFound",
+  itemAlreadyExists: "ItemAlreadyExists",
+  invalidArgument: "InvalidArgument",
+  invalidOperation: "InvalidOperation",
+  propertyNotLoaded: "PropertyNotLoaded",
+  requestPayloadSizeLimitExceeded: "RequestPayloadSizeLimitExceeded",
+  responsePayloadSizeLimitExceeded: "ResponsePayloadSizeLimitExceeded",
+  generalException: "GeneralException",
+} as const;
+
+export type HostErrorCode = (typeof HOST_ERROR_CODES)[keyof typeof HOST_ERROR_CODES] | (string & {});
+
+export class WorkbookHostError extends Error {
+  constructor(
+    /** Office.js error code, e.g. "ItemNotFound" (OfficeExtension.Error `code`). */
+    readonly code: HostErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "WorkbookHostError";
+  }
+}
+
+/** Whether `e` came from Office.js (an `OfficeExtension.Error` has a string `code`). */
+export function isOfficeError(e: unknown): e is { code: string; message?: string } {
+  return typeof e === "object" && e !== null && "code" in e && typeof e.code === "string" && e.code !== "";
+}
+
+/**
+ * Turns what Office.js threw (an `OfficeExtension.Error`: `code`, `message`, `debugInfo`) into a
+ * WorkbookHostError with the same code, the original as `cause`; one already converted passes
+ * through. Errors that did not come from the host (a RangeError from our own checks, an abort)
+ * are returned unchanged, so they keep their class.
+ */
+export function toHostError(e: unknown, doing?: string): unknown {
+  if (e instanceof WorkbookHostError || !isOfficeError(e)) return e;
+  const detail = e instanceof Error ? e.message : (e.message ?? e.code);
+  return new WorkbookHostError(e.code, doing ? `${doing}: ${detail}` : detail, { cause: e });
+}
+
+/** Runs `fn`, turning a host failure into a WorkbookHostError (see `toHostError`). */
+export async function hostCall<T>(doing: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    throw toHostError(e, doing);
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The fake Excel's cells: values, number formats and formulas of one worksheet, and Excel's rules
+ * for what a write through `Range.values` stores. This is the one place the project emulates how
+ * Excel takes a value (MemoryWorkbook's rules moved here).
+ *
+ * Rules, with the Office doc each follows:
+ * - Reads give string | number | boolean, "" for an empty cell; `null` in a written array leaves
+ *   the cell unchanged, "" clears it ("Blank and null values in Excel add-ins",
+ *   https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-blank-null-values).
+ * - A string starting with "=" is a formula ("Range.values": "If the returned value starts with
+ *   a plus ("+"), minus ("-"), or equal sign ("="), Excel interprets this value as a formula",
+ *   https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-values-member);
+ *   "+"/"-"/"@" followed by something that is not a number become formulas too, as typing them does.
+ * - A leading apostrophe is Excel's text prefix: "'=x" stores the text "=x".
+ * - In a cell whose number format is not text ("@"), number-like text becomes a number (leading
+ *   zeros lost) and "TRUE"/"FALSE" become booleans; with "@" the text is kept as typed ("Number
+ *   format codes": "@" is the text placeholder, https://support.microsoft.com/office/number-format-codes-5026bbd6-04bc-48cd-bf33-80f18b4eae68).
+ * - Non-finite numbers are refused (InvalidArgument); -0 is stored as 0.
+ * - A formula's value: only `=SUBTOTAL(109,Table[Column])` (or `Table[[Column]]`, with the
+ *   escapes of structured references) is evaluated, as a table totals row holds; any other formula
+ *   reads as its own text. Dates, percentages and locale number text are not parsed.
+ */
+import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
+import type { CellValue } from "../../workbook/port";
+import type { CellInput } from "../office-api";
+
+export const TEXT_FORMAT = "@";
+export const GENERAL_FORMAT = "General";
+
+/** A rectangle of cells, 0-based, `rows` × `cols`. */
+export interface Box {
+  top: number;
+  left: number;
+  rows: number;
+  cols: number;
+}
+
+/** Excel's grid: 1,048,576 rows × 16,384 columns ("Excel specifications and limits"). */
+export const MAX_ROWS = 1_048_576;
+export const MAX_COLUMNS = 16_384;
+
+const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+export function invalidArgument(message: string): WorkbookHostError {
+  return new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, message);
+}
+
+/** A value Office.js accepts in `Range.values` (or null, which leaves the cell alone). */
+export function checkInput(value: unknown): CellInput {
+  if (value === null) return null;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw invalidArgument(`${value} cannot be written to a cell`);
+    return value === 0 ? 0 : value;
+  }
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  throw invalidArgument(`a ${typeof value} is not a cell value`);
+}
+
+export class SheetCells {
+  private readonly values: CellValue[][] = [];
+  private readonly formats: (string | undefined)[][] = [];
+  /** Formula text by "row:column". */
+  readonly formulas = new Map<string, string>();
+
+  constructor(private readonly evaluate: (formula: string) => CellValue) {}
+
+  value(row: number, column: number): CellValue {
+    const f = this.formulas.get(`${row}:${column}`);
+    if (f !== undefined) return this.evaluate(f);
+    return this.values[row]?.[column] ?? "";
+  }
+
+  /** The stored value without evaluating a formula (for SUBTOTAL sums). */
+  rawValue(row: number, column: number): CellValue {
+    return this.values[row]?.[column] ?? "";
+  }
+
+  formula(row: number, column: number): string | undefined {
+    return this.formulas.get(`${row}:${column}`);
+  }
+
+  format(row: number, column: number): string {
+    return this.formats[row]?.[column] ?? GENERAL_FORMAT;
+  }
+
+  read(box: Box): CellValue[][] {
+    const out = new Array<CellValue[]>(box.rows);
+    const plain = this.formulas.size === 0;
+    for (let i = 0; i < box.rows; i++) {
+      const src = this.values[box.top + i];
+      const row = new Array<CellValue>(box.cols);
+      for (let c = 0; c < box.cols; c++) {
+        row[c] = plain ? (src?.[box.left + c] ?? "") : this.value(box.top + i, box.left + c);
+      }
+      out[i] = row;
+    }
+    return out;
+  }
+
+  readFormats(box: Box): string[][] {
+    return grid(box, (r, c) => this.format(r, c));
+  }
+
+  /** `Range.formulas`: the formula where there is one, else the value. */
+  readFormulas(box: Box): CellValue[][] {
+    return grid(box, (r, c) => this.formula(r, c) ?? this.rawValue(r, c));
+  }
+
+  /** Stores a value exactly (no Excel conversion), removing any formula. */
+  putRaw(row: number, column: number, value: CellValue): void {
+    const r = (this.values[row] ??= []);
+    for (let c = r.length; c < column; c++) r[c] = "";
+    r[column] = value;
+    this.formulas.delete(`${row}:${column}`);
+  }
+
+  setFormat(row: number, column: number, format: string): void {
+    const r = (this.formats[row] ??= []);
+    r[column] = format === "" ? undefined : format;
+  }
+
+  /** Stores a value as `Range.values` (or typing) does: see the file comment. */
+  typeInto(row: number, column: number, value: CellValue): void {
+    if (typeof value !== "string") {
+      this.putRaw(row, column, value);
+      return;
+    }
+    if (value.startsWith("'")) {
+      this.putRaw(row, column, value.slice(1));
+      return;
+    }
+    if (value.startsWith("=") && value.length > 1) {
+      this.putRaw(row, column, "");
+      this.formulas.set(`${row}:${column}`, value);
+      return;
+    }
+    if (this.format(row, column) !== TEXT_FORMAT) {
+      const trimmed = value.trim();
+      if (NUMERIC_TEXT.test(trimmed)) return this.putRaw(row, column, Number(trimmed) || 0);
+      if (/^(true|false)$/i.test(trimmed)) return this.putRaw(row, column, trimmed.toLowerCase() === "true");
+      if (/^[+\-@]/.test(value) && value.length > 1) {
+        this.putRaw(row, column, "");
+        this.formulas.set(`${row}:${column}`, value.startsWith("@") ? `=${value.slice(1)}` : `=${value}`);
+        return;
+      }
+    }
+    this.putRaw(row, column, value);
+  }
+
+  /** Bounding box of cells holding a value or formula, like `getUsedRange(true)`; null when none. */
+  usedBox(): Box | null {
+    let top = -1;
+    let bottom = -1;
+    let left = Infinity;
+    let right = -1;
+    this.values.forEach((row, r) => {
+      row?.forEach((v, c) => {
+        if (v === "" && !this.formulas.has(`${r}:${c}`)) return;
+        if (top < 0) top = r;
+        bottom = Math.max(bottom, r);
+        left = Math.min(left, c);
+        right = Math.max(right, c);
+      });
+    });
+    for (const key of this.formulas.keys()) {
+      const [r = 0, c = 0] = key.split(":").map(Number);
+      top = top < 0 ? r : Math.min(top, r);
+      bottom = Math.max(bottom, r);
+      left = Math.min(left, c);
+      right = Math.max(right, c);
+    }
+    return top < 0 ? null : { top, left, rows: bottom - top + 1, cols: right - left + 1 };
+  }
+
+  /** Shifts cells at and right of `column` one column right, in rows top..bottom (inclusive). */
+  shiftRight(top: number, bottom: number, column: number): void {
+    for (let r = top; r <= bottom; r++) {
+      const values = this.values[r];
+      if (values && values.length > column) values.splice(column, 0, "");
+      const formats = this.formats[r];
+      if (formats && formats.length > column) formats.splice(column, 0, undefined);
+    }
+    const moved = [...this.formulas].filter(([key]) => {
+      const [r = 0, c = 0] = key.split(":").map(Number);
+      return r >= top && r <= bottom && c >= column;
+    });
+    for (const [key] of moved) this.formulas.delete(key);
+    for (const [key, f] of moved) {
+      const [r = 0, c = 0] = key.split(":").map(Number);
+      this.formulas.set(`${r}:${c + 1}`, f);
+    }
+  }
+}
+
+export function grid<T>(box: Box, at: (row: number, column: number) => T): T[][] {
+  return Array.from({ length: box.rows }, (_, i) =>
+    Array.from({ length: box.cols }, (_, c) => at(box.top + i, box.left + c)),
+  );
+}
+
+/** Throws InvalidArgument unless `input` is a 2-D array of exactly the box's shape. */
+export function checkShape(input: unknown, box: Box, property: string): unknown[][] {
+  const ok =
+    Array.isArray(input) &&
+    input.length === box.rows &&
+    input.every((row) => Array.isArray(row) && row.length === box.cols);
+  if (!ok) {
+    // "The number of rows or columns in the input array doesn't match the size or dimensions of
+    // the range" (InvalidArgument), as Office.js reports it.
+    throw invalidArgument(
+      `${property}: the input array does not match the range's ${box.rows}×${box.cols} dimensions`,
+    );
+  }
+  return input as unknown[][];
+}

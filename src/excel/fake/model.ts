@@ -1,0 +1,307 @@
+/**
+ * The fake Excel's workbook state: worksheets, tables, settings, selection and table events.
+ * Proxies (./objects.ts) change it only when a sync runs their queued operations; tests read it
+ * directly through `FakeExcel` (./index.ts). Each rule cites the Office doc it follows.
+ */
+import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
+import {
+  columnLetters,
+  parseStructuredRefColumn,
+  sheetNameProblem,
+  tableNameProblem,
+} from "../../workbook/names";
+import type { CellValue } from "../../workbook/port";
+import type { TableChangedArgs } from "../office-api";
+import { type Box, SheetCells, invalidArgument } from "./cells";
+
+export type Visibility = "Visible" | "Hidden" | "VeryHidden";
+
+export interface FakeSheet {
+  id: string;
+  name: string;
+  visibility: Visibility;
+  cells: SheetCells;
+  /** Column widths in points, by 0-based column. */
+  widths: Map<number, number>;
+  frozenRows: number;
+  validations: Array<{ box: Box; rule: unknown }>;
+  conditionalFormats: Array<{ box: Box; formula: string; fill?: string; font?: string }>;
+}
+
+export interface FakeTable {
+  id: string;
+  name: string;
+  sheet: FakeSheet;
+  /** 0-based worksheet row of the header row. */
+  headerRow: number;
+  left: number;
+  columns: Array<{ id: number; name: string }>;
+  /** Data rows; Excel keeps at least one (an empty table shows one blank row). */
+  rowCount: number;
+  showTotals: boolean;
+  handlers: Set<(args: TableChangedArgs) => Promise<unknown>>;
+}
+
+export const notFound = (what: string) =>
+  new WorkbookHostError(HOST_ERROR_CODES.itemNotFound, `The requested resource doesn't exist: ${what}`);
+export const invalidOperation = (message: string) =>
+  new WorkbookHostError(HOST_ERROR_CODES.invalidOperation, message);
+
+export class FakeModel {
+  readonly sheets: FakeSheet[] = [];
+  readonly tables: FakeTable[] = [];
+  /** Workbook.settings, kept as JSON text (Office.js round-trips setting values through JSON). */
+  readonly settings = new Map<string, string>();
+  active: FakeSheet | undefined;
+  selection: { sheet: string; box: Box } | undefined;
+  /**
+   * `Excel.Runtime.enableEvents` of the add-in's runtime: while false, no event reaches the
+   * add-in's handlers ("Work with events using the Excel JavaScript API", Enable and disable
+   * events, https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events).
+   */
+  eventsEnabled = true;
+  private nextId = 1;
+  /** Events raised during a sync, delivered after it completes (events are asynchronous). */
+  pendingEvents: Array<() => void> = [];
+
+  // ---------------------------------------------------------------------------------------------
+  // Worksheets
+
+  findSheet(name: string): FakeSheet | undefined {
+    const lower = name.toLowerCase();
+    return this.sheets.find((s) => s.name.toLowerCase() === lower);
+  }
+
+  requireSheet(name: string): FakeSheet {
+    const s = this.findSheet(name);
+    if (!s) throw notFound(`worksheet ${name}`);
+    return s;
+  }
+
+  addSheet(name?: string, visibility: Visibility = "Visible"): FakeSheet {
+    let n = this.sheets.length + 1;
+    while (name === undefined && this.findSheet(`Sheet${n}`)) n++;
+    const sheetName = name ?? `Sheet${n}`;
+    const problem = sheetNameProblem(sheetName);
+    if (problem) throw invalidArgument(problem);
+    if (this.findSheet(sheetName)) {
+      throw new WorkbookHostError(
+        HOST_ERROR_CODES.itemAlreadyExists,
+        `A worksheet named ${sheetName} exists`,
+      );
+    }
+    const sheet: FakeSheet = {
+      id: `{sheet-${this.nextId++}}`,
+      name: sheetName,
+      visibility,
+      cells: new SheetCells((f) => this.evaluate(f)),
+      widths: new Map(),
+      frozenRows: 0,
+      validations: [],
+      conditionalFormats: [],
+    };
+    this.sheets.push(sheet);
+    if (!this.active && visibility === "Visible") this.active = sheet;
+    return sheet;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Tables
+
+  findTable(name: string): FakeTable | undefined {
+    const lower = name.toLowerCase();
+    return this.tables.find((t) => t.name.toLowerCase() === lower);
+  }
+
+  requireTable(name: string): FakeTable {
+    const t = this.findTable(name);
+    if (!t) throw notFound(`table ${name}`);
+    return t;
+  }
+
+  /** The table's whole range: header, data rows and totals row. */
+  tableBox(t: FakeTable): Box {
+    return {
+      top: t.headerRow,
+      left: t.left,
+      rows: 1 + t.rowCount + (t.showTotals ? 1 : 0),
+      cols: t.columns.length,
+    };
+  }
+
+  /**
+   * `TableCollection.add(address, hasHeaders)`: the header row's texts become the column names,
+   * made non-empty ("Column3") and unique ("Valor2") as Excel does; a range of only a header gets
+   * one blank data row; a range overlapping another table is refused.
+   */
+  addTable(sheet: FakeSheet, box: Box, hasHeaders: boolean): FakeTable {
+    if (this.tables.some((t) => t.sheet === sheet && overlaps(this.tableBox(t), box))) {
+      throw invalidOperation("A table can't overlap another table.");
+    }
+    let headerRow = box.top;
+    let rows = box.rows - 1;
+    if (!hasHeaders) {
+      // Excel inserts a header row above the data ("Column1", "Column2", ...).
+      if (box.top === 0) throw invalidOperation("No room above the range for the table's header row.");
+      headerRow = box.top - 1;
+      rows = box.rows;
+      for (let c = 0; c < box.cols; c++) sheet.cells.putRaw(headerRow, box.left + c, "");
+    }
+    const raw = sheet.cells.read({ top: headerRow, left: box.left, rows: 1, cols: box.cols })[0] ?? [];
+    const names = uniqueHeaders(raw.map((v) => String(v)));
+    names.forEach((h, c) => sheet.cells.putRaw(headerRow, box.left + c, h));
+    let n = this.tables.length + 1;
+    while (this.findTable(`Table${n}`)) n++;
+    const table: FakeTable = {
+      id: `{table-${this.nextId++}}`,
+      name: `Table${n}`,
+      sheet,
+      headerRow,
+      left: box.left,
+      columns: names.map((name, i) => ({ id: i + 1, name })),
+      rowCount: Math.max(1, rows),
+      showTotals: false,
+      handlers: new Set(),
+    };
+    this.tables.push(table);
+    return table;
+  }
+
+  renameTable(t: FakeTable, name: string): void {
+    const problem = tableNameProblem(name);
+    if (problem) throw invalidArgument(problem);
+    const other = this.findTable(name);
+    if (other && other !== t) throw invalidArgument(`A table named ${name} already exists.`);
+    t.name = name;
+  }
+
+  /**
+   * `TableColumnCollection.add(null, null, name)`: a column on the right; Excel shifts the cells
+   * to the right of the table, in the table's rows, one column right, and refuses when that would
+   * move another table.
+   */
+  addTableColumn(t: FakeTable, name: string | undefined): void {
+    const box = this.tableBox(t);
+    const at = t.left + t.columns.length;
+    const bottom = box.top + box.rows - 1;
+    const blocked = this.tables.some((o) => {
+      if (o === t || o.sheet !== t.sheet) return false;
+      const ob = this.tableBox(o);
+      return ob.left + ob.cols > at && ob.top <= bottom && ob.top + ob.rows - 1 >= box.top;
+    });
+    if (blocked) throw invalidOperation("This operation would shift cells of another table.");
+    t.sheet.cells.shiftRight(box.top, bottom, at);
+    const taken = t.columns.map((c) => c.name);
+    const header = uniqueHeaders([...taken, name ?? ""]).at(-1) ?? `Column${taken.length + 1}`;
+    t.columns.push({ id: Math.max(0, ...t.columns.map((c) => c.id)) + 1, name: header });
+    t.sheet.cells.putRaw(t.headerRow, at, header);
+    this.raise(t.sheet, { top: box.top, left: at, rows: box.rows, cols: 1 }, "ColumnInserted");
+  }
+
+  /** Header cells are the column names: writing one renames the column (Excel keeps them unique). */
+  syncHeaderNames(sheet: FakeSheet, box: Box): void {
+    for (const t of this.tables) {
+      if (
+        t.sheet !== sheet ||
+        !overlaps({ top: t.headerRow, left: t.left, rows: 1, cols: t.columns.length }, box)
+      )
+        continue;
+      const raw =
+        sheet.cells.read({ top: t.headerRow, left: t.left, rows: 1, cols: t.columns.length })[0] ?? [];
+      const names = uniqueHeaders(raw.map((v) => String(v)));
+      names.forEach((name, i) => {
+        const col = t.columns[i];
+        if (col) col.name = name;
+        sheet.cells.putRaw(t.headerRow, t.left + i, name);
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Events
+
+  /**
+   * Raises `Table.onChanged` for every table whose range the change touches, with the address of
+   * the intersection ("Table.onChanged", ExcelApi 1.7). Nothing is raised while
+   * `eventsEnabled` is false. Delivery waits for the sync to complete.
+   */
+  raise(
+    sheet: FakeSheet,
+    box: Box,
+    changeType: TableChangedArgs["changeType"],
+    source: "Local" | "Remote" = "Local",
+  ) {
+    if (!this.eventsEnabled) return;
+    for (const t of this.tables) {
+      if (t.sheet !== sheet || t.handlers.size === 0) continue;
+      const hit = intersect(this.tableBox(t), box);
+      if (!hit) continue;
+      const args: TableChangedArgs = {
+        address: boxAddress(hit),
+        changeType,
+        source,
+        tableId: t.id,
+        worksheetId: sheet.id,
+      };
+      for (const h of t.handlers) this.pendingEvents.push(() => void h(args));
+    }
+  }
+
+  /** Delivers the events raised so far (called after a sync, and after a person's edit). */
+  deliverEvents(): void {
+    const events = this.pendingEvents;
+    this.pendingEvents = [];
+    for (const e of events) setTimeout(e, 0);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Formulas
+
+  /** See ./cells.ts: only a totals row's SUBTOTAL(109, Table[Column]) is evaluated. */
+  evaluate(formula: string): CellValue {
+    const m = /^=SUBTOTAL\(109,([^[\]'#]+)\[(\[?)((?:'.|[^[\]'])+)\](\]?)\)$/su.exec(formula);
+    const balanced = m !== null && m[2]?.length === m[4]?.length;
+    const t = balanced && m[1] ? this.findTable(m[1]) : undefined;
+    if (!t || !m?.[3]) return formula;
+    const header = parseStructuredRefColumn(m[3]).toLowerCase();
+    const c = t.columns.findIndex((col) => col.name.toLowerCase() === header);
+    if (c < 0) return formula;
+    let sum = 0;
+    for (let r = 0; r < t.rowCount; r++) {
+      const v = t.sheet.cells.rawValue(t.headerRow + 1 + r, t.left + c);
+      if (typeof v === "number") sum += v;
+    }
+    return sum;
+  }
+}
+
+/** Excel's header rule for tables: non-empty and unique (case-insensitively). */
+export function uniqueHeaders(raw: string[]): string[] {
+  const seen = new Set<string>();
+  return raw.map((h, i) => {
+    const base = h.trim() === "" ? `Column${i + 1}` : h;
+    let candidate = base;
+    for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = `${base}${n}`;
+    seen.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+export function overlaps(a: Box, b: Box): boolean {
+  return intersect(a, b) !== null;
+}
+
+export function intersect(a: Box, b: Box): Box | null {
+  const top = Math.max(a.top, b.top);
+  const left = Math.max(a.left, b.left);
+  const bottom = Math.min(a.top + a.rows, b.top + b.rows);
+  const right = Math.min(a.left + a.cols, b.left + b.cols);
+  return bottom > top && right > left ? { top, left, rows: bottom - top, cols: right - left } : null;
+}
+
+/** "B3" or "B3:D7", as Office.js writes addresses (without the sheet). */
+export function boxAddress(b: Box): string {
+  const first = `${columnLetters(b.left)}${b.top + 1}`;
+  if (b.rows === 1 && b.cols === 1) return first;
+  return `${first}:${columnLetters(b.left + b.cols - 1)}${b.top + b.rows}`;
+}

@@ -1,0 +1,283 @@
+/**
+ * The fake `Excel.Range`: a rectangle of one worksheet, resolved when a sync first needs it.
+ * Reading and writing follow ./cells.ts; every write raises the tables' `onChanged` (./model.ts).
+ * "Excel.Range class", https://learn.microsoft.com/javascript/api/excel/excel.range
+ */
+import type { CellValue } from "../../workbook/port";
+import type {
+  CellInput,
+  ConditionalFormatApi,
+  ConditionalFormatCollectionApi,
+  RangeApi,
+} from "../office-api";
+import { type Box, MAX_COLUMNS, MAX_ROWS, checkInput, checkShape, invalidArgument } from "./cells";
+import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
+import { type FakeSheet, boxAddress, intersect } from "./model";
+
+export interface RangeTarget {
+  sheet: FakeSheet;
+  box: Box;
+}
+
+const SCALARS = [
+  "address",
+  "rowIndex",
+  "columnIndex",
+  "rowCount",
+  "columnCount",
+  "values",
+  "numberFormat",
+  "formulas",
+];
+
+function checkBox(box: Box): Box {
+  if (
+    box.rows < 1 ||
+    box.cols < 1 ||
+    box.top < 0 ||
+    box.left < 0 ||
+    box.top + box.rows > MAX_ROWS ||
+    box.left + box.cols > MAX_COLUMNS
+  ) {
+    throw invalidArgument("The range is outside the worksheet grid or empty.");
+  }
+  return box;
+}
+
+export class FakeRange extends FakeObject<RangeTarget> implements RangeApi {
+  protected readonly scalarNames = SCALARS;
+
+  constructor(ctx: FakeContextCore, locate: () => RangeTarget | null) {
+    super(ctx, locate);
+  }
+
+  protected read(t: RangeTarget, name: string): unknown {
+    const { sheet, box } = t;
+    switch (name) {
+      case "values":
+        return sheet.cells.read(box);
+      case "numberFormat":
+        return sheet.cells.readFormats(box);
+      case "formulas":
+        return sheet.cells.readFormulas(box);
+      case "address":
+        return `${quoteSheet(sheet.name)}!${boxAddress(box)}`;
+      case "rowIndex":
+        return box.top;
+      case "columnIndex":
+        return box.left;
+      case "rowCount":
+        return box.rows;
+      case "columnCount":
+        return box.cols;
+      default:
+        throw unknownProperty(name);
+    }
+  }
+
+  get values(): CellValue[][] {
+    return this.loadedValue("values");
+  }
+  set values(input: CellInput[][]) {
+    this.write("values", input, (sheet, r, c, v) => sheet.cells.typeInto(r, c, v));
+  }
+
+  get numberFormat(): string[][] {
+    return this.loadedValue("numberFormat");
+  }
+  set numberFormat(input: (string | null)[][]) {
+    this.change({ numberFormat: input }, ({ sheet, box }) => {
+      const rows = checkShape(input, box, "numberFormat");
+      rows.forEach((row, i) =>
+        row.forEach((f, c) => {
+          if (f === null) return;
+          if (typeof f !== "string") throw invalidArgument("numberFormat takes strings");
+          sheet.cells.setFormat(box.top + i, box.left + c, f);
+        }),
+      );
+    });
+  }
+
+  get formulas(): CellValue[][] {
+    return this.loadedValue("formulas");
+  }
+  set formulas(input: CellInput[][]) {
+    this.write("formulas", input, (sheet, r, c, v) => sheet.cells.typeInto(r, c, v));
+  }
+
+  private write(
+    property: string,
+    input: CellInput[][],
+    put: (sheet: FakeSheet, row: number, column: number, v: CellValue) => void,
+  ): void {
+    this.change({ [property]: input }, ({ sheet, box }) => {
+      const rows = checkShape(input, box, property);
+      // Every value is checked before any is written: a bad array changes nothing.
+      const checked = rows.map((row) => row.map(checkInput));
+      checked.forEach((row, i) =>
+        row.forEach((v, c) => {
+          if (v !== null) put(sheet, box.top + i, box.left + c, v);
+        }),
+      );
+      this.ctx.model.syncHeaderNames(sheet, box);
+      this.ctx.model.raise(sheet, box, "RangeEdited");
+    });
+  }
+
+  get address(): string {
+    return this.loadedValue("address");
+  }
+  get rowIndex(): number {
+    return this.loadedValue("rowIndex");
+  }
+  get columnIndex(): number {
+    return this.loadedValue("columnIndex");
+  }
+  get rowCount(): number {
+    return this.loadedValue("rowCount");
+  }
+  get columnCount(): number {
+    return this.loadedValue("columnCount");
+  }
+
+  private derive(f: (b: Box) => Box): FakeRange {
+    return new FakeRange(this.ctx, () => {
+      const t = this.target();
+      return { sheet: t.sheet, box: checkBox(f(t.box)) };
+    });
+  }
+
+  /** The cell may lie outside this range, within the grid ("Range.getCell"). */
+  getCell(row: number, column: number): FakeRange {
+    return this.derive((b) => ({ top: b.top + row, left: b.left + column, rows: 1, cols: 1 }));
+  }
+  getRow(row: number): FakeRange {
+    return this.derive((b) => {
+      if (row < 0 || row >= b.rows) throw invalidArgument(`Row ${row} is outside the range.`);
+      return { ...b, top: b.top + row, rows: 1 };
+    });
+  }
+  getLastRow(): FakeRange {
+    return this.derive((b) => ({ ...b, top: b.top + b.rows - 1, rows: 1 }));
+  }
+  getEntireRow(): FakeRange {
+    return this.derive((b) => ({ top: b.top, rows: b.rows, left: 0, cols: MAX_COLUMNS }));
+  }
+  getOffsetRange(rowOffset: number, columnOffset: number): FakeRange {
+    return this.derive((b) => ({ ...b, top: b.top + rowOffset, left: b.left + columnOffset }));
+  }
+  getResizedRange(deltaRows: number, deltaColumns: number): FakeRange {
+    return this.derive((b) => ({ ...b, rows: b.rows + deltaRows, cols: b.cols + deltaColumns }));
+  }
+
+  /** Selects the range and activates its sheet ("Range.select"). */
+  select(): void {
+    this.change({ select: true }, ({ sheet, box }) => {
+      if (sheet.visibility !== "Visible") throw invalidArgument("A hidden sheet's cells cannot be selected.");
+      this.ctx.model.active = sheet;
+      this.ctx.model.selection = { sheet: sheet.name, box };
+    });
+  }
+
+  readonly format = new FakeRangeFormat(this);
+  readonly dataValidation = new FakeDataValidation(this);
+  readonly conditionalFormats: ConditionalFormatCollectionApi = new FakeConditionalFormats(this);
+
+  /** For the helper objects below: queue a change on this range. */
+  changeRange(request: unknown, apply: (t: RangeTarget) => void): void {
+    this.change(request, apply);
+  }
+}
+
+class FakeRangeFormat {
+  constructor(private readonly range: FakeRange) {}
+  get columnWidth(): number {
+    throw unknownProperty("format.columnWidth (read)");
+  }
+  /** Column width in points for every column of the range ("RangeFormat.columnWidth"). */
+  set columnWidth(points: number) {
+    this.range.changeRange({ columnWidth: points }, ({ sheet, box }) => {
+      if (!(points >= 0)) throw invalidArgument("columnWidth must be a non-negative number");
+      for (let c = box.left; c < box.left + box.cols; c++) sheet.widths.set(c, points);
+    });
+  }
+}
+
+class FakeDataValidation {
+  constructor(private readonly range: FakeRange) {}
+  get rule(): Excel.DataValidationRule {
+    throw unknownProperty("dataValidation.rule (read)");
+  }
+  /** Replaces the validation of the range's cells ("DataValidation.rule"). */
+  set rule(rule: Excel.DataValidationRule) {
+    this.range.changeRange({ dataValidation: rule }, ({ sheet, box }) => {
+      sheet.validations = sheet.validations.filter((v) => !intersect(v.box, box));
+      sheet.validations.push({ box, rule: structuredClone(rule) });
+    });
+  }
+  clear(): void {
+    this.range.changeRange({ clearValidation: true }, ({ sheet, box }) => {
+      sheet.validations = sheet.validations.filter((v) => !intersect(v.box, box));
+    });
+  }
+}
+
+class FakeConditionalFormats implements ConditionalFormatCollectionApi {
+  constructor(private readonly range: FakeRange) {}
+
+  /** A custom (formula) rule on the range ("ConditionalFormatCollection.add", type "Custom"). */
+  add(type: "Custom"): ConditionalFormatApi {
+    const entry: FakeSheet["conditionalFormats"][number] = {
+      box: { top: 0, left: 0, rows: 1, cols: 1 },
+      formula: "",
+    };
+    this.range.changeRange({ addConditionalFormat: type }, ({ sheet, box }) => {
+      if (type !== "Custom") throw unknownProperty(`conditional format ${String(type)}`);
+      entry.box = box;
+      sheet.conditionalFormats.push(entry);
+    });
+    const set = (request: unknown, apply: () => void) => this.range.changeRange(request, apply);
+    return {
+      custom: {
+        rule: {
+          get formula() {
+            return entry.formula;
+          },
+          set formula(f: string) {
+            set({ formula: f }, () => void (entry.formula = f));
+          },
+        },
+        format: {
+          fill: {
+            get color() {
+              return entry.fill ?? "";
+            },
+            set color(c: string) {
+              set({ fill: c }, () => void (entry.fill = c));
+            },
+          },
+          font: {
+            get color() {
+              return entry.font ?? "";
+            },
+            set color(c: string) {
+              set({ font: c }, () => void (entry.font = c));
+            },
+          },
+        },
+      },
+    };
+  }
+
+  /** Removes every conditional format that touches the range ("clearAll"). */
+  clearAll(): void {
+    this.range.changeRange({ clearConditionalFormats: true }, ({ sheet, box }) => {
+      sheet.conditionalFormats = sheet.conditionalFormats.filter((f) => !intersect(f.box, box));
+    });
+  }
+}
+
+/** A sheet name as an address writes it: quoted when it is not a plain word. */
+export function quoteSheet(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+}

@@ -1,0 +1,180 @@
+/**
+ * The subset of the Excel JavaScript API (`@types/office-js`) that the adapter uses, and no more.
+ *
+ * The adapter (./office-workbook.ts) is written against these interfaces, so that it runs over
+ * the real `Excel.run` and over the fake (./fake). The assertions at the bottom make the compiler
+ * prove that Office.js's own classes satisfy every interface here: the adapter cannot call
+ * anything the real API does not have, with the same name and arguments.
+ *
+ * Values follow `Range.values` ("Excel add-ins: blank and null values",
+ * https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-blank-null-values):
+ * reads give string | number | boolean ("" for an empty cell); writes take 2-D arrays of the
+ * range's exact shape, where `null` leaves a cell unchanged and "" clears it.
+ */
+import type { CellValue } from "../workbook/port";
+
+/** What a write may hold: `null` leaves the cell (or its format) unchanged. */
+export type CellInput = CellValue | null;
+
+export interface LoadableApi {
+  /** Office.js `ClientObject.isNullObject` (only for objects from `*OrNullObject`). */
+  readonly isNullObject: boolean;
+}
+
+export interface RangeApi extends LoadableApi {
+  get values(): CellValue[][];
+  set values(v: CellInput[][]);
+  get numberFormat(): string[][];
+  set numberFormat(v: (string | null)[][]);
+  get formulas(): CellValue[][];
+  set formulas(v: CellInput[][]);
+  readonly address: string;
+  readonly rowIndex: number;
+  readonly columnIndex: number;
+  readonly rowCount: number;
+  readonly columnCount: number;
+  load(propertyNames?: string | string[]): RangeApi;
+  getCell(row: number, column: number): RangeApi;
+  getRow(row: number): RangeApi;
+  getLastRow(): RangeApi;
+  getEntireRow(): RangeApi;
+  getOffsetRange(rowOffset: number, columnOffset: number): RangeApi;
+  getResizedRange(deltaRows: number, deltaColumns: number): RangeApi;
+  select(): void;
+  format: { columnWidth: number };
+  dataValidation: { rule: Excel.DataValidationRule; clear(): void };
+  conditionalFormats: ConditionalFormatCollectionApi;
+}
+
+export interface ConditionalFormatCollectionApi {
+  add(type: "Custom"): ConditionalFormatApi;
+  clearAll(): void;
+}
+
+export interface ConditionalFormatApi {
+  custom: {
+    rule: { formula: string };
+    format: { fill: { color: string }; font: { color: string } };
+  };
+}
+
+export interface WorksheetApi extends LoadableApi {
+  readonly id: string;
+  readonly name: string;
+  visibility: Excel.Worksheet["visibility"];
+  load(propertyNames?: string | string[]): WorksheetApi;
+  getRange(address?: string): RangeApi;
+  getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): RangeApi;
+  getUsedRange(valuesOnly?: boolean): RangeApi;
+  getUsedRangeOrNullObject(valuesOnly?: boolean): RangeApi;
+  freezePanes: { freezeRows(count?: number): void };
+  activate(): void;
+}
+
+export interface WorksheetCollectionApi {
+  readonly items: WorksheetApi[];
+  load(propertyNames?: string | string[]): WorksheetCollectionApi;
+  getItem(key: string): WorksheetApi;
+  getItemOrNullObject(key: string): WorksheetApi;
+  add(name?: string): WorksheetApi;
+}
+
+export interface TableChangedArgs {
+  address: string;
+  changeType: Excel.TableChangedEventArgs["changeType"];
+  source: Excel.TableChangedEventArgs["source"];
+  tableId: string;
+  worksheetId: string;
+}
+
+export interface EventHandlerResultApi {
+  remove(): void;
+}
+
+export interface TableColumnApi extends LoadableApi {
+  readonly name: string;
+  readonly index: number;
+  load(propertyNames?: string | string[]): TableColumnApi;
+  getDataBodyRange(): RangeApi;
+}
+
+export interface TableColumnCollectionApi {
+  readonly items: TableColumnApi[];
+  load(propertyNames?: string | string[]): TableColumnCollectionApi;
+  getItem(key: string): TableColumnApi;
+  add(index?: number, values?: CellValue[][] | CellValue, name?: string): TableColumnApi;
+}
+
+export interface TableApi extends LoadableApi {
+  readonly id: string;
+  name: string;
+  showTotals: boolean;
+  readonly worksheet: WorksheetApi;
+  readonly columns: TableColumnCollectionApi;
+  load(propertyNames?: string | string[]): TableApi;
+  getHeaderRowRange(): RangeApi;
+  getDataBodyRange(): RangeApi;
+  getTotalRowRange(): RangeApi;
+  getRange(): RangeApi;
+  onChanged: {
+    add(handler: (args: TableChangedArgs) => Promise<unknown>): EventHandlerResultApi;
+  };
+}
+
+export interface TableCollectionApi {
+  readonly items: TableApi[];
+  load(propertyNames?: string | string[]): TableCollectionApi;
+  getItem(key: string): TableApi;
+  getItemOrNullObject(key: string): TableApi;
+  add(address: RangeApi | string, hasHeaders: boolean): TableApi;
+}
+
+export interface SettingApi extends LoadableApi {
+  readonly key: string;
+  // Office.js types a setting's value as `any`: it is any JSON value.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  value: any;
+  load(propertyNames?: string | string[]): SettingApi;
+  delete(): void;
+}
+
+export interface SettingCollectionApi {
+  getItemOrNullObject(key: string): SettingApi;
+  getItem(key: string): SettingApi;
+  add(key: string, value: unknown): SettingApi;
+}
+
+export interface WorkbookApi {
+  readonly worksheets: WorksheetCollectionApi;
+  readonly tables: TableCollectionApi;
+  readonly settings: SettingCollectionApi;
+  readonly application: { suspendApiCalculationUntilNextSync(): void };
+}
+
+export interface RequestContextApi {
+  readonly workbook: WorkbookApi;
+  /** `Excel.Runtime` (ExcelApi 1.8): `enableEvents` turns this runtime's events off and on. */
+  readonly runtime: { enableEvents: boolean };
+  sync(): Promise<void>;
+}
+
+/** `Excel.run` reduced to the form the adapter uses. */
+export type ExcelRun = <T>(batch: (context: RequestContextApi) => Promise<T>) => Promise<T>;
+
+// ---------------------------------------------------------------------------------------------
+// Compile-time proof that Office.js's classes satisfy the subset (no runtime code).
+
+type Assert<T extends true> = T;
+type Satisfies<Real, Subset> = Real extends Subset ? true : false;
+export type OfficeSatisfiesSubset = [
+  Assert<Satisfies<Excel.Range, RangeApi>>,
+  Assert<Satisfies<Excel.Worksheet, WorksheetApi>>,
+  Assert<Satisfies<Excel.WorksheetCollection, WorksheetCollectionApi>>,
+  Assert<Satisfies<Excel.Table, TableApi>>,
+  Assert<Satisfies<Excel.TableCollection, TableCollectionApi>>,
+  Assert<Satisfies<Excel.TableColumnCollection, TableColumnCollectionApi>>,
+  Assert<Satisfies<Excel.SettingCollection, SettingCollectionApi>>,
+  Assert<Satisfies<Excel.Workbook, WorkbookApi>>,
+  Assert<Satisfies<Excel.RequestContext, RequestContextApi>>,
+  Assert<Satisfies<Excel.TableChangedEventArgs, TableChangedArgs>>,
+];
