@@ -40,6 +40,7 @@ import {
 } from "./names";
 import {
   type CellValue,
+  type ColumnHighlight,
   type ColumnValidation,
   type ColumnWrite,
   DEFAULT_MAX_BLOCK_BYTES,
@@ -53,7 +54,9 @@ import {
   type SheetInfo,
   type SheetVisibility,
   TEXT_FORMAT,
+  type TableChange,
   type TableInfo,
+  type Unsubscribe,
   type Workbook,
   type WriteOptions,
 } from "./port";
@@ -176,6 +179,9 @@ export class MemoryWorkbook implements Workbook {
   private readonly settings = new Map<string, string>();
   private active: MemorySheet | undefined;
   private readonly payloadLimitBytes: number | undefined;
+  private readonly listeners = new Set<{ table: MemoryTable; listener: (change: TableChange) => void }>();
+  private selected: { sheet: string; row: number; column: number } | undefined;
+  private readonly highlights = new Map<string, ColumnHighlight>();
 
   constructor(init: MemoryWorkbookInit = {}) {
     if (init.payloadLimitBytes !== undefined && !(init.payloadLimitBytes > 0)) {
@@ -550,6 +556,53 @@ export class MemoryWorkbook implements Workbook {
   }
 
   // -------------------------------------------------------------------------------------------
+  // Port: live validation support
+
+  onTableChanged(table: string, listener: (change: TableChange) => void): Promise<Unsubscribe> {
+    this.stats.syncs++;
+    const t = this.findTable(table);
+    if (!t) return Promise.reject(new Error(`ItemNotFound: table ${table}`));
+    const entry = { table: t, listener };
+    this.listeners.add(entry);
+    return Promise.resolve(() => void this.listeners.delete(entry));
+  }
+
+  selectTableCell(table: string, rowIndex: number, header: string): Promise<void> {
+    this.stats.syncs += 2;
+    const t = this.findTable(table);
+    if (!t) return Promise.reject(new Error(`ItemNotFound: table ${table}`));
+    const c = columnIndex(t, header);
+    if (c < 0) return Promise.reject(new Error(`ItemNotFound: column "${header}" in table ${t.name}`));
+    if (!Number.isInteger(rowIndex) || rowIndex < 0 || rowIndex >= t.rowCount) {
+      return Promise.reject(new RangeError(`row ${rowIndex} is not a data row of table ${t.name}`));
+    }
+    this.active = t.sheet;
+    this.selected = { sheet: t.sheet.name, row: t.headerRow + 1 + rowIndex, column: t.firstColumn + c };
+    return Promise.resolve();
+  }
+
+  setColumnHighlight(table: string, header: string, highlight: ColumnHighlight): Promise<void> {
+    this.stats.syncs += 2;
+    const t = this.findTable(table);
+    if (!t) return Promise.reject(new Error(`ItemNotFound: table ${table}`));
+    const c = columnIndex(t, header);
+    if (c < 0) return Promise.reject(new Error(`ItemNotFound: column "${header}" in table ${t.name}`));
+    this.highlights.set(`${t.name.toLowerCase()}\u0000${t.columns[c]?.header ?? header}`, { ...highlight });
+    return Promise.resolve();
+  }
+
+  /** The selected cell (sheet, 0-based row and column), as `selectTableCell` left it. */
+  selection(): { sheet: string; row: number; column: number } | undefined {
+    return this.selected;
+  }
+
+  /** The conditional-format rule of a table column, as `setColumnHighlight` left it. */
+  columnHighlight(table: string, header: string): ColumnHighlight | undefined {
+    const t = this.findTable(table);
+    return t ? this.highlights.get(`${t.name.toLowerCase()}\u0000${header}`) : undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Inspection and user edits (tests, preview); these are not port calls and count no syncs.
 
   /** A cell's value by sheet and A1 address (or 0-based row and column). */
@@ -626,10 +679,29 @@ export class MemoryWorkbook implements Workbook {
     return this.active?.name;
   }
 
-  /** Types text (or a value) into a cell as a person would in Excel. */
+  /** Types text (or a value) into a cell as a person would in Excel (reported to `onTableChanged`). */
   typeCell(sheetName: string, a1: string, value: CellValue): void {
     const { row, column } = parseA1(a1);
-    this.typeInto(this.requireSheet(sheetName), row, column, checkValue(value));
+    const sheet = this.requireSheet(sheetName);
+    this.typeInto(sheet, row, column, checkValue(value));
+    for (const { table: t, listener } of [...this.listeners]) {
+      const inColumns = column >= t.firstColumn && column < t.firstColumn + t.columns.length;
+      const last = t.headerRow + t.rowCount + (t.hasTotalsRow ? 1 : 0);
+      if (t.sheet !== sheet || !inColumns || row < t.headerRow || row > last) continue;
+      const dataRow = row - t.headerRow - 1;
+      const isData = dataRow >= 0 && dataRow < t.rowCount;
+      // A header cell is the column's name: typing into it renames the column.
+      if (row === t.headerRow) {
+        const col = t.columns[column - t.firstColumn];
+        if (col) col.header = String(this.valueAt(sheet, row, column));
+      }
+      listener({
+        table: t.name,
+        firstRow: isData ? dataRow : 0,
+        rowCount: isData ? 1 : 0,
+        structural: row === t.headerRow,
+      });
+    }
   }
 
   /** Shows a hidden sheet, as a person can with "Unhide". */

@@ -127,6 +127,36 @@ export interface NewTableSpec {
   activate?: boolean;
 }
 
+/**
+ * A change made to a table's cells by a person (or a co-author), reported by `onTableChanged`.
+ * The workbook's own writes through this port are not reported.
+ */
+export interface TableChange {
+  table: string;
+  /** 0-based index of the first data row touched (rows above the data, the header, are cut off). */
+  firstRow: number;
+  /** Number of data rows touched from `firstRow`; 0 when only the header or totals row changed. */
+  rowCount: number;
+  /**
+   * Rows or columns were inserted or deleted, or a header changed: row indexes and the mapping
+   * may have moved, so re-read the table instead of the rows.
+   */
+  structural: boolean;
+}
+
+/** Stops a subscription; calling it twice is harmless. */
+export type Unsubscribe = () => void;
+
+/** The one conditional-format rule of a column: cells whose text is one of `texts` are coloured. */
+export interface ColumnHighlight {
+  /** Exact cell texts to colour (e.g. the "Erro" and "Falhou" statuses). */
+  texts: string[];
+  /** Fill colour, "#RRGGBB". */
+  fill: string;
+  /** Font colour, "#RRGGBB". */
+  font?: string;
+}
+
 /** A JSON value that can be kept in the workbook's settings. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -220,6 +250,24 @@ export interface Workbook {
 
   /** Removes a setting; absent keys are ignored. */
   removeSetting(key: string): Promise<void>;
+
+  /**
+   * Calls `listener` after people change cells of a table (Office.js `Table.onChanged`), for live
+   * validation. Writes made through this port are not reported (the Office host turns events off
+   * while it writes). One sync to subscribe; on the Office host, one sync per change to place it.
+   * The table is found by name when subscribing and followed if it is renamed later.
+   */
+  onTableChanged(table: string, listener: (change: TableChange) => void): Promise<Unsubscribe>;
+
+  /** Selects one data cell of a table (and shows its sheet), e.g. the cell a problem is about. Two syncs. */
+  selectTableCell(table: string, rowIndex: number, header: string): Promise<void>;
+
+  /**
+   * Gives a table column exactly one conditional-format rule (replacing the rules on its data
+   * cells): cells whose text is one of `highlight.texts` get its colours. Excel keeps applying it
+   * as people type and as rows are added. Two syncs.
+   */
+  setColumnHighlight(table: string, header: string, highlight: ColumnHighlight): Promise<void>;
 }
 
 /** Name of the hidden sheet that holds the run log. */

@@ -67,9 +67,10 @@ export class FakeModel {
   // ---------------------------------------------------------------------------------------------
   // Worksheets
 
-  findSheet(name: string): FakeSheet | undefined {
-    const lower = name.toLowerCase();
-    return this.sheets.find((s) => s.name.toLowerCase() === lower);
+  /** By name (case-insensitively) or id, as `WorksheetCollection.getItem(key)` finds sheets. */
+  findSheet(key: string): FakeSheet | undefined {
+    const lower = key.toLowerCase();
+    return this.sheets.find((s) => s.name.toLowerCase() === lower || s.id === key);
   }
 
   requireSheet(name: string): FakeSheet {
@@ -108,9 +109,10 @@ export class FakeModel {
   // ---------------------------------------------------------------------------------------------
   // Tables
 
-  findTable(name: string): FakeTable | undefined {
-    const lower = name.toLowerCase();
-    return this.tables.find((t) => t.name.toLowerCase() === lower);
+  /** By name (case-insensitively) or id, as `TableCollection.getItem(key)` finds tables. */
+  findTable(key: string): FakeTable | undefined {
+    const lower = key.toLowerCase();
+    return this.tables.find((t) => t.name.toLowerCase() === lower || t.id === key);
   }
 
   requireTable(name: string): FakeTable {

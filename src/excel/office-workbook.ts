@@ -1,0 +1,287 @@
+/**
+ * The Workbook port (../workbook/port.ts) over the Excel JavaScript API. One method per port
+ * operation, each a short batch over `Excel.run` (reads in ./office-read.ts, writes in
+ * ./office-write.ts); every Office failure leaves as a `WorkbookHostError` with its `code`
+ * (./errors.ts). Written against the subset in ./office-api.ts, so it runs over the real
+ * `Excel.run` (`officeWorkbook()`) and over the fake (`new OfficeWorkbook(fake.run)`).
+ */
+import {
+  type JsonValue,
+  type ReadRowsOptions,
+  type RowBlock,
+  RUN_LOG_SHEET,
+  type SheetInfo,
+} from "../workbook/port";
+import type {
+  CellValue,
+  ColumnHighlight,
+  ColumnWrite,
+  NewTableSpec,
+  RegionInfo,
+  TableChange,
+  TableInfo,
+  Unsubscribe,
+  Workbook,
+  WriteOptions,
+} from "../workbook/port";
+import { assertJson, assertNonSecretSetting } from "../workbook/settings-guard";
+import { tableNameProblem } from "../workbook/names";
+import { HOST_ERROR_CODES, WorkbookHostError, hostCall, toHostError } from "./errors";
+import type { ExcelRun, TableChangedArgs } from "./office-api";
+import {
+  getTable,
+  getUsedRegion,
+  listTables,
+  queueTableInfo,
+  readRegion,
+  sheetRegion,
+  tableRegion,
+  usedBox,
+} from "./office-read";
+import * as write from "./office-write";
+import { parseAddressRows } from "./table-events";
+
+const VISIBILITY: Record<string, SheetInfo["visibility"]> = {
+  Visible: "visible",
+  Hidden: "hidden",
+  VeryHidden: "veryHidden",
+};
+
+export interface OfficeWorkbookOptions {
+  /** Receives what a change listener threw (events run outside any caller). */
+  onListenerError?: (error: unknown) => void;
+}
+
+export class OfficeWorkbook implements Workbook {
+  /** One `onChanged` handler per table id, for the adapter's lifetime; listeners come and go. */
+  private readonly subscriptions = new Map<string, Set<(change: TableChange) => void>>();
+
+  constructor(
+    private readonly run: ExcelRun,
+    private readonly options: OfficeWorkbookOptions = {},
+  ) {}
+
+  listSheets(): Promise<SheetInfo[]> {
+    return hostCall("listing the worksheets", () =>
+      this.run(async (context) => {
+        const sheets = context.workbook.worksheets.load("items/name,items/visibility");
+        await context.sync();
+        return sheets.items.map((s) => ({ name: s.name, visibility: VISIBILITY[s.visibility] ?? "visible" }));
+      }),
+    );
+  }
+
+  listTables(): Promise<TableInfo[]> {
+    return hostCall("listing the tables", () => listTables(this.run));
+  }
+
+  getTable(name: string): Promise<TableInfo | null> {
+    return hostCall(`reading table ${name}`, () => getTable(this.run, name));
+  }
+
+  async *readTableRows(name: string, options: ReadRowsOptions = {}): AsyncIterable<RowBlock> {
+    yield* hostIterable(`reading table ${name}`, readRegion(this.run, tableRegion(name), options));
+  }
+
+  getUsedRange(sheet: string): Promise<RegionInfo | null> {
+    return hostCall(`reading sheet ${sheet}`, () => getUsedRegion(this.run, sheet));
+  }
+
+  async *readUsedRangeRows(sheet: string, options: ReadRowsOptions = {}): AsyncIterable<RowBlock> {
+    const box = await hostCall(`reading sheet ${sheet}`, () => usedBox(this.run, sheet));
+    if (!box || box.rows < 2) return;
+    const below = { ...box, top: box.top + 1, rows: box.rows - 1 };
+    yield* hostIterable(`reading sheet ${sheet}`, readRegion(this.run, sheetRegion(sheet, below), options));
+  }
+
+  convertUsedRangeToTable(sheet: string, table: string): Promise<TableInfo> {
+    const problem = tableNameProblem(table);
+    if (problem) return Promise.reject(new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, problem));
+    return hostCall(`making a table of sheet ${sheet}`, () =>
+      this.run(async (context) => {
+        const ws = context.workbook.worksheets.getItem(sheet);
+        const used = ws.getUsedRangeOrNullObject(true).load("address");
+        const existing = context.workbook.tables.getItemOrNullObject(table).load("name");
+        await context.sync();
+        if (used.isNullObject)
+          throw new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, `sheet ${sheet} is empty`);
+        if (!existing.isNullObject)
+          throw new WorkbookHostError(HOST_ERROR_CODES.itemAlreadyExists, `table ${table}`);
+        const t = context.workbook.tables.add(used, true);
+        t.name = table;
+        const info = queueTableInfo(t);
+        await context.sync();
+        return info();
+      }),
+    );
+  }
+
+  writeColumns(table: string, columns: ColumnWrite[], options?: WriteOptions): Promise<void> {
+    return hostCall(`writing table ${table}`, () => write.writeColumns(this.run, table, columns, options));
+  }
+
+  addColumns(table: string, headers: string[]): Promise<TableInfo> {
+    return hostCall(`adding columns to table ${table}`, () => write.addColumns(this.run, table, headers));
+  }
+
+  createSheetWithTable(spec: NewTableSpec): Promise<TableInfo> {
+    return hostCall(`creating sheet ${spec.sheet}`, () => write.createSheetWithTable(this.run, spec));
+  }
+
+  appendRunLog(rows: CellValue[][]): Promise<void> {
+    return hostCall("writing the run log", () => write.appendRunLog(this.run, rows));
+  }
+
+  async readRunLog(): Promise<CellValue[][]> {
+    return hostCall("reading the run log", async () => {
+      const exists = await this.run(async (context) => {
+        const ws = context.workbook.worksheets.getItemOrNullObject(RUN_LOG_SHEET).load("name");
+        await context.sync();
+        return !ws.isNullObject;
+      });
+      if (!exists) return [];
+      const box = await usedBox(this.run, RUN_LOG_SHEET);
+      if (!box) return [];
+      const out: CellValue[][] = [];
+      const whole = { ...box, top: 0, rows: box.top + box.rows, left: 0, cols: box.left + box.cols };
+      for await (const block of readRegion(this.run, sheetRegion(RUN_LOG_SHEET, whole), {}))
+        out.push(...block.rows);
+      // Rows above the first logged one (a blank first row) are not log entries.
+      return out.filter((row) => row.some((v) => v !== ""));
+    });
+  }
+
+  getSetting(key: string): Promise<JsonValue | undefined> {
+    return hostCall(`reading setting ${key}`, () =>
+      this.run(async (context) => {
+        const s = context.workbook.settings.getItemOrNullObject(key).load("value");
+        await context.sync();
+        return s.isNullObject ? undefined : (structuredClone(s.value) as JsonValue);
+      }),
+    );
+  }
+
+  async setSetting(key: string, value: JsonValue): Promise<void> {
+    assertJson(value);
+    assertNonSecretSetting(key, value);
+    await hostCall(`saving setting ${key}`, () =>
+      this.run(async (context) => {
+        context.workbook.settings.add(key, structuredClone(value));
+        await context.sync();
+      }),
+    );
+  }
+
+  async removeSetting(key: string): Promise<void> {
+    try {
+      await this.run(async (context) => {
+        context.workbook.settings.getItem(key).delete();
+        await context.sync();
+      });
+    } catch (e) {
+      const err = toHostError(e, `removing setting ${key}`);
+      if (err instanceof WorkbookHostError && err.code === HOST_ERROR_CODES.itemNotFound) return;
+      throw err;
+    }
+  }
+
+  onTableChanged(table: string, listener: (change: TableChange) => void): Promise<Unsubscribe> {
+    return hostCall(`watching table ${table}`, () =>
+      this.run(async (context) => {
+        const t = context.workbook.tables.getItem(table).load("id");
+        await context.sync();
+        let listeners = this.subscriptions.get(t.id);
+        if (!listeners) {
+          const set = new Set<(change: TableChange) => void>();
+          listeners = set;
+          this.subscriptions.set(t.id, set);
+          t.onChanged.add((args) => this.dispatch(args, set));
+          await context.sync();
+        }
+        const active = listeners;
+        active.add(listener);
+        return () => void active.delete(listener);
+      }),
+    );
+  }
+
+  /** Places an event's address among the table's data rows (one sync) and calls the listeners. */
+  private async dispatch(
+    args: TableChangedArgs,
+    listeners: Set<(change: TableChange) => void>,
+  ): Promise<void> {
+    if (listeners.size === 0) return;
+    try {
+      const place = await this.run(async (context) => {
+        const t = context.workbook.tables.getItem(args.tableId).load("name");
+        const header = t.getHeaderRowRange().load("rowIndex");
+        const body = t.getDataBodyRange().load("rowCount");
+        await context.sync();
+        return { name: t.name, headerRow: header.rowIndex, rowCount: body.rowCount };
+      });
+      const rows = parseAddressRows(args.address);
+      const first = Math.max(rows.first, place.headerRow + 1);
+      const last = Math.min(rows.last, place.headerRow + place.rowCount);
+      const change: TableChange = {
+        table: place.name,
+        firstRow: last >= first ? first - place.headerRow - 1 : 0,
+        rowCount: Math.max(0, last - first + 1),
+        structural: args.changeType !== "RangeEdited" || rows.first <= place.headerRow,
+      };
+      for (const l of [...listeners]) l(change);
+    } catch (e) {
+      this.options.onListenerError?.(toHostError(e, "following a table change"));
+    }
+  }
+
+  selectTableCell(table: string, rowIndex: number, header: string): Promise<void> {
+    return hostCall(`selecting a cell of table ${table}`, () =>
+      this.run(async (context) => {
+        const body = context.workbook.tables.getItem(table).columns.getItem(header).getDataBodyRange();
+        body.load("rowCount");
+        await context.sync();
+        if (!Number.isInteger(rowIndex) || rowIndex < 0 || rowIndex >= body.rowCount) {
+          throw new RangeError(`row ${rowIndex} is not a data row of table ${table}`);
+        }
+        body.getCell(rowIndex, 0).select();
+        await context.sync();
+      }),
+    );
+  }
+
+  setColumnHighlight(table: string, header: string, highlight: ColumnHighlight): Promise<void> {
+    return hostCall(`highlighting column ${header} of table ${table}`, () =>
+      this.run(async (context) => {
+        const body = context.workbook.tables.getItem(table).columns.getItem(header).getDataBodyRange();
+        const first = body.getCell(0, 0).load("address");
+        await context.sync();
+        // A custom rule's formula is relative to the range's top-left cell ("Apply conditional
+        // formatting to Excel ranges", custom formula), in English function names.
+        const cell = first.address.slice(first.address.lastIndexOf("!") + 1);
+        const tests = highlight.texts.map((t) => `${cell}="${t.replace(/"/g, '""')}"`);
+        context.runtime.enableEvents = false;
+        body.conditionalFormats.clearAll();
+        const rule = body.conditionalFormats.add("Custom");
+        rule.custom.rule.formula = tests.length === 1 ? `=${tests[0]}` : `=OR(${tests.join(",")})`;
+        rule.custom.format.fill.color = highlight.fill;
+        if (highlight.font !== undefined) rule.custom.format.font.color = highlight.font;
+        context.runtime.enableEvents = true;
+        await context.sync();
+      }),
+    );
+  }
+}
+
+/** Re-throws a block iterator's host failures as WorkbookHostError. */
+async function* hostIterable<T>(doing: string, source: AsyncIterable<T>): AsyncIterable<T> {
+  try {
+    yield* source;
+  } catch (e) {
+    throw toHostError(e, doing);
+  }
+}
+
+/** The adapter over the real `Excel.run` (inside Office, after `Office.onReady`). */
+export function officeWorkbook(options?: OfficeWorkbookOptions): OfficeWorkbook {
+  return new OfficeWorkbook((batch) => Excel.run((context) => batch(context)), options);
+}
