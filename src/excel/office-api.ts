@@ -111,6 +111,7 @@ export interface TableApi extends LoadableApi {
   showTotals: boolean;
   readonly worksheet: WorksheetApi;
   readonly columns: TableColumnCollectionApi;
+  readonly rows: { add(index?: number, values?: CellValue[][], alwaysInsert?: boolean): unknown };
   load(propertyNames?: string | string[]): TableApi;
   getHeaderRowRange(): RangeApi;
   getDataBodyRange(): RangeApi;

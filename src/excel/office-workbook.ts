@@ -120,6 +120,10 @@ export class OfficeWorkbook implements Workbook {
     return hostCall(`writing table ${table}`, () => write.writeColumns(this.run, table, columns, options));
   }
 
+  appendRows(table: string, rows: CellValue[][], options?: WriteOptions): Promise<TableInfo> {
+    return hostCall(`adding rows to table ${table}`, () => write.appendRows(this.run, table, rows, options));
+  }
+
   addColumns(table: string, headers: string[]): Promise<TableInfo> {
     return hostCall(`adding columns to table ${table}`, () => write.addColumns(this.run, table, headers));
   }

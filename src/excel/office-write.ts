@@ -116,6 +116,33 @@ export function writeColumns(
   });
 }
 
+/** `Workbook.appendRows`: one sync for the table's width, one per block, one for the table's facts. */
+export function appendRows(run: ExcelRun, table: string, rows: CellValue[][], options: WriteOptions = {}) {
+  return run(async (context) => {
+    const t = context.workbook.tables.getItem(table).load("name");
+    const header = t.getHeaderRowRange().load("columnCount");
+    await context.sync();
+    const width = header.columnCount;
+    rows.forEach((row, i) => {
+      if (row.length !== width)
+        throw new RangeError(`row ${i} has ${row.length} values for ${width} columns`);
+      row.forEach((v, c) => checkCell(v, `row ${i}, column ${c}`));
+    });
+    const blocks = planWriteBlocks(
+      rows.length,
+      (r) => rowJsonBytes(rows[r] ?? []),
+      options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES,
+    );
+    for (const [start, end] of blocks) {
+      options.signal?.throwIfAborted();
+      await quietSync(run, context, () => void t.rows.add(undefined, rows.slice(start, end)));
+    }
+    const info = queueTableInfo(t);
+    await context.sync();
+    return info();
+  });
+}
+
 /** `Workbook.addColumns`: one sync to check the names, one to add them. */
 export function addColumns(run: ExcelRun, table: string, headers: string[]) {
   return run(async (context) => {

@@ -172,6 +172,36 @@ export class SheetCells {
     return top < 0 ? null : { top, left, rows: bottom - top + 1, cols: right - left + 1 };
   }
 
+  /** Moves cells at and below `row`, in columns left..right (inclusive), `n` rows down. */
+  shiftDown(row: number, left: number, right: number, n: number): void {
+    for (let r = this.values.length - 1; r >= row; r--) {
+      for (let c = left; c <= right; c++) {
+        const v = this.values[r]?.[c];
+        if (v !== undefined && v !== "") {
+          this.putRaw(r + n, c, v);
+          this.putRaw(r, c, "");
+        }
+      }
+    }
+    for (let r = this.formats.length - 1; r >= row; r--) {
+      for (let c = left; c <= right; c++) {
+        const f = this.formats[r]?.[c];
+        if (f === undefined) continue;
+        this.setFormat(r + n, c, f);
+        this.setFormat(r, c, "");
+      }
+    }
+    const moved = [...this.formulas].filter(([key]) => {
+      const [r = 0, c = 0] = key.split(":").map(Number);
+      return r >= row && c >= left && c <= right;
+    });
+    for (const [key] of moved) this.formulas.delete(key);
+    for (const [key, f] of moved) {
+      const [r = 0, c = 0] = key.split(":").map(Number);
+      this.formulas.set(`${r + n}:${c}`, f);
+    }
+  }
+
   /** Shifts cells at and right of `column` one column right, in rows top..bottom (inclusive). */
   shiftRight(top: number, bottom: number, column: number): void {
     for (let r = top; r <= bottom; r++) {

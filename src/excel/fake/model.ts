@@ -12,7 +12,7 @@ import {
 } from "../../workbook/names";
 import type { CellValue } from "../../workbook/port";
 import type { TableChangedArgs } from "../office-api";
-import { type Box, SheetCells, invalidArgument } from "./cells";
+import { type Box, SheetCells, checkInput, invalidArgument } from "./cells";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 
@@ -200,6 +200,41 @@ export class FakeModel {
     this.raise(t.sheet, { top: box.top, left: at, rows: box.rows, cols: 1 }, "ColumnInserted");
   }
 
+  /**
+   * `TableRowCollection.add(null, values)`: rows at the bottom of the data (above the totals
+   * row); the cells under the table, in its columns, move down, and Excel refuses when that
+   * would move another table. New cells take the formats of the last data row, as Excel extends
+   * a table's formatting; values are typed as `Range.values` writes them.
+   */
+  addTableRows(t: FakeTable, rows: CellValue[][]): void {
+    const width = t.columns.length;
+    if (rows.length === 0 || rows.some((r) => !Array.isArray(r) || r.length !== width)) {
+      throw invalidArgument(`rows.add: every row needs exactly ${width} values`);
+    }
+    const at = t.headerRow + 1 + t.rowCount;
+    const right = t.left + width - 1;
+    const blocked = this.tables.some(
+      (o) =>
+        o !== t &&
+        o.sheet === t.sheet &&
+        o.headerRow >= at &&
+        o.left <= right &&
+        o.left + o.columns.length - 1 >= t.left,
+    );
+    if (blocked) throw invalidOperation("This operation would move cells of another table.");
+    const cells = t.sheet.cells;
+    cells.shiftDown(at, t.left, right, rows.length);
+    rows.forEach((row, i) =>
+      row.forEach((v, c) => {
+        const format = cells.format(at - 1, t.left + c);
+        if (format !== "General") cells.setFormat(at + i, t.left + c, format);
+        cells.typeInto(at + i, t.left + c, checkInputValue(v));
+      }),
+    );
+    t.rowCount += rows.length;
+    this.raise(t.sheet, { top: at, left: t.left, rows: rows.length, cols: width }, "RowInserted");
+  }
+
   /** Header cells are the column names: writing one renames the column (Excel keeps them unique). */
   syncHeaderNames(sheet: FakeSheet, box: Box): void {
     for (const t of this.tables) {
@@ -306,4 +341,10 @@ export function boxAddress(b: Box): string {
   const first = `${columnLetters(b.left)}${b.top + 1}`;
   if (b.rows === 1 && b.cols === 1) return first;
   return `${first}:${columnLetters(b.left + b.cols - 1)}${b.top + b.rows}`;
+}
+
+function checkInputValue(v: unknown): CellValue {
+  const checked = checkInput(v);
+  if (checked === null) throw invalidArgument("rows.add takes values, not null");
+  return checked;
 }

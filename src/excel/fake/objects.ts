@@ -241,6 +241,17 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
   get worksheet(): FakeWorksheet {
     return new FakeWorksheet(this.ctx, () => this.target().sheet);
   }
+  /** "TableRowCollection.add(index, values)": only appending (index undefined) is emulated. */
+  get rows(): { add(index?: number, values?: CellValue[][], alwaysInsert?: boolean): void } {
+    return {
+      add: (index, values) =>
+        this.change({ addRows: values ?? null }, (t) => {
+          if (index !== undefined && index !== null)
+            throw unknownProperty("TableRowCollection.add with an index");
+          this.ctx.model.addTableRows(t, values ?? [[]]);
+        }),
+    };
+  }
   get columns(): FakeTableColumnCollection {
     return new FakeTableColumnCollection(this.ctx, () => this.target());
   }

@@ -277,6 +277,36 @@ export function describeWorkbookContract(label: string, make: ContractSubject): 
       ]);
     });
 
+    test("appends rows at the bottom of a table, moving the cells below and extending formats", async () => {
+      const { workbook, look } = make({
+        sheets: { Sheet1: [[], [], [], ["", "", "ao lado"], ["abaixo"]] },
+        tables: [
+          {
+            name: "T",
+            sheet: "Sheet1",
+            header: ["CPF", "Valor"],
+            rows: [
+              ["01234567890", 1],
+              ["98765432100", 2],
+            ],
+          },
+        ],
+      });
+      await workbook.writeColumns("T", [
+        { header: "CPF", values: ["01234567890", "98765432100"], numberFormat: TEXT_FORMAT },
+      ]);
+      const info = await workbook.appendRows("T", [
+        ["00000000191", 3],
+        ["11144477735", 4],
+      ]);
+      expect(info.rowCount).toBe(4);
+      expect(look.cell("Sheet1", "A4")).toBe("00000000191");
+      expect(look.numberFormat("Sheet1", "A5")).toBe(TEXT_FORMAT);
+      expect(look.cell("Sheet1", "A7")).toBe("abaixo");
+      expect(look.cell("Sheet1", "C4")).toBe("ao lado");
+      await failsWith(workbook.appendRows("T", [["x"]]), /1 values for 2 columns/);
+    });
+
     test("creates a formatted sheet and table with a totals row", async () => {
       const { workbook, look } = make({ sheets: { Plan1: [["x"]] } });
       const info = await workbook.createSheetWithTable({
