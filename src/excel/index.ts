@@ -1,0 +1,22 @@
+// The Excel host (DESIGN §1 src/excel): the Workbook port over Office.js, its error class, the
+// per-user token store, and the fake Excel for tests, benchmarks and the preview.
+export { OfficeWorkbook, officeWorkbook, type OfficeWorkbookOptions } from "./office-workbook";
+export { HOST_ERROR_CODES, WorkbookHostError, type HostErrorCode } from "./errors";
+export type { ExcelRun, RequestContextApi } from "./office-api";
+export {
+  createTokenStore,
+  createUserStorage,
+  tokenOrigin,
+  type Persistence,
+  type TokenStore,
+  type UserStorage,
+  type UserStorageBackend,
+  type UserStorageHost,
+} from "./token-store";
+export {
+  FakeExcel,
+  createFakeExcel,
+  WEB_PAYLOAD_LIMIT_BYTES,
+  type FakeExcelInit,
+  type FakeStats,
+} from "./fake";
