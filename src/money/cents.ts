@@ -50,17 +50,23 @@
  *   Problems of the amount itself (rules 3–7) are reported before `negative`.
  */
 
+import { isBlankCell } from "./blank";
 import type { Locale } from "./locale";
 
-export type CentsProblemCode = "not_a_number" | "negative" | "sub_cent" | "too_large" | "ambiguous";
+/**
+ * What is wrong with a cell, as a code and the data a message needs (the text itself lives in the message
+ * catalogue of src/workbook, in each locale). Amounts in the data are cents.
+ */
+export type CentsProblem =
+  | { code: "not_a_number"; input: string }
+  | { code: "negative"; input: string }
+  /** `nearest`: the amounts on either side, when the amount is not negative (e.g. 1.005 -> 100 and 101). */
+  | { code: "sub_cent"; input: string; nearest?: { down: number; up: number } }
+  | { code: "too_large"; input: string; maxCents: number }
+  /** `asThousandsCents`: the amount if the separator groups thousands ("1,234" -> 123400). */
+  | { code: "ambiguous"; input: string; asThousandsCents: number };
 
-export interface CentsProblem {
-  code: CentsProblemCode;
-  /** The cell as text, for messages and the issue list. */
-  input: string;
-  /** English, says what to do. */
-  message: string;
-}
+export type CentsProblemCode = CentsProblem["code"];
 
 export type ParseCentsResult =
   { ok: true; cents: number; blank: boolean } | { ok: false; problem: CentsProblem };
@@ -83,18 +89,19 @@ const CURRENCY = /^(r\$|brl)/i;
 const CURRENCY_END = /(r\$|brl)$/i;
 
 type Amount =
-  { ok: true; cents: bigint } | { ok: false; code: Exclude<CentsProblemCode, "negative">; hint?: string };
+  | { ok: true; cents: bigint }
+  | { ok: false; code: "not_a_number" | "too_large" }
+  | { ok: false; code: "sub_cent"; down?: bigint }
+  | { ok: false; code: "ambiguous"; asThousands: bigint };
 
 export function parseCents(cell: unknown, options: ParseCentsOptions = {}): ParseCentsResult {
   const locale = options.locale ?? "pt-BR";
   const maxCents = checkedMaxCents(options.maxCents);
 
-  if (cell === null || cell === undefined) return { ok: true, cents: 0, blank: true };
-  if (typeof cell === "number") return parseNumberCell(cell, maxCents, locale);
-  if (typeof cell !== "string") {
-    return problem("not_a_number", describe(cell), locale);
-  }
-  if (cell.replace(SPACES, "") === "") return { ok: true, cents: 0, blank: true };
+  if (isBlankCell(cell)) return { ok: true, cents: 0, blank: true };
+  if (typeof cell === "number") return parseNumberCell(cell, maxCents);
+  if (typeof cell !== "string")
+    return { ok: false, problem: { code: "not_a_number", input: describe(cell) } };
   return parseText(cell, locale, maxCents);
 }
 
@@ -122,19 +129,19 @@ const EXCEL_SIGNIFICANT_DIGITS = 15;
  */
 const FAST_PATH_LIMIT = 1e12;
 
-function parseNumberCell(x: number, maxCents: number, locale: Locale): ParseCentsResult {
+function parseNumberCell(x: number, maxCents: number): ParseCentsResult {
   if (x >= 0 && x < FAST_PATH_LIMIT) {
     const cents = Math.round(x * 100);
     if (cents / 100 === x && cents <= maxCents) return { ok: true, cents: cents + 0, blank: false }; // + 0: no -0
   }
-  if (!Number.isFinite(x)) return problem("not_a_number", String(x), locale);
+  if (!Number.isFinite(x)) return { ok: false, problem: { code: "not_a_number", input: String(x) } };
   // The digits Excel shows: 719.4000000000001 -> "719.400000000000"; 1.005 -> "1.00500000000000".
   const shown = Math.abs(x).toPrecision(EXCEL_SIGNIFICANT_DIGITS);
   const decimal = plainDecimal(shown);
   const amount = centsOf(decimal.int, decimal.frac);
   // The input as Excel shows it (trailing zeros dropped), e.g. "1.005", "-5", "1e+21"; -0 is "0".
   const input = String(Number(x.toPrecision(EXCEL_SIGNIFICANT_DIGITS)));
-  return finish(amount, x < 0, input, maxCents, locale);
+  return finish(amount, x < 0, input, maxCents);
 }
 
 /**
@@ -157,8 +164,13 @@ function plainDecimal(text: string): { int: string; frac: string } {
 /** Exact cents of a decimal written as integer digits and fraction digits (both ASCII digits, maybe empty). */
 function centsOf(intDigits: string, fracDigits: string): Amount {
   const frac = fracDigits.replace(/0+$/, "");
-  if (frac.length > 2) return { ok: false, code: "sub_cent" };
   const whole = intDigits.replace(/^0+/, "");
+  if (frac.length > 2) {
+    // The cents below: the digits up to the second decimal (a message offers them and one cent more).
+    return whole.length > 16
+      ? { ok: false, code: "sub_cent" }
+      : { ok: false, code: "sub_cent", down: BigInt(whole + frac.slice(0, 2)) };
+  }
   // More than 16 digits of reais is above any maxCents (MAX_SAFE_INTEGER has 16 digits in all); this also
   // spares BigInt a cell of a million digits.
   if (whole.length > 16) return { ok: false, code: "too_large" };
@@ -168,9 +180,9 @@ function centsOf(intDigits: string, fracDigits: string): Amount {
 function parseText(cell: string, locale: Locale, maxCents: number): ParseCentsResult {
   const input = cell.trim();
   const peeled = peel(cell.replace(SPACES, " ").trim());
-  if (!peeled) return problem("not_a_number", input, locale);
+  if (!peeled) return { ok: false, problem: { code: "not_a_number", input } };
   const amount = readAmount(peeled.body, locale);
-  return finish(amount, peeled.negative, input, maxCents, locale);
+  return finish(amount, peeled.negative, input, maxCents);
 }
 
 /**
@@ -261,7 +273,8 @@ function readAmount(body: string, locale: Locale): Amount {
     } else if (sep === thousandsSeparator(locale)) {
       group = sep;
     } else {
-      return { ok: false, code: "ambiguous", hint: body };
+      // Read as thousands, the digits are whole reais: at most 6 of them (rule 5), exact in a BigInt.
+      return { ok: false, code: "ambiguous", asThousands: BigInt(head + tail) * 100n };
     }
   }
 
@@ -295,57 +308,34 @@ function decimalSeparator(locale: Locale): string {
   return locale === "en-US" ? "." : ",";
 }
 
-function finish(
-  amount: Amount,
-  negative: boolean,
-  input: string,
-  maxCents: number,
-  locale: Locale,
-): ParseCentsResult {
-  if (!amount.ok) return problem(amount.code, input, locale, amount.hint, maxCents);
-  if (amount.cents > BigInt(maxCents)) return problem("too_large", input, locale, undefined, maxCents);
-  if (negative && amount.cents !== 0n) return problem("negative", input, locale);
+function finish(amount: Amount, negative: boolean, input: string, maxCents: number): ParseCentsResult {
+  if (!amount.ok) return { ok: false, problem: amountProblem(amount, negative, input, maxCents) };
+  if (amount.cents > BigInt(maxCents)) return { ok: false, problem: { code: "too_large", input, maxCents } };
+  if (negative && amount.cents !== 0n) return { ok: false, problem: { code: "negative", input } };
   return { ok: true, cents: Number(amount.cents), blank: false };
 }
 
-function problem(
-  code: CentsProblemCode,
+function amountProblem(
+  amount: Exclude<Amount, { ok: true }>,
+  negative: boolean,
   input: string,
-  locale: Locale,
-  hint?: string,
-  maxCents?: number,
-): { ok: false; problem: CentsProblem } {
-  const dec = decimalSeparator(locale);
-  const example = `1234${dec}56`;
-  const shown = input.length > 40 ? `${input.slice(0, 37)}...` : input;
-  let message: string;
-  switch (code) {
+  maxCents: number,
+): CentsProblem {
+  switch (amount.code) {
     case "not_a_number":
-      message = `"${shown}" is not an amount of money. Type a number such as ${example} (R$ is optional), or leave the cell empty.`;
-      break;
-    case "negative":
-      message = `"${shown}" is negative. Amounts must be zero or more: type the positive amount, or leave the cell empty.`;
-      break;
-    case "sub_cent":
-      message =
-        `"${shown}" has fractions of a cent. Round it to two decimal places (for example with ` +
-        `=ROUND(value${locale === "en-US" ? "," : ";"}2)) and enter it again.`;
-      break;
+      return { code: "not_a_number", input };
     case "too_large":
-      message = `"${shown}" is larger than the maximum of ${formatCents(maxCents ?? 0, locale)}. Check the amount, or split it.`;
-      break;
-    case "ambiguous": {
-      // hint is the bare amount, e.g. "1,234": one separator followed by three digits (rule 4e).
-      const [head = "1", tail = "234"] = (hint ?? "1,234").split(/[.,]/);
-      const sep = hint?.includes(".") ? "." : ",";
-      message =
-        `"${shown}" is ambiguous: "${sep}" may separate thousands (${head}${tail} reais) or decimals ` +
-        `(${head} point ${tail} reais). Write it with two decimals and no thousands separator: ` +
-        `"${head}${tail}${dec}00" for ${head}${tail} reais, or "${head}${dec}${tail.slice(0, 2)}" for ${head} point ${tail.slice(0, 2)} reais.`;
-      break;
+      return { code: "too_large", input, maxCents };
+    case "ambiguous":
+      return { code: "ambiguous", input, asThousandsCents: Number(amount.asThousands) };
+    case "sub_cent": {
+      // No suggestion for a negative amount: the nearest cents would carry the wrong sign.
+      const down = amount.down;
+      if (negative || down === undefined || down + 1n > BigInt(Number.MAX_SAFE_INTEGER))
+        return { code: "sub_cent", input };
+      return { code: "sub_cent", input, nearest: { down: Number(down), up: Number(down) + 1 } };
     }
   }
-  return { ok: false, problem: { code, input, message } };
 }
 
 function describe(cell: unknown): string {

@@ -25,19 +25,31 @@
  *   a number): a punctuated string is how a person writes the full number, so a short one is `wrong_length`.
  * - more digits than the full length is `wrong_length`; then `repeated_digits`; then `check_digits`.
  * - other cell types (booleans, objects) are `not_digits`.
- * Messages never carry the full number (they may end up in logs); at most the masked form.
+ * A problem is a code and the data a message needs (the text lives in the message catalogue of
+ * src/workbook). The data never carries the full number (issue lists end up in logs): at most the
+ * masked form.
  */
+import { isBlankCell } from "./blank";
 
-export type DocumentProblemCode =
-  "empty" | "not_digits" | "wrong_length" | "check_digits" | "repeated_digits";
+export type DocumentKind = "CPF" | "CNPJ";
 
-export type NormalizeResult =
-  { ok: true; digits: string } | { ok: false; code: DocumentProblemCode; message: string };
+export type DocumentProblem =
+  | { code: "empty" }
+  /** `cell`: a number that is not a whole non-negative number, text with other characters, or neither. */
+  | { code: "not_digits"; cell: "number" | "text" | "other" }
+  /** `length`: how many digits (or characters) the cell has. */
+  | { code: "wrong_length"; length: number }
+  | { code: "repeated_digits"; masked: string }
+  /** `zerosRestored`: the leading zeros Excel drops were put back before the check (`masked` shows them). */
+  | { code: "check_digits"; masked: string; zerosRestored: boolean };
+
+export type DocumentProblemCode = DocumentProblem["code"];
+
+export type NormalizeResult = { ok: true; digits: string } | ({ ok: false } & DocumentProblem);
 
 interface Kind {
-  name: "CPF" | "CNPJ";
+  name: DocumentKind;
   length: number;
-  example: string;
   /** The characters a normalized value may hold, as a whole-string pattern. */
   shape: RegExp;
   checkDigits: (base: string) => string;
@@ -46,14 +58,12 @@ interface Kind {
 const CPF: Kind = {
   name: "CPF",
   length: 11,
-  example: "123.456.789-09",
   shape: /^\d+$/,
   checkDigits: cpfCheckDigits,
 };
 const CNPJ: Kind = {
   name: "CNPJ",
   length: 14,
-  example: "12.345.678/0001-95",
   // Letters only before the two numeric check digits; a shorter value is judged by its length later.
   shape: /^(?:[0-9A-Z]{1,12}\d{0,2}|\d+)$/,
   checkDigits: cnpjCheckDigits,
@@ -120,72 +130,31 @@ export function normalizeCnpj(cell: unknown): NormalizeResult {
 const SPACES = /[\s\u00a0\u2007\u202f\ufeff]/gu;
 
 function normalize(kind: Kind, cell: unknown): NormalizeResult {
-  const fail = (code: DocumentProblemCode, message: string): NormalizeResult => ({
-    ok: false,
-    code,
-    message,
-  });
-  if (cell === null || cell === undefined || (typeof cell === "string" && cell.replace(SPACES, "") === "")) {
-    return fail(
-      "empty",
-      `The ${kind.name} is empty. Type the ${kind.length}-digit ${kind.name}, e.g. ${kind.example}.`,
-    );
-  }
+  if (isBlankCell(cell)) return { ok: false, code: "empty" };
 
   let digits: string;
   let padded = false;
   if (typeof cell === "number") {
     if (Number.isInteger(cell) && cell > Number.MAX_SAFE_INTEGER) {
-      return fail("wrong_length", `The ${kind.name} has more than ${kind.length} digits. Check the number.`);
+      return { ok: false, code: "wrong_length", length: BigInt(cell).toString().length };
     }
-    if (!Number.isSafeInteger(cell) || cell < 0) {
-      return fail(
-        "not_digits",
-        `The ${kind.name} is not a whole number. Type the ${kind.name} as text, e.g. ${kind.example}.`,
-      );
-    }
+    if (!Number.isSafeInteger(cell) || cell < 0) return { ok: false, code: "not_digits", cell: "number" };
     digits = String(cell);
     padded = digits.length < kind.length;
   } else if (typeof cell === "string") {
     const stripped = cell.replace(SPACES, "").replace(/[./-]/g, "").toUpperCase();
-    if (!kind.shape.test(stripped)) {
-      const allowed = kind === CNPJ ? "digits (letters only before the last two)" : "digits";
-      return fail(
-        "not_digits",
-        `The ${kind.name} has characters other than ${allowed}, ".", "-" and "/". ` +
-          `Type only the ${kind.name}, e.g. ${kind.example}.`,
-      );
-    }
+    if (!kind.shape.test(stripped)) return { ok: false, code: "not_digits", cell: "text" };
     digits = stripped;
     padded = /^\d+$/.test(cell.trim()) && digits.length < kind.length;
   } else {
-    return fail(
-      "not_digits",
-      `This cell is not a ${kind.name}. Type the ${kind.name} as text, e.g. ${kind.example}.`,
-    );
+    return { ok: false, code: "not_digits", cell: "other" };
   }
 
   if (padded) digits = digits.padStart(kind.length, "0");
-  if (digits.length !== kind.length) {
-    return fail(
-      "wrong_length",
-      `The ${kind.name} has ${digits.length} digits; a ${kind.name} has ${kind.length}. Check the number.`,
-    );
-  }
-  if (isRepeated(digits)) {
-    return fail(
-      "repeated_digits",
-      `The ${kind.name} repeats one digit (${mask(kind, digits)}) and is not a real ${kind.name}.`,
-    );
-  }
+  if (digits.length !== kind.length) return { ok: false, code: "wrong_length", length: digits.length };
+  if (isRepeated(digits)) return { ok: false, code: "repeated_digits", masked: mask(kind, digits) };
   if (kind.checkDigits(digits.slice(0, -2)) !== digits.slice(-2)) {
-    const zeros = padded
-      ? `, read as ${mask(kind, digits)} after restoring the leading zeros Excel drops,`
-      : "";
-    return fail(
-      "check_digits",
-      `The ${kind.name}${zeros} has wrong check digits (the last two). Check for a mistyped or missing digit.`,
-    );
+    return { ok: false, code: "check_digits", masked: mask(kind, digits), zerosRestored: padded };
   }
   return { ok: true, digits };
 }

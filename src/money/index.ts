@@ -2,9 +2,10 @@
 // This layer imports nothing from the other layers.
 export type { Locale } from "./locale";
 export { LOCALES } from "./locale";
+export { isBlankCell } from "./blank";
 export type { CentsProblemCode, CentsProblem, ParseCentsResult, ParseCentsOptions } from "./cents";
 export { parseCents, formatCents } from "./cents";
-export type { DocumentProblemCode, NormalizeResult } from "./documents";
+export type { DocumentKind, DocumentProblem, DocumentProblemCode, NormalizeResult } from "./documents";
 export {
   normalizeCpf,
   normalizeCnpj,

@@ -7,9 +7,50 @@ export * from "./names";
 export * from "./safe-text";
 export * from "./settings-guard";
 export * from "./memory";
-export * from "./messages";
 export * from "./mapping";
-export * from "./matching";
-export * from "./validation";
 export * from "./template";
 export * from "./writeback";
+
+// The one Locale type lives in src/money (the lowest layer); re-exported for convenience.
+export { LOCALES, type Locale } from "../money";
+
+// Issues and their message catalogue.
+export {
+  type Severity,
+  type IssueParamsByCode,
+  type IssueCode,
+  type IssueWhere,
+  type Issue,
+  makeIssue,
+} from "./issues";
+export { MESSAGES, locationPrefix, documentProblemMessage, ROW_STATE_TEXT, type RowState } from "./messages";
+export { amountIssue, plainAmount } from "./amount-issues";
+
+// Employee matching.
+export {
+  type IdentityKind,
+  type MatchProblemCode,
+  type MatchProblem,
+  type IdentityCells,
+  type MatchResult,
+  normalizeEmail,
+  EmployeeIndex,
+} from "./matching";
+
+// Validation.
+export {
+  type ValidationOptions,
+  type ValidationContext,
+  type CheckedRow,
+  type SendRow,
+  type ValidationSummary,
+  type ValidTable,
+  type InvalidTable,
+  type ValidationResult,
+  DEFAULT_MAX_CENTS_PER_CELL,
+  DEFAULT_WARN_ABOVE_CENTS,
+  DistributionValidator,
+  validateRows,
+  validateTable,
+} from "./validation";
+export { totalsLabel, nameWords, namesAgree } from "./row-checks";

@@ -103,7 +103,9 @@ describe("computeMapping", () => {
 
   test("two columns for the same product or identity are an error", () => {
     const m = computeMapping(["CPF", "Documento", "Vale Refeição", "VR"], PRODUCTS);
-    expect(m.issues.map((i) => [i.code, i.severity, i.params.headers])).toEqual([
+    expect(
+      m.issues.map((i) => [i.code, i.severity, i.code === "duplicate_column" && i.params.headers]),
+    ).toEqual([
       ["duplicate_column", "error", ["CPF", "Documento"]],
       ["duplicate_column", "error", ["Vale Refeição", "VR"]],
     ]);
@@ -123,7 +125,9 @@ describe("computeMapping", () => {
       ["ignore", "override"],
       ["cpf", "alias"],
     ]);
-    expect(m.issues.map((i) => [i.code, i.params.headers])).toEqual([["mapping_stale", ["Coluna antiga"]]]);
+    expect(m.issues.map((i) => [i.code, i.code === "mapping_stale" && i.params.headers])).toEqual([
+      ["mapping_stale", ["Coluna antiga"]],
+    ]);
   });
 
   test("an override naming a product that no longer exists is not trusted", () => {

@@ -26,23 +26,34 @@
  */
 import { z } from "zod";
 import type { Product } from "../api/schemas";
-import { type Issue, type Locale, makeIssue } from "./messages";
+import type { Locale } from "../money";
+import { pushTo } from "./group";
+import { type Issue, makeIssue } from "./issues";
 import type { Workbook } from "./port";
 
-export type ColumnRole =
-  | { role: "employee_id" }
-  | { role: "cpf" }
-  | { role: "email" }
-  | { role: "name" }
-  | { role: "info" }
-  | { role: "product"; product_id: string }
-  | { role: "status" }
-  | { role: "message" }
-  | { role: "total" }
+/**
+ * What a column is. The schema validates the user's saved overrides (workbook settings) and is
+ * the one definition: the type is derived from it.
+ */
+const RoleSchema = z.discriminatedUnion("role", [
+  z.object({ role: z.literal("employee_id") }),
+  z.object({ role: z.literal("cpf") }),
+  z.object({ role: z.literal("email") }),
+  z.object({ role: z.literal("name") }),
+  /** Read by people, never sent (Situação, Matrícula, Cargo, ...). */
+  z.object({ role: z.literal("info") }),
+  z.object({ role: z.literal("product"), product_id: z.string().min(1).max(200) }),
+  /** The add-in's own columns. */
+  z.object({ role: z.literal("status") }),
+  z.object({ role: z.literal("message") }),
+  z.object({ role: z.literal("total") }),
   /** Explicitly ignored by the user: never sent, never warned about. */
-  | { role: "ignore" }
+  z.object({ role: z.literal("ignore") }),
   /** Recognized as nothing: if it holds amounts, validation warns that they will not be sent. */
-  | { role: "unmapped" };
+  z.object({ role: z.literal("unmapped") }),
+]);
+
+export type ColumnRole = z.infer<typeof RoleSchema>;
 
 export type RoleName = ColumnRole["role"];
 
@@ -243,10 +254,7 @@ interface ProductIndex {
 
 function indexProducts(products: readonly Product[]): ProductIndex {
   const push = (m: Map<string, Product[]>, k: string, p: Product): void => {
-    if (k === "") return;
-    const l = m.get(k);
-    if (l) l.push(p);
-    else m.set(k, [p]);
+    if (k !== "") pushTo(m, k, p);
   };
   const ix: ProductIndex = {
     byId: new Map(),
@@ -331,9 +339,7 @@ export function computeMapping(
     if (o) {
       usedOverrides.add(o.header);
       if (o.role.role === "product" && !ix.byId.has(o.role.product_id)) {
-        issues.push(
-          makeIssue({ code: "mapping_unknown_product", column: h, params: { product: o.role.product_id } }),
-        );
+        issues.push(makeIssue("mapping_unknown_product", { product: o.role.product_id }, { column: h }));
       } else {
         return { index, header: h, role: o.role, how: "override" };
       }
@@ -343,9 +349,7 @@ export function computeMapping(
     const m = matchProduct(h, ix);
     if (m.product && m.how) {
       if (m.how === "product_loose") {
-        issues.push(
-          makeIssue({ code: "product_loose_match", column: h, params: { product: m.product.name } }),
-        );
+        issues.push(makeIssue("product_loose_match", { product: m.product.name }, { column: h }));
       }
       return { index, header: h, role: { role: "product", product_id: m.product.id }, how: m.how };
     }
@@ -353,7 +357,7 @@ export function computeMapping(
   });
 
   const stale = Object.keys(override).filter((h) => !usedOverrides.has(h));
-  if (stale.length > 0) issues.push(makeIssue({ code: "mapping_stale", params: { headers: stale } }));
+  if (stale.length > 0) issues.push(makeIssue("mapping_stale", { headers: stale }));
 
   const mapping: TableMapping = { columns, products: [], issues };
   const seen = new Map<string, MappedColumn[]>();
@@ -362,9 +366,7 @@ export function computeMapping(
     const key = r.role === "product" ? `product:${r.product_id}` : r.role;
     if (r.role === "product")
       mapping.products.push({ index: c.index, header: c.header, product_id: r.product_id });
-    const l = seen.get(key);
-    if (l) l.push(c);
-    else seen.set(key, [c]);
+    pushTo(seen, key, c);
   }
   const firstOf = (role: RoleName): number | undefined => seen.get(role)?.[0]?.index;
   const set = <K extends keyof TableMapping>(k: K, v: TableMapping[K] | undefined): void => {
@@ -385,10 +387,7 @@ export function computeMapping(
     if (!isProduct && !["employee_id", "cpf", "email", "status", "message", "total"].includes(key)) continue;
     const product = isProduct ? products.find((p) => `product:${p.id}` === key)?.name : undefined;
     issues.push(
-      makeIssue({
-        code: "duplicate_column",
-        params: { headers: cols.map((c) => c.header), ...(product ? { product } : {}) },
-      }),
+      makeIssue("duplicate_column", { headers: cols.map((c) => c.header), ...(product ? { product } : {}) }),
     );
   }
   return mapping;
@@ -406,20 +405,6 @@ export function mappingToOverride(mapping: TableMapping): MappingOverride {
 
 export const MAPPING_SETTING = "valepix.mapping";
 export const MAPPING_VERSION = 1;
-
-const RoleSchema = z.discriminatedUnion("role", [
-  z.object({ role: z.literal("employee_id") }),
-  z.object({ role: z.literal("cpf") }),
-  z.object({ role: z.literal("email") }),
-  z.object({ role: z.literal("name") }),
-  z.object({ role: z.literal("info") }),
-  z.object({ role: z.literal("product"), product_id: z.string().min(1).max(200) }),
-  z.object({ role: z.literal("status") }),
-  z.object({ role: z.literal("message") }),
-  z.object({ role: z.literal("total") }),
-  z.object({ role: z.literal("ignore") }),
-  z.object({ role: z.literal("unmapped") }),
-]);
 
 const SavedTableMapping = z.object({
   columns: z.record(z.string().max(255), RoleSchema),
@@ -455,7 +440,7 @@ export async function loadMappingOverride(workbook: Workbook, table: string): Pr
     : undefined;
   return {
     override: entry ? { ...entry.columns } : {},
-    issues: invalid ? [makeIssue({ code: "mapping_invalid" })] : [],
+    issues: invalid ? [makeIssue("mapping_invalid", {})] : [],
   };
 }
 

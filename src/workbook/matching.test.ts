@@ -1,6 +1,6 @@
 import type { Employee } from "../api/schemas";
 import { EmployeeIndex } from "./matching";
-import { makeIssue } from "./messages";
+import { makeIssue } from "./issues";
 import { makeCpf } from "./testing";
 
 const cpfA = makeCpf(1); // "00000792004": Excel keeps it as 792004
@@ -53,7 +53,10 @@ describe("EmployeeIndex", () => {
   test("an invalid CPF says why, and the full number never appears", () => {
     const bad = cpfB.slice(0, 10) + String((Number(cpfB[10]) + 1) % 10);
     const r = ix.match({ cpf: bad });
-    expect(r).toMatchObject({ ok: false, problems: [{ code: "cpf_invalid", reason: "check_digits" }] });
+    expect(r).toMatchObject({
+      ok: false,
+      problems: [{ code: "cpf_invalid", params: { reason: "check_digits" } }],
+    });
     expect(JSON.stringify(r)).not.toContain(bad);
     expect(codes(ix.match({ cpf: "111.111.111-11" }))).toEqual(["cpf_invalid:error"]);
     // As a secondary identity, an invalid CPF is only a warning.
@@ -64,7 +67,7 @@ describe("EmployeeIndex", () => {
     const r = ix.match({ cpf: cpfC });
     expect(r).toMatchObject({
       ok: false,
-      problems: [{ code: "employee_inactive", situation: "on_leave", employeeName: "Carla" }],
+      problems: [{ code: "employee_inactive", params: { situation: "on_leave", employeeName: "Carla" } }],
     });
     expect(codes(ix.match({ employee_id: "e4" }))).toEqual(["employee_inactive:error"]);
   });
@@ -79,7 +82,7 @@ describe("EmployeeIndex", () => {
     ]);
     expect(twoActive.match({ cpf: cpfA })).toMatchObject({
       ok: false,
-      problems: [{ code: "cpf_ambiguous", count: 2 }],
+      problems: [{ code: "cpf_ambiguous", params: { count: 2 } }],
     });
     // The id settles it.
     expect(idOf(twoActive.match({ employee_id: "b", cpf: cpfA }))).toBe("b");
@@ -89,7 +92,9 @@ describe("EmployeeIndex", () => {
     const r = ix.match({ employee_id: "e1", cpf: cpfB });
     expect(r).toMatchObject({
       ok: false,
-      problems: [{ code: "identity_conflict", column: "cpf", other: "employee_id", employeeName: "Bruno" }],
+      problems: [
+        { code: "identity_conflict", column: "cpf", params: { other: "employee_id", employeeName: "Bruno" } },
+      ],
     });
     expect(codes(ix.match({ employee_id: "e1", email: "bruno@x.com" }))).toEqual(["identity_conflict:error"]);
     expect(codes(ix.match({ employee_id: "e1", cpf: makeCpf(500) }))).toEqual(["identity_mismatch:warning"]);
@@ -113,7 +118,7 @@ describe("EmployeeIndex: employee_id typed as a number cell", () => {
   test("a number that both '123' and '0123' could be is ambiguous, never the exact text", () => {
     const r = withZeros.match({ employee_id: 123 });
     expect(r).toMatchObject({ ok: false, problems: [{ code: "employee_id_ambiguous", severity: "error" }] });
-    expect(r).toMatchObject({ problems: [{ count: 2 }] });
+    expect(r).toMatchObject({ problems: [{ params: { count: 2 } }] });
     // As text the cell says exactly which one.
     expect(idOf(withZeros.match({ employee_id: "123" }))).toBe("123");
     expect(idOf(withZeros.match({ employee_id: "0123" }))).toBe("0123");
@@ -135,14 +140,19 @@ describe("EmployeeIndex: employee_id typed as a number cell", () => {
   });
 
   test("both problems tell the user to format the ID column as text and retype", () => {
-    for (const code of ["employee_id_ambiguous", "employee_id_number_unsafe"] as const) {
-      const issue = makeIssue({ code, row: 7, column: "ID", params: { input: "123", count: 2 } });
+    const where = { row: 7, column: "ID" };
+    for (const issue of [
+      makeIssue("employee_id_ambiguous", { input: "123", count: 2 }, where),
+      makeIssue("employee_id_number_unsafe", { input: "123" }, where),
+    ]) {
       expect(issue.severity).toBe("error");
       expect(issue.message["pt-BR"]).toMatch(/Formate a coluna do ID como Texto e digite/);
       expect(issue.message["en-US"]).toMatch(/Format the ID column as Text and type/);
     }
-    const conflict = makeIssue({ code: "identity_conflict", params: { input: "x", other: "ID", count: 2 } });
-    expect(conflict.message["en-US"]).toContain("belongs to 2 other employees");
+    const conflict = makeIssue("identity_conflict", { input: "x", other: "employee_id", count: 2 });
+    expect(conflict.message["en-US"]).toBe(
+      "'x' belongs to 2 other employees, but the employee ID on the row names another employee. Fix one of them.",
+    );
   });
 });
 
@@ -163,7 +173,7 @@ describe("EmployeeIndex: a secondary identity shared by several people", () => {
     expect(codes(shx.match({ employee_id: "e1", cpf: shared }))).toEqual(["identity_conflict:error"]);
     expect(shx.match({ employee_id: "e1", cpf: shared })).toMatchObject({
       ok: false,
-      problems: [{ code: "identity_conflict", column: "cpf", other: "employee_id", count: 2 }],
+      problems: [{ code: "identity_conflict", column: "cpf", params: { other: "employee_id", count: 2 } }],
     });
     // Even when the matched employee has no CPF or e-mail on record.
     expect(codes(shx.match({ employee_id: "e1b", cpf: shared }))).toEqual(["identity_conflict:error"]);

@@ -28,7 +28,9 @@
  * - The employee list is indexed once (O(n)); each row is O(1).
  */
 import { type Employee, SITUATION_ACTIVE } from "../api/schemas";
-import { normalizeCpf } from "../money";
+import { isBlankCell, maskCpf, normalizeCpf } from "../money";
+import { pushTo } from "./group";
+import type { IssueParamsByCode, Severity } from "./issues";
 import type { CellValue } from "./port";
 
 export type IdentityKind = "employee_id" | "cpf" | "email";
@@ -46,24 +48,19 @@ export type MatchProblemCode =
   | "identity_mismatch"
   | "employee_inactive";
 
-export interface MatchProblem {
-  code: MatchProblemCode;
-  severity: "error" | "warning";
-  /** The identity column the problem is about. */
-  column: IdentityKind;
-  /** The cell as the user wrote it (never a full CPF: masked). */
-  input: string;
-  /** normalizeCpf's reason for `cpf_invalid`. */
-  reason?: string;
-  /** For conflicts: what the other identity column says. */
-  other?: IdentityKind;
-  /** Name of the employee found (for conflicts and inactive). */
-  employeeName?: string;
-  /** The situation, for `employee_inactive`. */
-  situation?: string;
-  /** How many employees share the CPF, e-mail or (number) id, for ambiguity and conflicts. */
-  count?: number;
-}
+/**
+ * A matching problem, keyed by `code`: its `params` are exactly those of the issue with the same
+ * code (./issues.ts), so validation turns it into an issue as it is. `column` is the identity
+ * column the problem is about; `input` is the cell as the user wrote it (a CPF masked).
+ */
+export type MatchProblem = {
+  [C in MatchProblemCode]: {
+    code: C;
+    severity: Severity;
+    column: IdentityKind;
+    params: IssueParamsByCode[C];
+  };
+}[MatchProblemCode];
 
 export interface IdentityCells {
   employee_id?: CellValue | undefined;
@@ -87,9 +84,6 @@ type Lookup =
  */
 const EXCEL_EXACT_INTEGER_LIMIT = 1e15;
 
-const isBlank = (v: CellValue | undefined): boolean =>
-  v === undefined || v === "" || (typeof v === "string" && v.trim() === "");
-
 const isActive = (e: Employee): boolean => e.situation === SITUATION_ACTIVE;
 
 export function normalizeEmail(v: CellValue): string {
@@ -98,11 +92,13 @@ export function normalizeEmail(v: CellValue): string {
 
 const withoutLeadingZeros = (id: string): string => id.replace(/^0+(?=\d)/, "");
 
-/** A CPF for messages: masked as in operational logs (API document, Authentication rule 5). */
+/**
+ * A CPF for messages: masked as in operational logs (API document, Authentication rule 5), after
+ * restoring the leading zeros Excel drops; anything that is not 11 digits is masked whole.
+ */
 function cpfForMessage(v: CellValue): string {
-  const digits = String(v).replace(/\D/g, "");
-  if (digits.length < 6) return String(v).trim();
-  return `***${digits.slice(3, Math.min(9, digits.length))}**`;
+  const n = normalizeCpf(v);
+  return maskCpf(n.ok ? n.digits : typeof v === "number" ? String(v).padStart(11, "0") : String(v));
 }
 
 function pick(list: Employee[] | undefined): Lookup {
@@ -122,19 +118,14 @@ export class EmployeeIndex {
 
   constructor(employees: readonly Employee[]) {
     this.size = employees.length;
-    const push = (m: Map<string, Employee[]>, k: string, e: Employee): void => {
-      const l = m.get(k);
-      if (l) l.push(e);
-      else m.set(k, [e]);
-    };
     for (const e of employees) {
       this.byId.set(e.employee_id, e);
-      push(this.byIdNoZeros, withoutLeadingZeros(e.employee_id), e);
+      pushTo(this.byIdNoZeros, withoutLeadingZeros(e.employee_id), e);
       if (e.cpf !== undefined) {
         const n = normalizeCpf(e.cpf);
-        if (n.ok) push(this.byCpf, n.digits, e);
+        if (n.ok) pushTo(this.byCpf, n.digits, e);
       }
-      if (e.email !== undefined && e.email.trim() !== "") push(this.byEmail, normalizeEmail(e.email), e);
+      if (e.email !== undefined && !isBlankCell(e.email)) pushTo(this.byEmail, normalizeEmail(e.email), e);
     }
   }
 
@@ -166,9 +157,9 @@ export class EmployeeIndex {
   /** Matches one row's identity cells. */
   match(cells: IdentityCells): MatchResult {
     const present: IdentityKind[] = [];
-    if (!isBlank(cells.employee_id)) present.push("employee_id");
-    if (!isBlank(cells.cpf)) present.push("cpf");
-    if (!isBlank(cells.email)) present.push("email");
+    if (!isBlankCell(cells.employee_id)) present.push("employee_id");
+    if (!isBlankCell(cells.cpf)) present.push("cpf");
+    if (!isBlankCell(cells.email)) present.push("email");
     if (present.length === 0) return { ok: false, problems: [] };
 
     // Resolve every identity present; the first decides, the others cross-check.
@@ -186,6 +177,7 @@ export class EmployeeIndex {
         problems.push({ ...r.problem, severity: "warning" });
         continue;
       }
+      const input = this.shown(kind, cell);
       if (r.employee?.employee_id === employee.employee_id || this.sameAsRecorded(employee, kind, cell))
         continue;
       if (r.employee) {
@@ -193,9 +185,7 @@ export class EmployeeIndex {
           code: "identity_conflict",
           severity: "error",
           column: kind,
-          input: this.shown(kind, cell),
-          other: first.kind,
-          employeeName: r.employee.name,
+          params: { input, other: first.kind, employeeName: r.employee.name },
         });
       } else if (r.holders && !r.holders.some((h) => h.employee_id === employee.employee_id)) {
         // The secondary identity names several people, none of them the matched employee: it
@@ -204,9 +194,7 @@ export class EmployeeIndex {
           code: "identity_conflict",
           severity: "error",
           column: kind,
-          input: this.shown(kind, cell),
-          other: first.kind,
-          count: r.holders.length,
+          params: { input, other: first.kind, count: r.holders.length },
         });
       } else if (this.hasRecorded(employee, kind)) {
         // The row's secondary identity names nobody else, but the employee has another on record.
@@ -214,9 +202,7 @@ export class EmployeeIndex {
           code: "identity_mismatch",
           severity: "warning",
           column: kind,
-          input: this.shown(kind, cell),
-          other: first.kind,
-          employeeName: employee.name,
+          params: { input, other: first.kind, employeeName: employee.name },
         });
       }
     }
@@ -225,9 +211,11 @@ export class EmployeeIndex {
         code: "employee_inactive",
         severity: "error",
         column: first.kind,
-        input: this.shown(first.kind, cells[first.kind] as CellValue),
-        employeeName: employee.name,
-        situation: employee.situation,
+        params: {
+          input: this.shown(first.kind, cells[first.kind] as CellValue),
+          employeeName: employee.name,
+          situation: employee.situation,
+        },
       });
     }
     if (problems.some((p) => p.severity === "error")) return { ok: false, problems };
@@ -235,8 +223,7 @@ export class EmployeeIndex {
   }
 
   private hasRecorded(e: Employee, kind: "cpf" | "email"): boolean {
-    if (kind === "cpf") return e.cpf !== undefined && e.cpf !== "";
-    return e.email !== undefined && e.email.trim() !== "";
+    return !isBlankCell(kind === "cpf" ? e.cpf : e.email);
   }
 
   private sameAsRecorded(e: Employee, kind: "cpf" | "email", v: CellValue): boolean {
@@ -256,35 +243,25 @@ export class EmployeeIndex {
     kind: IdentityKind,
     v: CellValue,
   ): { employee?: Employee; problem?: MatchProblem; holders?: readonly Employee[] } {
-    // Getters: the masked text is only computed for the rare rows that have a problem.
-    const shown = (): string => this.shown(kind, v);
+    // A function: the masked text is only computed for the rare rows that have a problem.
+    const input = (): string => this.shown(kind, v);
+    const base = { severity: "error", column: kind } as const;
     if (kind === "employee_id") {
       const l = this.lookupId(v);
       if (l.kind === "one") return { employee: l.employee };
-      if (l.kind === "unsafe") {
-        return {
-          problem: { code: "employee_id_number_unsafe", severity: "error", column: kind, input: shown() },
-        };
-      }
+      if (l.kind === "unsafe")
+        return { problem: { ...base, code: "employee_id_number_unsafe", params: { input: input() } } };
       if (l.kind === "many") {
         return {
-          problem: {
-            code: "employee_id_ambiguous",
-            severity: "error",
-            column: kind,
-            input: shown(),
-            count: l.count,
-          },
+          problem: { ...base, code: "employee_id_ambiguous", params: { input: input(), count: l.count } },
         };
       }
-      return { problem: { code: "employee_id_unknown", severity: "error", column: kind, input: shown() } };
+      return { problem: { ...base, code: "employee_id_unknown", params: { input: input() } } };
     }
     if (kind === "cpf") {
       const n = normalizeCpf(v);
       if (!n.ok)
-        return {
-          problem: { code: "cpf_invalid", severity: "error", column: kind, input: shown(), reason: n.code },
-        };
+        return { problem: { ...base, code: "cpf_invalid", params: { input: input(), reason: n.code } } };
       return outcome(pick(this.byCpf.get(n.digits)), "cpf_ambiguous", "cpf_unknown");
     }
     return outcome(pick(this.byEmail.get(normalizeEmail(v))), "email_ambiguous", "email_unknown");
@@ -294,21 +271,15 @@ export class EmployeeIndex {
       l: ReturnType<typeof pick>,
       ambiguous: "cpf_ambiguous" | "email_ambiguous",
       unknown: "cpf_unknown" | "email_unknown",
-    ) {
+    ): { employee?: Employee; problem?: MatchProblem; holders?: readonly Employee[] } {
       if (l.kind === "one") return { employee: l.employee };
       if (l.kind === "many") {
         return {
-          problem: {
-            code: ambiguous,
-            severity: "error" as const,
-            column: kind,
-            input: shown(),
-            count: l.count,
-          },
+          problem: { ...base, code: ambiguous, params: { input: input(), count: l.count } },
           holders: l.holders,
         };
       }
-      return { problem: { code: unknown, severity: "error" as const, column: kind, input: shown() } };
+      return { problem: { ...base, code: unknown, params: { input: input() } } };
     }
   }
 }

@@ -1,72 +1,53 @@
 /**
- * Every message the workbook layer shows, keyed by issue code, in pt-BR and en-US. Each says
+ * The message catalogue: every text the workbook layer shows, in pt-BR and en-US. One entry per
+ * issue code (a total record over `IssueCode`, each entry typed with that code's parameters, so
+ * a missing parameter is a type error), plus the texts of CPF/CNPJ problems and of row states.
+ * src/money returns codes and data; only this file turns them into sentences. Each message says
  * what is wrong and what to do. Cell issues get a "Linha 12, coluna Refeição: " prefix with the
  * worksheet row number people see in Excel.
- *
- * Personal data: CPFs reach these messages masked (see matching.ts), because issue lists end up
- * in the run log and in screenshots.
  */
+import type { DocumentKind, DocumentProblem, DocumentProblemCode, Locale } from "../money";
+import type { IssueCode, IssueParamsByCode, Severity } from "./issues";
+import type { IdentityKind } from "./matching";
 
-import { LOCALES, type Locale } from "../money";
-
-export type Severity = "error" | "warning";
-/** The one Locale type of src/money, re-exported for the workbook's callers. */
-export { LOCALES, type Locale };
-
-export interface IssueParams {
-  /** The cell as the user wrote it. */
-  input?: string;
-  /** Suggestions for a sub-cent amount, in the sheet's money format. */
-  down?: string;
-  up?: string;
-  /** The amount read as whole reais, for an ambiguous amount (e.g. "1234,00"). */
-  whole?: string;
-  /** The amount formatted (e.g. "R$ 12.000,00"). */
-  amount?: string;
-  limit?: string;
-  /** normalizeCpf's reason. */
-  reason?: string;
-  /** The other identity column involved (header text). */
-  other?: string;
-  employeeName?: string;
-  situation?: string;
-  count?: number;
-  /** Other worksheet rows involved (duplicates). */
-  rows?: number[];
-  /** Headers involved. */
-  headers?: string[];
-  product?: string;
-  candidates?: string[];
-  available?: string;
-  total?: string;
-  shortfall?: string;
-}
-
-interface Entry {
+interface Entry<P> {
   severity: Severity;
-  "pt-BR": (p: IssueParams) => string;
-  "en-US": (p: IssueParams) => string;
+  "pt-BR": (p: P) => string;
+  "en-US": (p: P) => string;
 }
 
-const q = (s: string | undefined): string => `'${s ?? ""}'`;
-const list = (xs: readonly (string | number)[] | undefined): string => (xs ?? []).join(", ");
+type Catalogue = { [C in IssueCode]: Entry<IssueParamsByCode[C]> };
 
-const CPF_REASON_PT: Record<string, string> = {
-  empty: "está vazio",
-  not_digits: "tem caracteres que não são dígitos",
-  wrong_length: "não tem 11 dígitos",
-  check_digits: "tem dígitos verificadores que não conferem (há um dígito errado)",
-  repeated_digits: "tem todos os dígitos iguais",
-};
-const CPF_REASON_EN: Record<string, string> = {
-  empty: "is empty",
-  not_digits: "has characters that are not digits",
-  wrong_length: "does not have 11 digits",
-  check_digits: "has check digits that do not match (a digit is wrong)",
-  repeated_digits: "has all digits the same",
+const q = (s: string): string => `'${s}'`;
+const list = (xs: readonly (string | number)[]): string => xs.join(", ");
+
+/** Why a CPF is invalid, as the end of "o CPF ... <reason>". */
+const CPF_REASON: Record<Locale, Record<DocumentProblemCode, string>> = {
+  "pt-BR": {
+    empty: "está vazio",
+    not_digits: "tem caracteres que não são dígitos",
+    wrong_length: "não tem 11 dígitos",
+    check_digits: "tem dígitos verificadores que não conferem (há um dígito errado)",
+    repeated_digits: "tem todos os dígitos iguais",
+  },
+  "en-US": {
+    empty: "is empty",
+    not_digits: "has characters that are not digits",
+    wrong_length: "does not have 11 digits",
+    check_digits: "has check digits that do not match (a digit is wrong)",
+    repeated_digits: "has all digits the same",
+  },
 };
 
-export const MESSAGES = {
+/** An identity column as a sentence names it: "o CPF", "the employee ID". */
+const IDENTITY: Record<Locale, Record<IdentityKind, string>> = {
+  "pt-BR": { employee_id: "o ID do colaborador", cpf: "o CPF", email: "o e-mail" },
+  "en-US": { employee_id: "the employee ID", cpf: "the CPF", email: "the e-mail" },
+};
+
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+export const MESSAGES: Catalogue = {
   // ---- Amount cells
   amount_not_a_number: {
     severity: "error",
@@ -85,32 +66,32 @@ export const MESSAGES = {
   amount_sub_cent: {
     severity: "error",
     "pt-BR": (p) =>
-      p.down !== undefined && p.up !== undefined
-        ? `${q(p.input)} tem mais de duas casas decimais; escreva ${p.up} ou ${p.down}.`
+      p.nearest
+        ? `${q(p.input)} tem mais de duas casas decimais; escreva ${p.nearest.up} ou ${p.nearest.down}.`
         : `${q(p.input)} tem mais de duas casas decimais; arredonde para centavos.`,
     "en-US": (p) =>
-      p.down !== undefined && p.up !== undefined
-        ? `${q(p.input)} has more than two decimal places; type ${p.up} or ${p.down}.`
+      p.nearest
+        ? `${q(p.input)} has more than two decimal places; type ${p.nearest.up} or ${p.nearest.down}.`
         : `${q(p.input)} has more than two decimal places; round it to cents.`,
   },
   amount_too_large: {
     severity: "error",
-    "pt-BR": (p) => `${q(p.input)} passa do limite de ${p.limit ?? ""} por célula; confira o valor.`,
-    "en-US": (p) => `${q(p.input)} is above the limit of ${p.limit ?? ""} per cell; check the amount.`,
+    "pt-BR": (p) => `${q(p.input)} passa do limite de ${p.limit} por célula; confira o valor.`,
+    "en-US": (p) => `${q(p.input)} is above the limit of ${p.limit} per cell; check the amount.`,
   },
   amount_ambiguous: {
     severity: "error",
     "pt-BR": (p) =>
-      `${q(p.input)} é ambíguo: pode ser milhar ou decimal. Se são ${p.whole ?? ""} reais, escreva ${p.whole ?? ""}; ` +
+      `${q(p.input)} é ambíguo: pode ser milhar ou decimal. Se são ${p.whole} reais, escreva ${p.whole}; ` +
       `se há centavos, use no máximo duas casas decimais.`,
     "en-US": (p) =>
-      `${q(p.input)} is ambiguous: the separator may mean thousands or decimals. For ${p.whole ?? ""} reais type ` +
-      `${p.whole ?? ""}; for cents use at most two decimal places.`,
+      `${q(p.input)} is ambiguous: the separator may mean thousands or decimals. For ${p.whole} reais type ` +
+      `${p.whole}; for cents use at most two decimal places.`,
   },
   amount_large: {
     severity: "warning",
-    "pt-BR": (p) => `${p.amount ?? ""} é um valor alto para um benefício; confira antes de enviar.`,
-    "en-US": (p) => `${p.amount ?? ""} is a large amount for a benefit; check it before sending.`,
+    "pt-BR": (p) => `${p.amount} é um valor alto para um benefício; confira antes de enviar.`,
+    "en-US": (p) => `${p.amount} is a large amount for a benefit; check it before sending.`,
   },
 
   // ---- Identity cells
@@ -124,10 +105,10 @@ export const MESSAGES = {
   employee_id_ambiguous: {
     severity: "error",
     "pt-BR": (p) =>
-      `o ID ${q(p.input)} é um número, e o Excel apaga os zeros à esquerda: ${p.count ?? 2} colaboradores têm esse ID ` +
+      `o ID ${q(p.input)} é um número, e o Excel apaga os zeros à esquerda: ${p.count} colaboradores têm esse ID ` +
       `com ou sem zeros (como 123 e 0123). Formate a coluna do ID como Texto e digite os IDs de novo, com os zeros.`,
     "en-US": (p) =>
-      `the ID ${q(p.input)} is a number, and Excel drops leading zeros: ${p.count ?? 2} employees have this ID with ` +
+      `the ID ${q(p.input)} is a number, and Excel drops leading zeros: ${p.count} employees have this ID with ` +
       `or without zeros (such as 123 and 0123). Format the ID column as Text and type the IDs again, with their zeros.`,
   },
   employee_id_number_unsafe: {
@@ -142,9 +123,8 @@ export const MESSAGES = {
   cpf_unknown: {
     severity: "error",
     "pt-BR": (p) =>
-      `nenhum colaborador cadastrado tem o CPF ${p.input ?? ""}. Confira o número ou cadastre a pessoa antes de enviar.`,
-    "en-US": (p) =>
-      `no registered employee has the CPF ${p.input ?? ""}. Check it or register the person first.`,
+      `nenhum colaborador cadastrado tem o CPF ${p.input}. Confira o número ou cadastre a pessoa antes de enviar.`,
+    "en-US": (p) => `no registered employee has the CPF ${p.input}. Check it or register the person first.`,
   },
   email_unknown: {
     severity: "error",
@@ -154,57 +134,64 @@ export const MESSAGES = {
   cpf_invalid: {
     severity: "error",
     "pt-BR": (p) =>
-      `o CPF ${p.input ?? ""} ${CPF_REASON_PT[p.reason ?? ""] ?? "é inválido"}. Escreva os 11 dígitos, como 123.456.789-09.`,
+      `o CPF ${p.input} ${CPF_REASON["pt-BR"][p.reason]}. Escreva os 11 dígitos, como 123.456.789-09.`,
     "en-US": (p) =>
-      `the CPF ${p.input ?? ""} ${CPF_REASON_EN[p.reason ?? ""] ?? "is invalid"}. Type its 11 digits, e.g. 123.456.789-09.`,
+      `the CPF ${p.input} ${CPF_REASON["en-US"][p.reason]}. Type its 11 digits, e.g. 123.456.789-09.`,
   },
   cpf_ambiguous: {
     severity: "error",
     "pt-BR": (p) =>
-      `${p.count ?? 2} colaboradores ativos têm o CPF ${p.input ?? ""}. Use a coluna de ID do colaborador nesta linha.`,
-    "en-US": (p) =>
-      `${p.count ?? 2} active employees share the CPF ${p.input ?? ""}. Use the employee ID column here.`,
+      `${p.count} colaboradores ativos têm o CPF ${p.input}. Use a coluna de ID do colaborador nesta linha.`,
+    "en-US": (p) => `${p.count} active employees share the CPF ${p.input}. Use the employee ID column here.`,
   },
   email_ambiguous: {
     severity: "error",
-    "pt-BR": (p) =>
-      `${p.count ?? 2} colaboradores têm o e-mail ${q(p.input)}. Use o CPF ou o ID do colaborador.`,
-    "en-US": (p) =>
-      `${p.count ?? 2} employees share the e-mail ${q(p.input)}. Use the CPF or the employee ID.`,
+    "pt-BR": (p) => `${p.count} colaboradores têm o e-mail ${q(p.input)}. Use o CPF ou o ID do colaborador.`,
+    "en-US": (p) => `${p.count} employees share the e-mail ${q(p.input)}. Use the CPF or the employee ID.`,
   },
   identity_conflict: {
     severity: "error",
     "pt-BR": (p) =>
-      `${q(p.input)} é de ${p.employeeName ?? (p.count !== undefined ? `${p.count} outros colaboradores` : "outra pessoa")}, ` +
-      `mas a coluna ${p.other ?? ""} aponta outro colaborador. Corrija uma das duas.`,
+      `${q(p.input)} é de ${"employeeName" in p ? p.employeeName : `${p.count} outros colaboradores`}, ` +
+      `mas ${IDENTITY["pt-BR"][p.other]} da linha aponta outro colaborador. Corrija um dos dois.`,
     "en-US": (p) =>
-      `${q(p.input)} belongs to ${p.employeeName ?? (p.count !== undefined ? `${p.count} other employees` : "someone else")}, ` +
-      `but the ${p.other ?? ""} column names another employee. Fix one of them.`,
+      `${q(p.input)} belongs to ${"employeeName" in p ? p.employeeName : `${p.count} other employees`}, ` +
+      `but ${IDENTITY["en-US"][p.other]} on the row names another employee. Fix one of them.`,
   },
   identity_mismatch: {
     severity: "warning",
     "pt-BR": (p) =>
-      `${q(p.input)} não é o que está cadastrado para ${p.employeeName ?? "o colaborador"} (encontrado pela coluna ` +
-      `${p.other ?? ""}). Confira a linha.`,
+      `${q(p.input)} não é o que está cadastrado para ${p.employeeName} (encontrado por ` +
+      `${IDENTITY["pt-BR"][p.other]}). Confira a linha.`,
     "en-US": (p) =>
-      `${q(p.input)} is not what is on record for ${p.employeeName ?? "the employee"} (found by the ${p.other ?? ""} ` +
-      `column). Check the row.`,
+      `${q(p.input)} is not what is on record for ${p.employeeName} (found by ${IDENTITY["en-US"][p.other]}). ` +
+      `Check the row.`,
   },
   employee_inactive: {
     severity: "error",
     "pt-BR": (p) =>
-      `${p.employeeName ?? "o colaborador"} não está ativo (situação ${q(p.situation)}) e não pode receber benefícios. ` +
+      `${p.employeeName} não está ativo (situação ${q(p.situation)}) e não pode receber benefícios. ` +
       `Apague os valores da linha ou reative a pessoa.`,
     "en-US": (p) =>
-      `${p.employeeName ?? "the employee"} is not active (situation ${q(p.situation)}) and cannot receive benefits. ` +
+      `${p.employeeName} is not active (situation ${q(p.situation)}) and cannot receive benefits. ` +
       `Clear the row's amounts or reactivate the person.`,
   },
+
+  // ---- Rows
   employee_duplicate: {
     severity: "error",
     "pt-BR": (p) =>
-      `${p.employeeName ?? "o colaborador"} também está na(s) linha(s) ${list(p.rows)}. Deixe a pessoa em uma linha só.`,
+      `${p.employeeName} também está na(s) linha(s) ${list(p.rows)}. Deixe a pessoa em uma linha só.`,
+    "en-US": (p) => `${p.employeeName} is also on row(s) ${list(p.rows)}. Keep the person on one row.`,
+  },
+  name_mismatch: {
+    severity: "warning",
+    "pt-BR": (p) =>
+      `${capitalize(IDENTITY["pt-BR"][p.by])} desta linha é de ${p.employeeName}, mas a linha diz ${q(p.rowName)}. ` +
+      `Confira se a planilha não foi ordenada por uma coluna só ou colada uma linha fora do lugar.`,
     "en-US": (p) =>
-      `${p.employeeName ?? "the employee"} is also on row(s) ${list(p.rows)}. Keep the person on one row.`,
+      `${capitalize(IDENTITY["en-US"][p.by])} on this row belongs to ${p.employeeName}, but the row says ` +
+      `${q(p.rowName)}. Check that the sheet was not sorted by one column alone or pasted one row off.`,
   },
   missing_identity: {
     severity: "error",
@@ -218,8 +205,8 @@ export const MESSAGES = {
   },
   totals_row_skipped: {
     severity: "warning",
-    "pt-BR": () => `esta parece ser uma linha de total; ela foi ignorada e não será enviada.`,
-    "en-US": () => `this looks like a totals row; it was skipped and will not be sent.`,
+    "pt-BR": (p) => `${q(p.label)}: esta parece ser uma linha de total; ela foi ignorada e não será enviada.`,
+    "en-US": (p) => `${q(p.label)}: this looks like a totals row; it was skipped and will not be sent.`,
   },
 
   // ---- Whole table
@@ -250,12 +237,12 @@ export const MESSAGES = {
   unmapped_amount_column: {
     severity: "warning",
     "pt-BR": (p) =>
-      `tem valores (${p.total ?? ""} no total) mas não corresponde a nenhum produto, então NÃO será enviada. ` +
-      `${p.candidates?.length ? `Produtos parecidos: ${list(p.candidates)}. ` : ""}` +
+      `tem valores (${p.total} no total) mas não corresponde a nenhum produto, então NÃO será enviada. ` +
+      `${p.candidates.length ? `Produtos parecidos: ${list(p.candidates)}. ` : ""}` +
       `Renomeie a coluna, escolha o produto no mapeamento ou marque-a como ignorada.`,
     "en-US": (p) =>
-      `has amounts (${p.total ?? ""} in total) but matches no product, so it will NOT be sent. ` +
-      `${p.candidates?.length ? `Similar products: ${list(p.candidates)}. ` : ""}` +
+      `has amounts (${p.total} in total) but matches no product, so it will NOT be sent. ` +
+      `${p.candidates.length ? `Similar products: ${list(p.candidates)}. ` : ""}` +
       `Rename the column, pick the product in the mapping, or mark it as ignored.`,
   },
   product_loose_match: {
@@ -273,10 +260,10 @@ export const MESSAGES = {
   mapping_unknown_product: {
     severity: "warning",
     "pt-BR": (p) =>
-      `o mapeamento salvo liga esta coluna a um produto que não existe mais (${p.product ?? ""}); ` +
+      `o mapeamento salvo liga esta coluna a um produto que não existe mais (${p.product}); ` +
       `a escolha foi ignorada. Escolha o produto de novo.`,
     "en-US": (p) =>
-      `the saved mapping links this column to a product that no longer exists (${p.product ?? ""}); it was ignored. ` +
+      `the saved mapping links this column to a product that no longer exists (${p.product}); it was ignored. ` +
       `Pick the product again.`,
   },
   mapping_invalid: {
@@ -289,8 +276,8 @@ export const MESSAGES = {
   duplicate_employees: {
     severity: "error",
     "pt-BR": (p) =>
-      `${p.count ?? 0} colaborador(es) aparecem em mais de uma linha. Deixe cada pessoa em uma linha só.`,
-    "en-US": (p) => `${p.count ?? 0} employee(s) appear on more than one row. Keep each person on one row.`,
+      `${p.count} colaborador(es) aparecem em mais de uma linha. Deixe cada pessoa em uma linha só.`,
+    "en-US": (p) => `${p.count} employee(s) appear on more than one row. Keep each person on one row.`,
   },
   nothing_to_send: {
     severity: "error",
@@ -301,39 +288,20 @@ export const MESSAGES = {
   insufficient_balance: {
     severity: "warning",
     "pt-BR": (p) =>
-      `O total (${p.total ?? ""}) é maior que o saldo disponível (${p.available ?? ""}); faltam ${p.shortfall ?? ""}. ` +
+      `O total (${p.total}) é maior que o saldo disponível (${p.available}); faltam ${p.shortfall}. ` +
       `Faça um depósito ou pague a diferença por PIX ou boleto.`,
     "en-US": (p) =>
-      `The total (${p.total ?? ""}) is above the available balance (${p.available ?? ""}); ${p.shortfall ?? ""} short. ` +
+      `The total (${p.total}) is above the available balance (${p.available}); ${p.shortfall} short. ` +
       `Make a deposit or pay the difference by PIX or boleto.`,
   },
-} satisfies Record<string, Entry>;
+};
 
-export type IssueCode = keyof typeof MESSAGES;
-
-export interface Issue {
-  code: IssueCode;
-  severity: Severity;
-  /** Worksheet row number as Excel shows it; absent for whole-table issues. */
-  row?: number;
-  /** 0-based index among the data rows; absent for whole-table issues. */
-  rowIndex?: number;
-  /** Header of the column, when the issue is about one. */
-  column?: string;
-  params: IssueParams;
-  message: Record<Locale, string>;
-}
-
-export interface IssueInit {
-  code: IssueCode;
-  severity?: Severity;
-  row?: number;
-  rowIndex?: number;
-  column?: string;
-  params?: IssueParams;
-}
-
-function prefix(locale: Locale, row: number | undefined, rawColumn: string | undefined): string {
+/** "Linha 12, coluna Refeição: ", "Linha 12: ", "Coluna Refeição: " or "". */
+export function locationPrefix(
+  locale: Locale,
+  row: number | undefined,
+  rawColumn: string | undefined,
+): string {
   const pt = locale === "pt-BR";
   const column = rawColumn?.trim();
   if (row !== undefined && column !== undefined)
@@ -343,23 +311,52 @@ function prefix(locale: Locale, row: number | undefined, rawColumn: string | und
   return "";
 }
 
-/** Builds an issue with its messages in every locale. */
-export function makeIssue(init: IssueInit): Issue {
-  const entry: Entry = MESSAGES[init.code];
-  const params = init.params ?? {};
-  const message = {} as Record<Locale, string>;
-  for (const locale of LOCALES) {
-    const body = entry[locale](params);
-    const head = prefix(locale, init.row, init.column);
-    message[locale] = head === "" ? body : head + body;
+/**
+ * A CPF or CNPJ problem of src/money as a sentence that says what to do (e.g. for a payer's
+ * document typed in the task pane). Never shows the full number: at most the masked form.
+ */
+export function documentProblemMessage(kind: DocumentKind, problem: DocumentProblem, locale: Locale): string {
+  const pt = locale === "pt-BR";
+  const length = kind === "CPF" ? 11 : 14;
+  const example = kind === "CPF" ? "123.456.789-09" : "12.345.678/0001-95";
+  switch (problem.code) {
+    case "empty":
+      return pt
+        ? `O ${kind} está vazio. Digite os ${length} caracteres do ${kind}, como ${example}.`
+        : `The ${kind} is empty. Type the ${length}-character ${kind}, e.g. ${example}.`;
+    case "not_digits":
+      if (problem.cell === "text")
+        return pt
+          ? `O ${kind} tem caracteres que não são dígitos, ".", "-" ou "/". Digite só o ${kind}, como ${example}.`
+          : `The ${kind} has characters other than digits, ".", "-" and "/". Type only the ${kind}, e.g. ${example}.`;
+      return pt
+        ? `Esta célula não é um ${kind}. Digite o ${kind} como texto, como ${example}.`
+        : `This cell is not a ${kind}. Type the ${kind} as text, e.g. ${example}.`;
+    case "wrong_length":
+      return pt
+        ? `O ${kind} tem ${problem.length} caracteres; um ${kind} tem ${length}. Confira o número.`
+        : `The ${kind} has ${problem.length} characters; a ${kind} has ${length}. Check the number.`;
+    case "repeated_digits":
+      return pt
+        ? `O ${kind} repete um só dígito (${problem.masked}) e não é um ${kind} de verdade.`
+        : `The ${kind} repeats one digit (${problem.masked}) and is not a real ${kind}.`;
+    case "check_digits": {
+      const zeros = problem.zerosRestored
+        ? pt
+          ? `, lido como ${problem.masked} depois de repor os zeros à esquerda que o Excel apaga,`
+          : `, read as ${problem.masked} after restoring the leading zeros Excel drops,`
+        : "";
+      return pt
+        ? `O ${kind}${zeros} tem dígitos verificadores (os dois últimos) que não conferem. Confira se falta ou sobra um dígito.`
+        : `The ${kind}${zeros} has wrong check digits (the last two). Check for a mistyped or missing digit.`;
+    }
   }
-  return {
-    code: init.code,
-    severity: init.severity ?? entry.severity,
-    ...(init.row !== undefined ? { row: init.row } : {}),
-    ...(init.rowIndex !== undefined ? { rowIndex: init.rowIndex } : {}),
-    ...(init.column !== undefined ? { column: init.column } : {}),
-    params,
-    message,
-  };
 }
+
+/** The states the add-in writes into its status column. */
+export type RowState = "ready" | "warning" | "error" | "sent" | "failed";
+
+export const ROW_STATE_TEXT: Record<Locale, Record<RowState, string>> = {
+  "pt-BR": { ready: "Pronto", warning: "Aviso", error: "Erro", sent: "Enviado", failed: "Falhou" },
+  "en-US": { ready: "Ready", warning: "Warning", error: "Error", sent: "Sent", failed: "Failed" },
+};

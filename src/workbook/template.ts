@@ -28,7 +28,7 @@ import {
   mappingToOverride,
   saveMappingOverride,
 } from "./mapping";
-import type { Locale } from "./messages";
+import type { Locale } from "../money";
 import { uniqueSheetName, uniqueTableName } from "./names";
 import { type CellValue, type NewColumn, TEXT_FORMAT, type TableInfo, type Workbook } from "./port";
 import { isFormulaLike, safeText } from "./safe-text";

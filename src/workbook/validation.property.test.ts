@@ -38,23 +38,33 @@ describe("validation properties", () => {
           const r = validateRows(ctx, rows);
           const errors = r.issues.filter((i) => i.severity === "error").length;
           expect(r.ok).toBe(errors === 0);
+          // Rows to send exist only on a valid table.
+          expect("rows" in r).toBe(r.ok);
           expect(r.summary.errors).toBe(errors);
           expect(r.summary.rowsRead).toBe(rows.length);
           expect(r.summary.rowsSkipped + r.summary.rowsValid + r.summary.rowsWithErrors).toBe(rows.length);
           let grand = 0;
           const seen = new Set<string>();
-          for (const row of r.rows) {
-            let total = 0;
-            for (const cents of row.values.values()) {
-              expect(Number.isSafeInteger(cents) && cents >= 0).toBe(true);
-              total += cents;
-            }
-            expect(row.totalCents).toBe(total);
+          for (const row of r.checkedRows) {
+            expect(Number.isSafeInteger(row.totalCents) && row.totalCents >= 0).toBe(true);
             expect(seen.has(row.employee_id)).toBe(false);
             seen.add(row.employee_id);
-            grand += total;
+            grand += row.totalCents;
           }
           expect(r.summary.grandTotalCents).toBe(grand);
+          if (r.ok) {
+            expect(r.rows.map((x) => [x.rowIndex, x.totalCents])).toEqual(
+              r.checkedRows.map((x) => [x.rowIndex, x.totalCents]),
+            );
+            for (const row of r.rows) {
+              let total = 0;
+              for (const cents of row.values.values()) {
+                expect(Number.isSafeInteger(cents) && cents >= 0).toBe(true);
+                total += cents;
+              }
+              expect(row.totalCents).toBe(total);
+            }
+          }
           for (const i of r.issues) {
             // What the user typed is echoed; nothing else may read "undefined", "NaN" or "[object".
             const echoed = Object.values(i.params).flatMap((v) =>
@@ -126,8 +136,12 @@ describe("validation properties", () => {
         );
         expect(Object.fromEntries(r.summary.perProduct)).toEqual(Object.fromEntries(expected));
         expect(r.summary.grandTotalCents).toBe(sum);
-        expect(r.rows.map((x) => x.employee_id)).toEqual(people.map((e) => e.employee_id));
-        expect(r.rows.map((x) => x.row)).toEqual(rows.flatMap((row, i) => (row[3] === "" ? [] : [i + 2])));
+        expect(r.ok).toBe(sum > 0);
+        expect(r.checkedRows.map((x) => x.employee_id)).toEqual(people.map((e) => e.employee_id));
+        if (r.ok) {
+          expect(r.rows.map((x) => x.employee_id)).toEqual(people.map((e) => e.employee_id));
+          expect(r.rows.map((x) => x.row)).toEqual(rows.flatMap((row, i) => (row[3] === "" ? [] : [i + 2])));
+        }
       }),
       { numRuns: 200 },
     );

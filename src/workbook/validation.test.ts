@@ -5,7 +5,14 @@ import { EmployeeIndex } from "./matching";
 import { MemoryWorkbook } from "./memory";
 import type { CellValue } from "./port";
 import { PRODUCTS, makeCpf, makeEmployees } from "./testing";
-import { type ValidationContext, type ValidationOptions, validateRows, validateTable } from "./validation";
+import {
+  type SendRow,
+  type ValidationContext,
+  type ValidationOptions,
+  type ValidationResult,
+  validateRows,
+  validateTable,
+} from "./validation";
 
 const employees: Employee[] = makeEmployees(12).map((e) =>
   e.employee_id === "e3"
@@ -16,6 +23,13 @@ const employees: Employee[] = makeEmployees(12).map((e) =>
 );
 const index = new EmployeeIndex(employees);
 const cpf = (n: number): string => makeCpf(n);
+
+/** The rows to send of a result that must be valid (else the test fails with its issues). */
+function sendable(r: ValidationResult): readonly SendRow[] {
+  if (!r.ok)
+    throw new Error(`expected a valid table: ${r.issues.map((i) => i.message["en-US"]).join(" | ")}`);
+  return r.rows;
+}
 
 function context(header: string[], options: ValidationOptions = {}): ValidationContext {
   return { header, mapping: computeMapping(header, PRODUCTS), employees: index, products: PRODUCTS, options };
@@ -115,13 +129,12 @@ describe("validation of a messy sheet", () => {
     }
   });
 
-  test("only valid rows are sent, with cents per product", () => {
+  test("a table with errors has nothing to send; its rows without errors are listed with their totals", () => {
     expect(result.ok).toBe(false);
-    expect(
-      result.rows.map((r) => [r.row, r.employee_id, Object.fromEntries(r.values), r.totalCents]),
-    ).toEqual([
-      [3, "e2", { prod_refeicao: 123456, prod_alimentacao: 0, prod_transporte: 0 }, 123456],
-      [14, "e7", { prod_refeicao: 2010, prod_alimentacao: 0, prod_transporte: 0 }, 2010],
+    expect("rows" in result).toBe(false);
+    expect(result.checkedRows.map((r) => [r.row, r.employee_id, r.totalCents])).toEqual([
+      [3, "e2", 123456],
+      [14, "e7", 2010],
     ]);
   });
 
@@ -155,7 +168,7 @@ describe("validation rules", () => {
     expect(r.ok).toBe(true);
     expect(r.issues).toEqual([]);
     expect(r.summary.grandTotalCents).toBe(60000 + 45050);
-    expect(r.rows[1]!.values.get("prod_transporte")).toBe(0);
+    expect(sendable(r)[1]!.values.get("prod_transporte")).toBe(0);
   });
 
   test("formula results are read at Excel's 15 digits: noise is not a fraction of a cent", () => {
@@ -165,7 +178,9 @@ describe("validation rules", () => {
       [cpf(2), 1.005, ""],
     ]);
     expect(22 * 32.7).toBe(719.4000000000001);
-    expect(r.rows.map((x) => [x.employee_id, Object.fromEntries(x.values)])).toEqual([
+    expect(r.checkedRows.map((x) => [x.employee_id, x.totalCents])).toEqual([["e1", 71940 + 30030]]);
+    const clean = validateRows(context(header), [[cpf(1), 22 * 32.7, 100.1 + 200.2]]);
+    expect(sendable(clean).map((x) => [x.employee_id, Object.fromEntries(x.values)])).toEqual([
       ["e1", { prod_refeicao: 71940, prod_transporte: 30030 }],
     ]);
     expect(r.issues.map((i) => [i.row, i.code])).toEqual([[3, "amount_sub_cent"]]);
@@ -178,12 +193,47 @@ describe("validation rules", () => {
     expect(
       validateRows(context(["Nome", "Vale Refeição"]), [["Ana", 10]]).issues.map((i) => i.code),
     ).toContain("no_identity_column");
-    const noProducts = validateRows(context(["CPF", "Nome"]), [[cpf(1), "Ana"]]);
+    const noProducts = validateRows(context(["CPF", "Nome"]), [[cpf(1), "Pessoa 1"]]);
     expect(noProducts.issues.map((i) => i.code)).toEqual(["no_product_column"]);
     expect(noProducts.ok).toBe(false);
     const zero = validateRows(context(header), [[cpf(1), "", 0]]);
     expect(zero.issues.map((i) => i.code)).toEqual(["nothing_to_send"]);
-    expect(zero.rows).toHaveLength(1);
+    expect(zero.ok).toBe(false);
+    expect(zero.checkedRows).toHaveLength(1);
+  });
+
+  test("a table-level error leaves nothing to send: two columns for one product are not summed into rows", () => {
+    const h = ["CPF", "Vale Refeição", "VR"];
+    const r = validateRows(context(h), [
+      [cpf(1), 100, 50],
+      [cpf(2), 200, ""],
+    ]);
+    expect(r.issues.map((i) => [i.code, i.severity])).toEqual([["duplicate_column", "error"]]);
+    expect(r.ok).toBe(false);
+    expect("rows" in r).toBe(false);
+    // @ts-expect-error `rows` exists only on a valid table: reading it needs `if (r.ok)` first.
+    expect(r.rows).toBeUndefined();
+    // The rows are fine on their own, so the status column can still show them (with no values).
+    expect(r.checkedRows.map((x) => x.employee_id)).toEqual(["e1", "e2"]);
+    expect(Object.keys(r.checkedRows[0]!)).not.toContain("values");
+  });
+
+  test("one row with an error makes the whole table unsendable", () => {
+    const r = validateRows(context(header), [
+      [cpf(1), 100, ""],
+      [cpf(2), "abc", ""],
+    ]);
+    expect(r.ok).toBe(false);
+    expect("rows" in r).toBe(false);
+    expect(r.checkedRows.map((x) => x.employee_id)).toEqual(["e1"]);
+    const fixed = validateRows(context(header), [
+      [cpf(1), 100, ""],
+      [cpf(2), "2,00", ""],
+    ]);
+    expect(sendable(fixed).map((x) => [x.employee_id, x.totalCents])).toEqual([
+      ["e1", 10000],
+      ["e2", 200],
+    ]);
   });
 
   test("an identity problem on a row with nothing to send is a warning, and the row is skipped", () => {
@@ -221,7 +271,7 @@ describe("validation rules", () => {
 
   test("en-US money locale reads 1,234 as thousands", () => {
     const r = validateRows(context(header, { moneyLocale: "en-US" }), [[cpf(1), "1,234", "$5"]]);
-    expect(r.rows).toHaveLength(0);
+    expect(r.checkedRows).toHaveLength(0);
     expect(r.issues.map((i) => i.code)).toEqual(["amount_not_a_number"]);
     const ok = validateRows(context(header, { moneyLocale: "en-US" }), [[cpf(1), "1,234", "5.5"]]);
     expect(ok.summary.grandTotalCents).toBe(123400 + 550);

@@ -4,14 +4,15 @@
  * (one sync per block). Rows without a result are cleared, so a status from an earlier run never
  * lingers beside changed data. Messages are API or validation text: they go through safeText.
  */
+import type { Locale } from "../money";
+import { pushTo } from "./group";
+import type { Issue } from "./issues";
 import { ADDIN_HEADERS, type TableMapping } from "./mapping";
-import type { Issue, Locale } from "./messages";
+import { ROW_STATE_TEXT, type RowState } from "./messages";
 import type { CellValue, TableInfo, Workbook, WriteOptions } from "./port";
 import { safeText } from "./safe-text";
 import { CURRENCY_FORMAT } from "./template";
 import type { ValidationResult } from "./validation";
-
-export type RowState = "ready" | "warning" | "error" | "sent" | "failed";
 
 export interface RowResult {
   rowIndex: number;
@@ -20,22 +21,12 @@ export interface RowResult {
   totalCents?: number;
 }
 
-const STATE_TEXT: Record<Locale, Record<RowState, string>> = {
-  "pt-BR": { ready: "Pronto", warning: "Aviso", error: "Erro", sent: "Enviado", failed: "Falhou" },
-  "en-US": { ready: "Ready", warning: "Warning", error: "Error", sent: "Sent", failed: "Failed" },
-};
-
 /** Per-row results of a validation: errors first in the message, then warnings. */
 export function validationRowResults(result: ValidationResult, locale: Locale = "pt-BR"): RowResult[] {
   const byRow = new Map<number, Issue[]>();
-  for (const i of result.issues) {
-    if (i.rowIndex === undefined) continue;
-    const l = byRow.get(i.rowIndex);
-    if (l) l.push(i);
-    else byRow.set(i.rowIndex, [i]);
-  }
+  for (const i of result.issues) if (i.rowIndex !== undefined) pushTo(byRow, i.rowIndex, i);
   const out = new Map<number, RowResult>();
-  for (const r of result.rows)
+  for (const r of result.checkedRows)
     out.set(r.rowIndex, { rowIndex: r.rowIndex, state: "ready", totalCents: r.totalCents });
   for (const [rowIndex, issues] of byRow) {
     const errors = issues.filter((i) => i.severity === "error");
@@ -90,7 +81,7 @@ export async function writeRowResults(
   for (const r of results) {
     if (r.rowIndex < 0 || r.rowIndex >= n)
       throw new RangeError(`row ${r.rowIndex} is outside table ${table.name}`);
-    status[r.rowIndex] = STATE_TEXT[locale][r.state];
+    status[r.rowIndex] = ROW_STATE_TEXT[locale][r.state];
     message[r.rowIndex] = safeText(r.message ?? "");
     // Reais for people to read (display only: the cents stay in the validation result).
     if (r.totalCents !== undefined) total[r.rowIndex] = r.totalCents / 100;

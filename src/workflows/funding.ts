@@ -31,6 +31,7 @@ import {
   type ValePixClient,
 } from "../api";
 import { normalizeCnpj, normalizeCpf } from "../money";
+import { documentProblemMessage } from "../workbook/messages";
 import type { OnProgress } from "./progress";
 
 export interface Payer {
@@ -166,11 +167,12 @@ function checkedBody(req: DepositRequest) {
   if (name === "") throw new FundingInputError("payer_name_missing", "Type the payer's name.");
   const raw = payer.document.trim();
   const digits = raw.replace(/[^0-9A-Za-z]/g, "");
-  const doc = digits.length === 11 ? normalizeCpf(raw) : normalizeCnpj(raw);
+  const kind = digits.length === 11 ? "CPF" : "CNPJ";
+  const doc = kind === "CPF" ? normalizeCpf(raw) : normalizeCnpj(raw);
   if (!doc.ok) {
     throw new FundingInputError(
       "payer_document_invalid",
-      `The payer's document is not a valid CPF or CNPJ: ${doc.message}`,
+      `The payer's document is not a valid CPF or CNPJ: ${documentProblemMessage(kind, doc, "en-US")}`,
     );
   }
   return { amount: amountCents, method: "PIX" as const, name, document: doc.digits };

@@ -1,0 +1,124 @@
+/**
+ * Issues: what validation and mapping report, one type per code. As zod's issues, each code
+ * carries exactly its own parameters (`IssueParamsByCode`), so `makeIssue("amount_too_large",
+ * { input })` without its `limit` is a type error instead of an empty string in a message, and a
+ * consumer that switches on `issue.code` gets that code's parameters. The text of every code, in
+ * every locale, lives in the message catalogue (./messages.ts).
+ *
+ * Personal data: CPFs reach these parameters masked (see matching.ts), because issue lists end up
+ * in the run log and in screenshots.
+ */
+import { type DocumentProblemCode, type Locale, LOCALES } from "../money";
+import type { IdentityKind } from "./matching";
+import { MESSAGES, locationPrefix } from "./messages";
+
+export type Severity = "error" | "warning";
+
+/** No parameters: `{}` and nothing else. */
+type NoParams = Record<string, never>;
+
+/** The cell as the user wrote it (a CPF masked). */
+interface Input {
+  input: string;
+}
+
+/**
+ * The parameters of each issue code. Amounts are already formatted in the sheet's money locale
+ * (e.g. "12,35", "R$ 12.000,00"), as people would type or read them there.
+ */
+export interface IssueParamsByCode {
+  // ---- Amount cells (from src/money's CentsProblem)
+  amount_not_a_number: Input;
+  amount_negative: Input;
+  /** `nearest`: the amounts on either side, when there are any to suggest. */
+  amount_sub_cent: Input & { nearest?: { down: string; up: string } };
+  amount_too_large: Input & { limit: string };
+  /** `whole`: the amount read as whole reais (e.g. "1.234,00"). */
+  amount_ambiguous: Input & { whole: string };
+  amount_large: { amount: string };
+
+  // ---- Identity cells (from matching.ts's MatchProblem)
+  employee_id_unknown: Input;
+  employee_id_ambiguous: Input & { count: number };
+  employee_id_number_unsafe: Input;
+  cpf_unknown: Input;
+  email_unknown: Input;
+  cpf_invalid: Input & { reason: DocumentProblemCode };
+  cpf_ambiguous: Input & { count: number };
+  email_ambiguous: Input & { count: number };
+  /** The identity in `column` names someone else than the row's `other` identity does. */
+  identity_conflict: Input & { other: IdentityKind } & ({ employeeName: string } | { count: number });
+  identity_mismatch: Input & { other: IdentityKind; employeeName: string };
+  employee_inactive: Input & { employeeName: string; situation: string };
+
+  // ---- Rows
+  employee_duplicate: { employeeName: string; rows: number[] };
+  /** The row's identity (`by`) resolved to `employeeName`, whose name shares no word with `rowName`. */
+  name_mismatch: { by: IdentityKind; employeeName: string; rowName: string };
+  missing_identity: NoParams;
+  incomplete_row: NoParams;
+  /** `label`: the cell that says so ("TOTAL", "Total geral:", "Soma"). */
+  totals_row_skipped: { label: string };
+
+  // ---- Whole table
+  no_identity_column: NoParams;
+  no_product_column: NoParams;
+  duplicate_column: { headers: string[]; product?: string };
+  unmapped_amount_column: { total: string; candidates: string[] };
+  product_loose_match: { product: string };
+  mapping_stale: { headers: string[] };
+  mapping_unknown_product: { product: string };
+  mapping_invalid: NoParams;
+  duplicate_employees: { count: number };
+  nothing_to_send: NoParams;
+  insufficient_balance: { total: string; available: string; shortfall: string };
+}
+
+export type IssueCode = keyof IssueParamsByCode;
+
+/** Where an issue is, and its severity when it differs from the code's default. */
+export interface IssueWhere {
+  /** Worksheet row number as Excel shows it; absent for whole-table issues. */
+  row?: number;
+  /** 0-based index among the data rows; absent for whole-table issues. */
+  rowIndex?: number;
+  /** Header of the column, when the issue is about one. */
+  column?: string;
+  severity?: Severity;
+}
+
+interface IssueBase {
+  severity: Severity;
+  row?: number;
+  rowIndex?: number;
+  column?: string;
+  /** The full text, location prefix included ("Linha 12, coluna Refeição: ..."), per locale. */
+  message: Record<Locale, string>;
+}
+
+/** An issue of code C (by default: any code, as a union keyed by `code`). */
+export type Issue<C extends IssueCode = IssueCode> = {
+  [K in C]: IssueBase & { code: K; params: IssueParamsByCode[K] };
+}[C];
+
+/** Builds an issue with its messages in every locale. */
+export function makeIssue<C extends IssueCode>(
+  code: C,
+  params: IssueParamsByCode[C],
+  where: IssueWhere = {},
+): Issue<C> {
+  const entry = MESSAGES[code];
+  const message = {} as Record<Locale, string>;
+  for (const locale of LOCALES) {
+    message[locale] = locationPrefix(locale, where.row, where.column) + entry[locale](params);
+  }
+  return {
+    code,
+    severity: where.severity ?? entry.severity,
+    ...(where.row !== undefined ? { row: where.row } : {}),
+    ...(where.rowIndex !== undefined ? { rowIndex: where.rowIndex } : {}),
+    ...(where.column !== undefined ? { column: where.column } : {}),
+    params,
+    message,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The checks validation can only make once every row is read: the same employee on several
+ * rows, amount columns that map to no product, the identity and product columns, nothing to
+ * send, and the total against the available balance. Whole-table issues come first in a result;
+ * the duplicate-row issues go with the cell issues, in row order.
+ */
+import { type Locale, formatCents } from "../money";
+import { type Issue, makeIssue } from "./issues";
+import { productCandidates } from "./mapping";
+import type { SendRow, TrackedRow, ValidationContext, ValidationSummary } from "./validation-types";
+
+export interface TableCheckInput {
+  ctx: ValidationContext;
+  locale: Locale;
+  /** Rows without errors of their own, in row order. */
+  rows: readonly SendRow[];
+  byEmployee: ReadonlyMap<string, readonly TrackedRow[]>;
+  unmapped: ReadonlyArray<{ header: string; nonBlank: number; amounts: number; cents: number }>;
+  rowsWithErrors: number;
+}
+
+export interface TableCheckOutput {
+  tableIssues: Issue[];
+  /** `employee_duplicate` on every row of a duplicated employee. */
+  rowIssues: Issue[];
+  /** The rows left once duplicated employees are taken out. */
+  rows: SendRow[];
+  rowsWithErrors: number;
+  totals: Pick<
+    ValidationSummary,
+    "employees" | "perProduct" | "grandTotalCents" | "availableBalanceCents" | "shortfallCents"
+  >;
+}
+
+export function tableIssues(input: TableCheckInput): TableCheckOutput {
+  const { ctx, locale } = input;
+  const m = ctx.mapping;
+  const tableIssues: Issue[] = [...m.issues];
+  if (m.employeeIdColumn === undefined && m.cpfColumn === undefined && m.emailColumn === undefined) {
+    tableIssues.push(makeIssue("no_identity_column", {}));
+  }
+  if (m.products.length === 0) tableIssues.push(makeIssue("no_product_column", {}));
+  for (const u of input.unmapped) {
+    if (u.amounts === 0 || u.amounts * 2 < u.nonBlank) continue;
+    const total = formatCents(u.cents, locale);
+    const candidates = productCandidates(u.header, ctx.products);
+    tableIssues.push(makeIssue("unmapped_amount_column", { total, candidates }, { column: u.header }));
+  }
+
+  // The same employee on several rows: every row involved is an error and is not sent.
+  const dropped = new Set<number>();
+  const rowIssues: Issue[] = [];
+  let rowsWithErrors = input.rowsWithErrors;
+  let duplicated = 0;
+  for (const list of input.byEmployee.values()) {
+    if (list.length < 2) continue;
+    duplicated++;
+    for (const t of list) {
+      if (t.sendIndex >= 0) {
+        dropped.add(t.sendIndex);
+        rowsWithErrors++;
+      }
+      const rows = list.filter((o) => o !== t).map((o) => o.row);
+      rowIssues.push(
+        makeIssue("employee_duplicate", { employeeName: t.name, rows }, { row: t.row, rowIndex: t.rowIndex }),
+      );
+    }
+  }
+  if (duplicated > 0) tableIssues.push(makeIssue("duplicate_employees", { count: duplicated }));
+  const rows = dropped.size === 0 ? [...input.rows] : input.rows.filter((_, i) => !dropped.has(i));
+
+  const perProduct = new Map<string, number>();
+  for (const p of m.products) perProduct.set(p.product_id, 0);
+  let grand = 0;
+  let employees = 0;
+  for (const r of rows) {
+    for (const [id, cents] of r.values) perProduct.set(id, (perProduct.get(id) ?? 0) + cents);
+    grand += r.totalCents;
+    if (r.totalCents > 0) employees++;
+  }
+  // When rows have errors, those are the reason nothing is left: no extra "nothing to send".
+  if (grand === 0 && m.products.length > 0 && rowsWithErrors === 0) {
+    tableIssues.push(makeIssue("nothing_to_send", {}));
+  }
+
+  const totals: TableCheckOutput["totals"] = { employees, perProduct, grandTotalCents: grand };
+  const available = ctx.options?.availableBalanceCents;
+  if (available !== undefined) {
+    const shortfall = Math.max(0, grand - available);
+    totals.availableBalanceCents = available;
+    totals.shortfallCents = shortfall;
+    if (shortfall > 0) {
+      const params = {
+        total: formatCents(grand, locale),
+        available: formatCents(available, locale),
+        shortfall: formatCents(shortfall, locale),
+      };
+      tableIssues.push(makeIssue("insufficient_balance", params));
+    }
+  }
+  return { tableIssues, rowIssues, rows, rowsWithErrors, totals };
+}
