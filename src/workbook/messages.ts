@@ -10,6 +10,9 @@ import type { DocumentKind, DocumentProblem, DocumentProblemCode, Locale } from 
 import type { IssueCode, IssueParamsByCode, Severity } from "./issues";
 import type { IdentityKind } from "./matching";
 
+/** The one Locale type of src/money, re-exported here for callers that import it with the messages. */
+export type { Locale };
+
 interface Entry<P> {
   severity: Severity;
   "pt-BR": (p: P) => string;

@@ -19,7 +19,7 @@ import { z } from "zod";
 import { APIUserAbortError, ApiError, ConflictError, type Employee, type ValePixClient } from "../api";
 import { normalizeCpf } from "../money";
 import { computeMapping, IDENTITY_HEADERS } from "../workbook/mapping";
-import type { Locale } from "../workbook/messages";
+import { documentProblemMessage, type Locale } from "../workbook/messages";
 import type { CellValue, TableInfo, Workbook } from "../workbook/port";
 import { DirectoryInputError, pullAll } from "./directory";
 import type { OnProgress } from "./progress";
@@ -123,7 +123,7 @@ export async function registerEmployees(
     const problems: string[] = [];
     if (name === "") problems.push(t.nameMissing);
     const cpf = normalizeCpf(row[mapping.cpfColumn!]);
-    if (!cpf.ok) problems.push(t.cpfInvalid(cpf.message));
+    if (!cpf.ok) problems.push(t.cpfInvalid(documentProblemMessage("CPF", cpf, locale)));
     if (email !== "" && !isEmail(email)) problems.push(t.emailInvalid);
     if (cpf.ok) {
       const first = firstRowOfCpf.get(cpf.digits);
