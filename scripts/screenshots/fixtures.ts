@@ -74,23 +74,20 @@ export function fixtureServices(locale: Locale): PaneServices {
         return {
           ok: false,
           issues: [
-            makeIssue({
-              code: "amount_sub_cent",
-              row: 12,
-              rowIndex: 10,
-              column: "Refeição",
-              params: { input: "35,505", down: "35,50", up: "35,51" },
-            }),
-            makeIssue({
-              code: "cpf_invalid",
-              row: 27,
-              rowIndex: 25,
-              column: "CPF",
-              params: { input: "123.456.789-00", reason: "check_digits" },
-            }),
-            makeIssue({
-              code: "insufficient_balance",
-              params: { total: "R$ 98.420,00", available: "R$ 12.345,67", shortfall: "R$ 86.074,33" },
+            makeIssue(
+              "amount_sub_cent",
+              { input: "35,505", nearest: { down: "35,50", up: "35,51" } },
+              { row: 12, rowIndex: 10, column: "Refeição" },
+            ),
+            makeIssue(
+              "cpf_invalid",
+              { input: "***.456.789-**", reason: "check_digits" },
+              { row: 27, rowIndex: 25, column: "CPF" },
+            ),
+            makeIssue("insufficient_balance", {
+              total: "R$ 98.420,00",
+              available: "R$ 12.345,67",
+              shortfall: "R$ 86.074,33",
             }),
           ],
           summary: {

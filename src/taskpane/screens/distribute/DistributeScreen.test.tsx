@@ -26,13 +26,11 @@ const mapping = {
   ],
   products,
 };
-const badCell = makeIssue({
-  code: "amount_not_a_number",
-  row: 3,
-  rowIndex: 1,
-  column: "Refeição",
-  params: { input: "abc" },
-});
+const badCell = makeIssue(
+  "amount_not_a_number",
+  { input: "abc" },
+  { row: 3, rowIndex: 1, column: "Refeição" },
+);
 const summary = (over: Partial<ValidationView["summary"]> = {}): ValidationView["summary"] => ({
   rowsRead: 3,
   rowsSkipped: 0,
