@@ -75,7 +75,7 @@ interface ValidationOutcome {
 /** No error anywhere: `rows` is what to send. */
 export interface ValidTable extends ValidationOutcome {
   ok: true;
-  rows: readonly SendRow[];
+  rows: SendRow[];
 }
 
 /** At least one error (in a cell, a row or the table): there is nothing to send. */
