@@ -20,7 +20,7 @@ import { computeMapping } from "../workbook/mapping";
 import type { Locale } from "../workbook/messages";
 import type { CellValue, TableInfo, Workbook } from "../workbook/port";
 import { benefitColumns, DEFAULT_TABLES, DirectoryInputError, pullAll } from "./directory";
-import type { OnProgress } from "./progress";
+import { type OnProgress, safeProgress } from "./progress";
 import { DIRECTORY_TEXT, type RowStatus, writeRowStatuses } from "./row-status";
 import { headerIndex, readAllRows } from "./table-sync";
 
@@ -52,7 +52,8 @@ export async function saveBenefits(
   workbook: Workbook,
   options: { table?: string; locale?: Locale; signal?: AbortSignal; onProgress?: OnProgress } = {},
 ): Promise<BenefitSaveResult> {
-  const { signal, onProgress } = options;
+  const { signal } = options;
+  const onProgress = safeProgress(options.onProgress);
   const locale = options.locale ?? "pt-BR";
   const t = DIRECTORY_TEXT[locale];
   const tableName = options.table ?? DEFAULT_TABLES.benefits;

@@ -18,7 +18,7 @@ import type { ValePixClient } from "../api";
 import type { Locale, ValidationOptions, Workbook } from "../workbook";
 import { writeRowResults } from "../workbook";
 import { type ItemPlan, planItems } from "./plan";
-import type { OnProgress } from "./progress";
+import { type OnProgress, progressReporter } from "./progress";
 import {
   type ChangesSincePrevious,
   type SheetReview,
@@ -86,13 +86,7 @@ export async function sendSheet(
   const { signal } = options;
   const locale = options.locale ?? "pt-BR";
   const now = options.now ?? Date.now;
-  const progress = (phase: string, done: number, total: number) => {
-    try {
-      options.onProgress?.({ phase, done, total });
-    } catch {
-      // a failing progress display is not a failed send
-    }
-  };
+  const progress = progressReporter(options.onProgress);
 
   progress("read", 0, 1);
   const sheet = await readDistributionSheet(api, workbook, input.table, {

@@ -22,7 +22,7 @@ import {
   type ValePixClient,
 } from "../api";
 import { type Locale, type ValidationOptions, type Workbook, writeRowResults } from "../workbook";
-import type { OnProgress } from "./progress";
+import { type OnProgress, progressReporter } from "./progress";
 import { runRowResults, stageOf } from "./row-results";
 import {
   type RunLogEntry,
@@ -120,13 +120,7 @@ export async function finalizeSheet(
   const { signal } = options;
   const locale = options.locale ?? "pt-BR";
   const now = options.now ?? Date.now;
-  const progress = (phase: string, done: number, total: number) => {
-    try {
-      options.onProgress?.({ phase, done, total });
-    } catch {
-      // a failing progress display is not a failed payment
-    }
-  };
+  const progress = progressReporter(options.onProgress);
 
   progress("check", 0, 1);
   const sheet = await readDistributionSheet(api, workbook, input.table, {

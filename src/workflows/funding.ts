@@ -32,7 +32,7 @@ import {
 } from "../api";
 import { normalizeCnpj, normalizeCpf } from "../money";
 import { documentProblemMessage } from "../workbook/messages";
-import type { OnProgress } from "./progress";
+import { type OnProgress, progressReporter } from "./progress";
 
 export interface Payer {
   /** Name of the payer (`name` of the deposit body). */
@@ -78,13 +78,8 @@ export class FundingInputError extends Error {
   }
 }
 
-const report = (onProgress: OnProgress | undefined, phase: string, done: number, total: number) => {
-  try {
-    onProgress?.({ phase, done, total });
-  } catch {
-    // A failing progress display is not a failed payment.
-  }
-};
+const report = (onProgress: OnProgress | undefined, phase: string, done: number, total: number) =>
+  progressReporter(onProgress)(phase, done, total);
 
 export function newTransactionId(): string {
   const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;

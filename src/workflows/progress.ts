@@ -8,3 +8,26 @@ export interface Progress {
   etaMs?: number;
 }
 export type OnProgress = (progress: Progress) => void;
+
+/**
+ * The caller's callback, made unable to throw: a progress display that fails must not turn work
+ * that went through (a payment, a registration, a send) into a reported failure.
+ */
+export function safeProgress(onProgress: OnProgress | undefined): OnProgress {
+  return (progress) => {
+    try {
+      onProgress?.(progress);
+    } catch {
+      // the display's failure is not the work's
+    }
+  };
+}
+
+/** `safeProgress` with the fields as arguments. */
+export function progressReporter(
+  onProgress: OnProgress | undefined,
+): (phase: string, done: number, total: number, etaMs?: number) => void {
+  const safe = safeProgress(onProgress);
+  return (phase, done, total, etaMs) =>
+    safe({ phase, done, total, ...(etaMs !== undefined ? { etaMs } : {}) });
+}

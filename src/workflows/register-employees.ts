@@ -22,7 +22,7 @@ import { computeMapping, IDENTITY_HEADERS } from "../workbook/mapping";
 import { documentProblemMessage, type Locale } from "../workbook/messages";
 import type { CellValue, TableInfo, Workbook } from "../workbook/port";
 import { DirectoryInputError, pullAll } from "./directory";
-import type { OnProgress } from "./progress";
+import { type OnProgress, safeProgress } from "./progress";
 import { DIRECTORY_TEXT, type RowStatus, writeRowStatuses } from "./row-status";
 import { readAllRows } from "./table-sync";
 
@@ -87,7 +87,8 @@ export async function registerEmployees(
     onProgress?: OnProgress;
   },
 ): Promise<RegistrationResult> {
-  const { signal, onProgress } = options;
+  const { signal } = options;
+  const onProgress = safeProgress(options.onProgress);
   const locale = options.locale ?? "pt-BR";
   const t = DIRECTORY_TEXT[locale];
   const info = await workbook.getTable(options.table);

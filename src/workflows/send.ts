@@ -12,7 +12,7 @@
  */
 import type { DistributionTotals, ValePixClient } from "../api";
 import type { ItemPlan, PlannedCall } from "./plan";
-import type { OnProgress } from "./progress";
+import { type OnProgress, progressReporter } from "./progress";
 
 export type ItemsApi = Pick<
   ValePixClient["distributions"],
@@ -85,15 +85,12 @@ export async function sendPlan(
   let totals: DistributionTotals | undefined;
   let failure: { error: unknown } | undefined;
 
+  const progress = progressReporter(options.onProgress);
   const report = () => {
     const elapsed = now() - started;
     // Throughput so far predicts the rest (the pacer settles on the server's rate early on).
     const etaMs = done > 0 && elapsed > 0 ? Math.round(((total - done) * elapsed) / done) : undefined;
-    try {
-      options.onProgress?.({ phase: "send", done, total, ...(etaMs !== undefined ? { etaMs } : {}) });
-    } catch {
-      // a failing progress display is not a failed send
-    }
+    progress("send", done, total, etaMs);
   };
   report();
 

@@ -1,0 +1,22 @@
+import { progressReporter, safeProgress } from "./progress";
+
+describe("progress reporting", () => {
+  it("passes every report on to the caller", () => {
+    const seen: unknown[] = [];
+    progressReporter((p) => seen.push(p))("send", 2, 5, 1500);
+    progressReporter((p) => seen.push(p))("read", 0, 1);
+    expect(seen).toEqual([
+      { phase: "send", done: 2, total: 5, etaMs: 1500 },
+      { phase: "read", done: 0, total: 1 },
+    ]);
+  });
+
+  it("never lets a failing display throw into the work", () => {
+    const failing = () => {
+      throw new Error("display broke");
+    };
+    expect(() => safeProgress(failing)({ phase: "x", done: 0, total: 1 })).not.toThrow();
+    expect(() => progressReporter(failing)("x", 0, 1)).not.toThrow();
+    expect(() => progressReporter(undefined)("x", 0, 1)).not.toThrow();
+  });
+});
