@@ -5,7 +5,7 @@
 //
 //   taskpane / commands / preview  ->  workflows  ->  workbook, api, money
 //   excel implements the workbook port and is handed in at the edges (task pane, commands, preview).
-//   sandbox may import src/api (the wire schemas) and nothing else from src.
+//   sandbox may import src/api (the wire schemas) and src/money (pure), nothing else from src.
 //
 // Each rule covers static imports and re-exports (no-restricted-imports) and dynamic import()
 // with a literal path (no-restricted-syntax), in every script file of the layer.
@@ -75,9 +75,11 @@ function layer(name, { allow, forbidPackages = [], forbidHostGlobals = false }) 
 
 const SANDBOX_PATTERNS = [
   {
-    // "../src", "../src/workbook/...", and "../src/api/../workbook/..." (a path that climbs out of src/api).
-    regex: "(^|/)src(/?$|/(?!api(/|$)))|(^|/)src/api/(.*/)?\\.\\.(/|$)",
-    message: "The sandbox may import src/api (one source of truth for the wire) and nothing else from src.",
+    // "../src", "../src/workbook/...", and "../src/api/../workbook/..." (a path that climbs out of
+    // src/api or src/money).
+    regex: "(^|/)src(/?$|/(?!(api|money)(/|$)))|(^|/)src/(api|money)/(.*/)?\\.\\.(/|$)",
+    message:
+      "The sandbox may import src/api (one source of truth for the wire) and src/money (pure), nothing else from src.",
   },
 ];
 

@@ -66,8 +66,8 @@ export function runAdmin(
           }
           expiresAt = Date.now() + s * 1000;
         }
-        const created = !store.hasCompany(company);
-        const token = store.issueToken(company, { expiresAt });
+        const created = !store.companies.has(company);
+        const token = store.tokens.issue(company, { expiresAt });
         out(token);
         err(
           `Issued for company ${company}${created ? " (new, seeded)" : ""}` +
@@ -77,12 +77,12 @@ export function runAdmin(
         return 0;
       }
       case "revoke-token": {
-        const ok = store.revokeToken(arg as string);
+        const ok = store.tokens.revoke(arg as string);
         err(ok ? "Revoked." : "Unknown token.");
         return ok ? 0 : 1;
       }
       case "list-tokens":
-        for (const t of store.listTokens()) {
+        for (const t of store.tokens.list()) {
           const exp = t.expires_at ? ` expires ${new Date(t.expires_at).toISOString()}` : "";
           out(`${t.hint}  company=${t.company_id}  ${t.status}${exp}`);
         }

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { API_PREFIX } from "../src/api/routes";
+import { isValidCpf } from "../src/money";
 import { runAdmin } from "./admin";
 import { configFromEnv, parseTokenPairs } from "./config";
-import { isValidCpf } from "./cpf";
 import { parseCsv } from "./csv";
 import { openDb } from "./db";
-import { seedEmployees } from "./seed";
+import { generateCpf, seedEmployees } from "./seed";
 import { DEMO_TOKEN, startSandbox } from "./server";
 import { manualClock } from "./testkit";
 
@@ -72,46 +72,69 @@ describe("persistence", () => {
 });
 
 describe("operator CLI (sandbox/admin.ts)", () => {
-  it("issues a token (company created and seeded), lists it by hint, revokes it", async () => {
-    const file = path.join(dir, "ops.db");
+  const env = { SANDBOX_SEED_EMPLOYEES: "3" };
+  const file = () => path.join(dir, "ops.db");
+  const issue = (company = "newco", ...extra: string[]) => {
     const out: string[] = [];
-    const env = { SANDBOX_SEED_EMPLOYEES: "3" };
-    expect(runAdmin(["issue-token", "newco", "--db", file], env, (l) => out.push(l), quiet)).toBe(0);
-    const token = out[0]!;
-    expect(token).toMatch(/^vpx_[A-Za-z0-9_-]{32}$/);
-    expect(runAdmin(["issue-token", "bad company!", "--db", file], env, quiet, quiet)).toBe(2);
-
-    const sb = await startSandbox({ db: file, tokens: [] });
+    const code = runAdmin(["issue-token", company, ...extra, "--db", file()], env, (l) => out.push(l), quiet);
+    return { code, token: out[0] ?? "" };
+  };
+  const statusWith = async (token: string) => {
+    const sb = await startSandbox({ db: file(), tokens: [] });
     try {
-      const employees = await get<{ total: number }>(`${sb.url}${API_PREFIX}/employees`, token);
-      expect(employees.total).toBe(3);
-      out.length = 0;
-      expect(runAdmin(["list-tokens", "--db", file], env, (l) => out.push(l), quiet)).toBe(0);
-      expect(out).toEqual([expect.stringMatching(/^vpx_[A-Za-z0-9_-]{2}… +company=newco +active$/)]);
-      expect(out.join("")).not.toContain(token);
-
-      expect(runAdmin(["revoke-token", token, "--db", file], env, quiet, quiet)).toBe(0);
-      expect(
-        (await fetch(`${sb.url}${API_PREFIX}/balances`, { headers: { authorization: `Bearer ${token}` } }))
-          .status,
-      ).toBe(401);
-      expect(runAdmin(["revoke-token", "vpx_unknown", "--db", file], env, quiet, quiet)).toBe(1);
+      return (
+        await fetch(`${sb.url}${API_PREFIX}/employees`, { headers: { authorization: `Bearer ${token}` } })
+      ).status;
     } finally {
       await sb.close();
     }
-    const expiring: string[] = [];
-    expect(
-      runAdmin(
-        ["issue-token", "newco", "--expires-in", "3600", "--db", file],
-        env,
-        (l) => expiring.push(l),
-        quiet,
-      ),
-    ).toBe(0);
-    const db = openDb(file);
+  };
+
+  it("issues a token, printed once", () => {
+    const { code, token } = issue();
+    expect(code).toBe(0);
+    expect(token).toMatch(/^vpx_[A-Za-z0-9_-]{32}$/);
+  });
+
+  it("creates and seeds the company of a new token", async () => {
+    const { token } = issue();
+    const sb = await startSandbox({ db: file(), tokens: [] });
     try {
-      const rows = db.prepare("SELECT expires_at FROM tokens WHERE expires_at IS NOT NULL").all();
-      expect(rows).toHaveLength(1);
+      expect((await get<{ total: number }>(`${sb.url}${API_PREFIX}/employees`, token)).total).toBe(3);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it("refuses an invalid company id", () => {
+    expect(issue("bad company!").code).toBe(2);
+  });
+
+  it("lists tokens by hint, never whole", () => {
+    const { token } = issue();
+    const out: string[] = [];
+    expect(runAdmin(["list-tokens", "--db", file()], env, (l) => out.push(l), quiet)).toBe(0);
+    expect(out).toEqual([expect.stringMatching(/^vpx_[A-Za-z0-9_-]{2}… +company=newco +active$/)]);
+    expect(out.join("")).not.toContain(token);
+  });
+
+  it("revokes a token: 401 from then on", async () => {
+    const { token } = issue();
+    expect(await statusWith(token)).toBe(200);
+    expect(runAdmin(["revoke-token", token, "--db", file()], env, quiet, quiet)).toBe(0);
+    expect(await statusWith(token)).toBe(401);
+  });
+
+  it("says when the token to revoke is unknown", () => {
+    issue();
+    expect(runAdmin(["revoke-token", "vpx_unknown", "--db", file()], env, quiet, quiet)).toBe(1);
+  });
+
+  it("issues a token that expires", () => {
+    expect(issue("newco", "--expires-in", "3600").code).toBe(0);
+    const db = openDb(file());
+    try {
+      expect(db.prepare("SELECT expires_at FROM tokens WHERE expires_at IS NOT NULL").all()).toHaveLength(1);
     } finally {
       db.close();
     }
@@ -119,14 +142,16 @@ describe("operator CLI (sandbox/admin.ts)", () => {
 });
 
 describe("environment knobs", () => {
-  it("reads every SANDBOX_* variable with its default", () => {
+  it("reads the defaults", () => {
     const d = configFromEnv({});
     expect(d.port).toBe(4010);
     expect(d.host).toBe("127.0.0.1");
     expect(d.options.db).toMatch(/\.sandbox[/\\]sandbox\.db$/);
     expect(d.options).toMatchObject({ seedEmployees: 50, pixDelayMs: 5000, rateLimit: 10, latencyMs: 0 });
     expect(d.options.tokens).toBeUndefined();
+  });
 
+  it("reads every SANDBOX_* variable", () => {
     const c = configFromEnv({
       SANDBOX_PORT: "0",
       SANDBOX_HOST: "0.0.0.0",
@@ -160,8 +185,17 @@ describe("environment knobs", () => {
         faults: { rate: 0.25, kinds: ["after", "burst"], seed: 9 },
       },
     });
+  });
+
+  it("refuses a fault rate outside 0..1", () => {
     expect(() => configFromEnv({ SANDBOX_FAULT_RATE: "2" })).toThrow(/SANDBOX_FAULT_RATE/);
+  });
+
+  it("refuses an unknown fault kind", () => {
     expect(() => configFromEnv({ SANDBOX_FAULT_KINDS: "explode" })).toThrow(/explode/);
+  });
+
+  it("refuses a token without its company", () => {
     expect(() => parseTokenPairs("just-a-token", "SANDBOX_TOKENS")).toThrow(/token=company/);
   });
 
@@ -187,29 +221,57 @@ describe("environment knobs", () => {
 });
 
 describe("seed data and helpers", () => {
-  it("generates the same valid, distinct CPFs per company, some not active", () => {
+  it("generates the same employees for the same company", () => {
+    expect(seedEmployees("acme", 50)).toEqual(seedEmployees("acme", 50));
+  });
+
+  it("generates other employees for another company", () => {
+    expect(seedEmployees("beta", 5)).not.toEqual(seedEmployees("acme", 5));
+  });
+
+  it("keeps the CPFs it generated before the check digits moved to src/money", () => {
+    expect(seedEmployees("acme", 5).map((e) => e.cpf)).toEqual([
+      "78794509980",
+      "18417045473",
+      "51050756096",
+      "76559549682",
+      "18060079247",
+    ]);
+  });
+
+  it("generates valid, distinct CPFs", () => {
     const a = seedEmployees("acme", 200);
-    expect(seedEmployees("acme", 200)).toEqual(a);
-    expect(seedEmployees("beta", 5)).not.toEqual(a.slice(0, 5));
     expect(a.every((e) => isValidCpf(e.cpf))).toBe(true);
     expect(new Set(a.map((e) => e.cpf)).size).toBe(200);
-    expect(a.filter((e) => e.situation === "inactive").length).toBe(20);
+  });
+
+  it("makes every 10th employee inactive", () => {
+    expect(seedEmployees("acme", 200).filter((e) => e.situation === "inactive").length).toBe(20);
+  });
+
+  it("gives e-mails on the company's domain", () => {
+    const a = seedEmployees("acme", 50);
     expect(a.every((e) => /^[a-z]+\.[a-z]+\d+@acme\.example\.com\.br$/.test(e.email))).toBe(true);
   });
 
-  it("validates CPF check digits", () => {
-    expect(isValidCpf("52998224725")).toBe(true);
-    expect(isValidCpf("52998224724")).toBe(false);
-    expect(isValidCpf("11111111111")).toBe(false);
-    expect(isValidCpf("5299822472")).toBe(false);
+  it("generateCpf draws again for a base of one repeated digit", () => {
+    const digits: number[] = [
+      ...Array<number>(9).fill(0.15),
+      ...[5, 2, 9, 9, 8, 2, 2, 4, 7].map((d) => d / 10 + 0.01),
+    ];
+    const random = () => digits.shift() ?? 0;
+    expect(generateCpf(random)).toBe("52998224725");
   });
 
-  it("reads CSV with quotes, semicolons, CRLF and a BOM", () => {
+  it("reads CSV with quotes, CRLF, blank lines and a BOM", () => {
     expect(parseCsv('\uFEFFname,cpf\r\n"Silva, Ana ""Aninha""",123\r\n\r\nBia,456')).toEqual([
       { line: 1, fields: ["name", "cpf"] },
       { line: 2, fields: ['Silva, Ana "Aninha"', "123"] },
       { line: 4, fields: ["Bia", "456"] },
     ]);
+  });
+
+  it("reads CSV with semicolons when the header uses them", () => {
     expect(parseCsv("name;cpf;email\nAna;1;a@b.c\n").map((r) => r.fields)).toEqual([
       ["name", "cpf", "email"],
       ["Ana", "1", "a@b.c"],

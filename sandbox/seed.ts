@@ -3,8 +3,8 @@
  * deterministic set of employees (Brazilian names, valid CPFs, e-mails, a few not active).
  * The same company id always yields the same people, so demos and tests are repeatable.
  */
-import { generateCpf } from "./cpf";
-import { mulberry32, pick, seedFromString } from "./random";
+import { isValidCpf } from "../src/money";
+import { type Random, mulberry32, pick, seedFromString } from "./random";
 
 export interface SeedProduct {
   code: string;
@@ -135,4 +135,20 @@ export function seedEmployees(companyId: string, count: number): SeedEmployee[] 
     });
   }
   return out;
+}
+
+/**
+ * A valid CPF from nine random digits. Every base of nine digits has exactly one pair of check
+ * digits; the rule lives in src/money (the add-in's own check), so the pair is found by asking
+ * it about the 100 candidates instead of keeping a second copy of the rule here. A base of one
+ * repeated digit is never issued (and never valid), so it is drawn again.
+ */
+export function generateCpf(random: Random): string {
+  for (;;) {
+    const base = Array.from({ length: 9 }, () => Math.floor(random() * 10)).join("");
+    for (let check = 0; check < 100; check++) {
+      const cpf = base + String(check).padStart(2, "0");
+      if (isValidCpf(cpf)) return cpf;
+    }
+  }
 }

@@ -7,22 +7,22 @@
  */
 import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from "fastify";
-import { randomBytes } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { AddressInfo } from "node:net";
-import { z } from "zod";
-import { ROUTE_PATTERNS } from "../src/api/routes";
-import * as S from "../src/api/schemas";
 import { type Db, openDb } from "./db";
-import { SandboxError, badRequest, errorBody } from "./errors";
+import { errorBody } from "./errors";
 import { FaultInjector, type FaultKind, type FaultOptions, RateLimiter } from "./faults";
-import { type OpenApiRoute, buildOpenApi } from "./openapi";
+import { installGuards } from "./guard";
+import { buildOpenApi } from "./openapi";
+import {
+  MAX_PATH_PARAM_LENGTH,
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorReplies,
+  requestIdOf,
+} from "./replies";
 import { DEFAULT_REQUEST_LOG_LIMIT, MemoryRequestLog, type RequestLog, safePath } from "./request-log";
+import { routes } from "./routes";
 import { type Clock, Store, hashToken } from "./store";
 
 export const DEMO_TOKEN = "valepix-sandbox-demo-token";
@@ -111,347 +111,6 @@ declare module "fastify" {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
-/** zod issues as ErrorBody details (`path` dotted: `items.0.monthly_amount`). */
-function zodDetails(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
-}
-
-function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
-  const r = schema.safeParse(value);
-  if (!r.success) throw badRequest(`Invalid ${where}`, zodDetails(r.error));
-  return r.data;
-}
-
-interface Ctx {
-  company: string;
-  params: Record<string, string>;
-  query: unknown;
-  body: unknown;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
-
-interface RouteSpec extends OpenApiRoute {
-  handler: (ctx: Ctx) => unknown;
-}
-
-const IdParam = S.Id;
-
-function routes(store: Store): RouteSpec[] {
-  const P = ROUTE_PATTERNS;
-  const page = (q: unknown) => parse(S.PageQuery, q, "query");
-  const id = (ctx: Ctx, name: string) => parse(IdParam, ctx.params[name], `path parameter ${name}`);
-  return [
-    {
-      method: "GET",
-      url: P.products,
-      operationId: "listProducts",
-      summary: "Page of products, each with `id`",
-      tag: "products",
-      query: S.PageQuery,
-      response: { status: 200, name: "ProductPage", schema: S.ProductPage },
-      errors: [],
-      handler: (c) => store.listProducts(c.company, page(c.query)),
-    },
-    {
-      method: "POST",
-      url: P.benefits,
-      operationId: "createBenefit",
-      summary: "Create a benefit (convention); answers `benefit_id`",
-      tag: "benefits",
-      body: { name: "BenefitCreate", schema: S.BenefitCreate },
-      response: { status: 201, name: "BenefitCreated", schema: S.BenefitCreated },
-      errors: [422],
-      handler: (c) => {
-        c.reply.code(201);
-        return store.createBenefit(c.company, parse(S.BenefitCreate, c.body, "body"));
-      },
-    },
-    {
-      method: "GET",
-      url: P.benefits,
-      operationId: "listBenefits",
-      summary: "List of benefits, each with `id`",
-      tag: "benefits",
-      query: S.PageQuery,
-      response: { status: 200, name: "BenefitPage", schema: S.BenefitPage },
-      errors: [],
-      handler: (c) => store.listBenefits(c.company, page(c.query)),
-    },
-    {
-      method: "PUT",
-      url: P.benefit,
-      operationId: "updateBenefit",
-      summary: "Replace a benefit whole (path not shown in the document; our choice)",
-      tag: "benefits",
-      body: { name: "BenefitUpdate", schema: S.BenefitUpdate },
-      response: { status: 200, name: "Benefit", schema: S.Benefit },
-      errors: [403, 404, 422],
-      handler: (c) =>
-        store.updateBenefit(c.company, id(c, "benefit_id"), parse(S.BenefitUpdate, c.body, "body")),
-    },
-    {
-      method: "GET",
-      url: P.employees,
-      operationId: "listEmployees",
-      summary: "Page of employees; filter by `situation`",
-      tag: "employees",
-      query: S.EmployeeListQuery,
-      response: { status: 200, name: "EmployeePage", schema: S.EmployeePage },
-      errors: [],
-      handler: (c) => store.listEmployees(c.company, parse(S.EmployeeListQuery, c.query, "query")),
-    },
-    {
-      method: "POST",
-      url: P.employees,
-      operationId: "createEmployee",
-      summary: "Register one employee (body not shown in the document; our choice)",
-      tag: "employees",
-      body: { name: "EmployeeCreate", schema: S.EmployeeCreate },
-      response: { status: 201, name: "Employee", schema: S.Employee },
-      errors: [409, 422],
-      handler: (c) => {
-        c.reply.code(201);
-        return store.createEmployee(c.company, parse(S.EmployeeCreate, c.body, "body"));
-      },
-    },
-    {
-      method: "GET",
-      url: P.employeeSituations,
-      operationId: "listEmployeeSituations",
-      summary: "Situations; `value` is what the `situation` filter takes",
-      tag: "employees",
-      response: { status: 200, name: "SituationList", schema: S.SituationList },
-      errors: [],
-      handler: () => store.situations(),
-    },
-    {
-      method: "POST",
-      url: P.employeeBatch,
-      operationId: "uploadEmployees",
-      summary: "Batch registration: CSV `name,cpf,email` in the multipart field `file`",
-      tag: "employees",
-      multipart: { field: S.EMPLOYEE_BATCH_FIELD, description: "UTF-8 CSV with header name,cpf,email" },
-      response: { status: 200, name: "EmployeeBatchResult", schema: S.EmployeeBatchResult },
-      errors: [413, 415],
-      handler: async (c) => {
-        if (!c.request.isMultipart()) {
-          throw new SandboxError(
-            415,
-            "unsupported_media_type",
-            "Send multipart/form-data with the CSV in field `file`",
-          );
-        }
-        let csv: string | undefined;
-        for await (const part of c.request.parts()) {
-          if (part.type === "file" && part.fieldname === S.EMPLOYEE_BATCH_FIELD && csv === undefined) {
-            csv = (await part.toBuffer()).toString("utf8");
-          } else if (part.type === "file") {
-            await part.toBuffer();
-          }
-        }
-        if (csv === undefined) {
-          throw badRequest(`Missing file field \`${S.EMPLOYEE_BATCH_FIELD}\``, [
-            { path: S.EMPLOYEE_BATCH_FIELD, message: "required" },
-          ]);
-        }
-        return store.uploadEmployees(c.company, csv);
-      },
-    },
-    {
-      method: "POST",
-      url: P.deposits,
-      operationId: "createDeposit",
-      summary: "Create a deposit (charge); same transaction_id again answers the existing one",
-      tag: "deposits",
-      body: { name: "DepositCreate", schema: S.DepositCreate },
-      response: { status: 201, name: "Deposit", schema: S.Deposit },
-      errors: [409],
-      handler: (c) => {
-        const { created, deposit } = store.createDeposit(c.company, parse(S.DepositCreate, c.body, "body"));
-        c.reply.code(created ? 201 : 200);
-        return deposit;
-      },
-    },
-    {
-      method: "GET",
-      url: P.deposit,
-      operationId: "getDeposit",
-      summary: "Deposit with its payment state",
-      tag: "deposits",
-      response: { status: 200, name: "Deposit", schema: S.Deposit },
-      errors: [403, 404],
-      handler: (c) => store.getDeposit(c.company, id(c, "transaction_id")),
-    },
-    {
-      method: "POST",
-      url: P.depositCancel,
-      operationId: "cancelDeposit",
-      summary: "Cancel a pending charge; 409 once paid (path not shown in the document; our choice)",
-      tag: "deposits",
-      response: { status: 200, name: "Deposit", schema: S.Deposit },
-      errors: [403, 404, 409],
-      handler: (c) => store.cancelDeposit(c.company, id(c, "transaction_id")),
-    },
-    {
-      method: "GET",
-      url: P.balances,
-      operationId: "getBalance",
-      summary: "Available balance, in cents",
-      tag: "balances",
-      response: { status: 200, name: "Balance", schema: S.Balance },
-      errors: [],
-      handler: (c) => store.getBalance(c.company),
-    },
-    {
-      method: "GET",
-      url: P.transactions,
-      operationId: "listTransactions",
-      summary: "Page of money moves (signed cents), oldest first; filter by `type`",
-      tag: "transactions",
-      query: S.TransactionListQuery,
-      response: { status: 200, name: "TransactionPage", schema: S.TransactionPage },
-      errors: [],
-      handler: (c) => store.listTransactions(c.company, parse(S.TransactionListQuery, c.query, "query")),
-    },
-    {
-      method: "POST",
-      url: P.distributions,
-      operationId: "createDistribution",
-      summary: "Create a distribution draft (`selected`, `batch` or `group`)",
-      tag: "distributions",
-      body: { name: "DistributionCreate", schema: S.DistributionCreate },
-      response: { status: 201, name: "Distribution", schema: S.Distribution },
-      errors: [422],
-      handler: (c) => {
-        c.reply.code(201);
-        return store.createDistribution(c.company, parse(S.DistributionCreate, c.body, "body"));
-      },
-    },
-    {
-      method: "GET",
-      url: P.distribution,
-      operationId: "getDistribution",
-      summary: "Distribution with its state, totals and lot",
-      tag: "distributions",
-      response: { status: 200, name: "Distribution", schema: S.Distribution },
-      errors: [403, 404],
-      handler: (c) => store.getDistribution(c.company, id(c, "distribution_id")),
-    },
-    {
-      method: "POST",
-      url: P.items,
-      operationId: "addDistributionItems",
-      summary: "Add employees to a draft; answers the updated totals",
-      tag: "distributions",
-      body: { name: "AddItems", schema: S.AddItems },
-      response: { status: 200, name: "DistributionTotals", schema: S.DistributionTotals },
-      errors: [403, 404, 422],
-      handler: (c) => store.addItems(c.company, id(c, "distribution_id"), parse(S.AddItems, c.body, "body")),
-    },
-    {
-      method: "POST",
-      url: P.itemsRemove,
-      operationId: "removeDistributionItems",
-      summary: "Remove employees from a draft (path not shown in the document; our choice)",
-      tag: "distributions",
-      body: { name: "RemoveItems", schema: S.RemoveItems },
-      response: { status: 200, name: "DistributionTotals", schema: S.DistributionTotals },
-      errors: [403, 404, 422],
-      handler: (c) =>
-        store.removeItems(c.company, id(c, "distribution_id"), parse(S.RemoveItems, c.body, "body")),
-    },
-    {
-      method: "PUT",
-      url: P.itemsValue,
-      operationId: "setValueForAllItems",
-      summary: "Set one product's value for every item; 0 clears it",
-      tag: "distributions",
-      body: { name: "SetValueForAll", schema: S.SetValueForAll },
-      response: { status: 200, name: "DistributionTotals", schema: S.DistributionTotals },
-      errors: [403, 404, 422],
-      handler: (c) =>
-        store.setValueForAll(c.company, id(c, "distribution_id"), parse(S.SetValueForAll, c.body, "body")),
-    },
-    {
-      method: "PUT",
-      url: P.employeeValue,
-      operationId: "setEmployeeValue",
-      summary: "Set one product's value for one employee; 0 clears it",
-      tag: "distributions",
-      body: { name: "SetEmployeeValue", schema: S.SetEmployeeValue },
-      response: { status: 200, name: "DistributionTotals", schema: S.DistributionTotals },
-      errors: [403, 404, 422],
-      handler: (c) =>
-        store.setEmployeeValue(
-          c.company,
-          id(c, "distribution_id"),
-          id(c, "employee_id"),
-          parse(S.SetEmployeeValue, c.body, "body"),
-        ),
-    },
-    {
-      method: "GET",
-      url: P.items,
-      operationId: "listDistributionItems",
-      summary: "Page of items with state and totals",
-      tag: "distributions",
-      query: S.PageQuery,
-      response: { status: 200, name: "DistributionItemPage", schema: S.DistributionItemPage },
-      errors: [403, 404],
-      handler: (c) => store.listItems(c.company, id(c, "distribution_id"), page(c.query)),
-    },
-    {
-      method: "POST",
-      url: P.finalize,
-      operationId: "finalizeDistribution",
-      summary: "Finalize with a payment method: lot PENDING, distribution processing",
-      tag: "distributions",
-      body: { name: "FinalizeBody", schema: S.FinalizeBody },
-      response: { status: 200, name: "FinalizeResult", schema: S.FinalizeResult },
-      errors: [403, 404, 422],
-      handler: (c) =>
-        store.finalize(c.company, id(c, "distribution_id"), parse(S.FinalizeBody, c.body, "body")),
-    },
-  ];
-}
-
-/** Maps anything thrown to a status and an ErrorBody. */
-function toError(err: unknown): {
-  status: number;
-  code: string;
-  message: string;
-  details?: S.ErrorBody["error"]["details"];
-  headers?: Record<string, string>;
-} {
-  if (err instanceof SandboxError) {
-    return {
-      status: err.status,
-      code: err.code,
-      message: err.message,
-      details: err.details,
-      headers: err.headers,
-    };
-  }
-  if (err instanceof z.ZodError)
-    return { status: 400, code: "bad_request", message: "Invalid request", details: zodDetails(err) };
-  const e = err as { statusCode?: number; code?: string; message?: string };
-  const status =
-    typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
-  if (status >= 500) return { status: 500, code: "internal_error", message: "Internal error" };
-  const code =
-    e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (e.code ?? "").includes("JSON")
-      ? "invalid_json"
-      : status === 413
-        ? "payload_too_large"
-        : status === 415
-          ? "unsupported_media_type"
-          : "bad_request";
-  return { status, code, message: e.message ?? "Bad request" };
-}
-
 export function buildServer(options: SandboxOptions = {}): FastifyInstance {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? defaultSleep;
@@ -467,7 +126,7 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
 
   const tokens: SandboxToken[] = [];
   const register = (t: SandboxToken, revoked: boolean) => {
-    store.issueToken(t.company, {
+    store.tokens.issue(t.company, {
       token: t.token,
       expiresAt: t.expiresAt ?? null,
       revoked: revoked || t.revoked === true,
@@ -497,16 +156,26 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
       }
     : false;
 
+  const record = (request: FastifyRequest, status: number) =>
+    requests.record({
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      operation: request.routeOptions.config.operationId ?? null,
+      path: safePath(request.url),
+      status,
+      company: request.companyId || null,
+    });
+
   const app = Fastify({
     logger: loggerOption,
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && REQUEST_ID.test(incoming)
-        ? incoming
-        : `req_${randomBytes(8).toString("hex")}`;
-    },
+    genReqId: (req) => requestIdOf(req.headers),
     bodyLimit: 1024 * 1024,
+    // Ids up to src/api's Id length reach the routes (and their 400 for a malformed id); a
+    // longer one is refused by the router, answered by frameworkErrors with an ErrorBody.
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors: frameworkErrors(record),
+    clientErrorHandler,
   });
 
   const handle: SandboxHandle = {
@@ -514,8 +183,8 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
     tokens,
     faults,
     issueToken: (company, o = {}) =>
-      store.issueToken(company, { token: o.token, expiresAt: o.expiresAt ?? null }),
-    revokeToken: (token) => store.revokeToken(token),
+      store.tokens.issue(company, { token: o.token, expiresAt: o.expiresAt ?? null }),
+    revokeToken: (token) => store.tokens.revoke(token),
     openapi: () => buildOpenApi(specs),
     requests,
   };
@@ -540,21 +209,7 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
     if (latencyMs > 0 && request.method !== "OPTIONS") await sleep(latencyMs);
   });
 
-  // An empty JSON body is "no body" (a POST .../cancel may still carry the JSON content type);
-  // anything else must be valid JSON, or a 400 with ErrorBody code invalid_json.
-  const defaultJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") {
-      done(null, undefined);
-      return;
-    }
-    void defaultJson(req, text, (err, value) => {
-      if (err) done(new SandboxError(400, "invalid_json", "The body is not valid JSON"), undefined);
-      else done(null, value);
-    });
-  });
+  installErrorReplies(app);
 
   // Every answer passes here as it is sent. The `after` fault: the change is applied, then the
   // caller gets a 500 anyway. Then the request log records the status the caller will see
@@ -567,38 +222,9 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
         errorBody("internal_error", "Temporary failure (injected after applying)", request.id),
       );
     }
-    requests.record({
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      operation: request.routeOptions.config.operationId ?? null,
-      path: safePath(request.url),
-      status: reply.statusCode,
-      company: request.companyId || null,
-    });
+    record(request, reply.statusCode);
     return out;
   });
-
-  app.setErrorHandler((err, request, reply) => {
-    const e = toError(err);
-    if (e.status >= 500) request.log.error({ err }, "sandbox internal error");
-    if (e.headers) void reply.headers(e.headers);
-    if (e.status === 401) void reply.header("www-authenticate", 'Bearer realm="valepix-sandbox"');
-    return reply
-      .code(e.status)
-      .type("application/json")
-      .send(errorBody(e.code, e.message, request.id, e.details));
-  });
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send(
-        errorBody(
-          "route_not_found",
-          `No route ${request.method} ${request.url.split("?")[0] ?? ""}`,
-          request.id,
-        ),
-      ),
-  );
 
   app.get("/openapi.json", () => handle.openapi());
   app.get("/healthz", () => ({ ok: true }));
@@ -606,59 +232,7 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
   void app.register(async (api) => {
     await api.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2, fields: 10 } });
 
-    // Authentication and the call-rate limit run before the body is read, so a caller without
-    // a valid token learns nothing from validation errors.
-    api.addHook("onRequest", (request, _reply, done) => {
-      try {
-        authorize(request);
-        done();
-      } catch (err) {
-        done(err as Error);
-      }
-    });
-    const authorize = (request: FastifyRequest): void => {
-      const header = request.headers.authorization;
-      const m = typeof header === "string" ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-      const info = store.authenticate(m?.[1]);
-      request.companyId = info.companyId;
-      request.tokenKey = info.hash;
-      if (limiter) {
-        const wait = limiter.take(info.hash);
-        if (wait > 0) {
-          throw new SandboxError(
-            429,
-            "rate_limited",
-            "Too many requests; reduce frequency and back off",
-            undefined,
-            {
-              "retry-after": String(wait),
-            },
-          );
-        }
-      }
-      if (faults?.inBurst(info.hash)) {
-        throw new SandboxError(429, "rate_limited", "Too many requests (injected burst)", undefined, {
-          "retry-after": String(faults.burstRetryAfterS),
-        });
-      }
-    };
-
-    api.addHook("preHandler", async (request) => {
-      if (faults && (request.method === "POST" || request.method === "PUT")) {
-        const kind = faults.draw(request.tokenKey);
-        request.fault = kind;
-        if (kind === "before") {
-          throw new SandboxError(503, "service_unavailable", "Temporary failure (injected before applying)");
-        }
-        if (kind === "burst") {
-          throw new SandboxError(429, "rate_limited", "Too many requests (injected burst)", undefined, {
-            "retry-after": String(faults.burstRetryAfterS),
-          });
-        }
-        if (kind === "slow") await sleep(faults.slowMs);
-      }
-      store.settle(request.companyId);
-    });
+    installGuards(api, { store, limiter, faults, sleep });
 
     for (const spec of specs) {
       api.route({

@@ -141,3 +141,20 @@ export async function fund(h: Harness, amount: number, token = TOKEN_A): Promise
   h.clock.advance(PIX_DELAY);
   return r.body.transaction_id as string;
 }
+
+/**
+ * A `selected` draft of the first `people` active employees, each paid `amountEach` cents of
+ * the product `code` (no value when 0); returns its distribution_id.
+ */
+export async function draftWith(h: Harness, amountEach: number, people = 2, code = "ALI"): Promise<string> {
+  const { active, product } = await lookups(h);
+  const id = (await h.call("POST", "/distributions", { body: { type: "selected" } })).body
+    .distribution_id as string;
+  await h.call("POST", `/distributions/${id}/items`, { body: { employee_ids: active.slice(0, people) } });
+  if (amountEach > 0) {
+    await h.call("PUT", `/distributions/${id}/items/value`, {
+      body: { product_id: product(code), value: amountEach },
+    });
+  }
+  return id;
+}

@@ -48,8 +48,19 @@ describe("import direction (DESIGN §1)", () => {
       'import { x } from "../../sandbox/server";',
       "the preview never imports the sandbox",
     ],
-    ["sandbox/x.ts", 'import { x } from "../src/workbook/port";', "sandbox may import only src/api"],
+    [
+      "sandbox/x.ts",
+      'import { x } from "../src/workbook/port";',
+      "sandbox may import only src/api and src/money",
+    ],
+    ["sandbox/x.ts", 'import { x } from "../src/workflows";', "not the workflows"],
     ["sandbox/x.ts", 'import { x } from "../src/api/../workbook/memory";', "no climbing out of src/api"],
+    [
+      "sandbox/store/x.ts",
+      'import { x } from "../../src/money/../excel/host";',
+      "no climbing out of src/money",
+    ],
+    ["sandbox/x.ts", 'import { x } from "../src/moneyish/x";', "a folder that only starts like money"],
     ["sandbox/x.ts", 'import * as all from "../src";', "not the whole of src either"],
     [
       "src/workbook/x.ts",
@@ -69,6 +80,7 @@ describe("import direction (DESIGN §1)", () => {
     ["src/workflows/x.ts", 'export const load = () => import("../excel/host");'],
     ["src/api/x.ts", 'export const load = () => import("../workbook/memory");'],
     ["sandbox/x.ts", 'export const load = () => import("../src/workbook/memory");'],
+    ["sandbox/x.ts", 'export const load = () => import("../src/money/../workbook/memory");'],
   ])("%s: dynamic %s is refused", async (file, code) => {
     expect(await problems(file, code)).toEqual([expect.stringMatching(/^no-restricted-syntax: /)]);
   });
@@ -83,6 +95,9 @@ describe("import direction (DESIGN §1)", () => {
     ["src/excel/x.ts", 'import { x } from "../workbook/port";'],
     ["src/preview/x.tsx", 'import { x } from "../excel/fake";\nimport { y } from "../taskpane/App";'],
     ["sandbox/x.ts", 'import { x } from "../src/api/schemas";\nimport Database from "better-sqlite3";'],
+    ["sandbox/x.ts", 'import { isValidCpf } from "../src/money";'],
+    ["sandbox/store/x.ts", 'import { normalizeCpf } from "../../src/money/documents";'],
+    ["sandbox/x.ts", 'export const load = () => import("../src/money");'],
   ])("%s: allowed imports pass", async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });
