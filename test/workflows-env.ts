@@ -1,11 +1,12 @@
 /**
  * What the workflow integration tests share: the sandbox over loopback on a manual clock, a
  * client whose `sleep` advances that clock (waits are instant and exact), every request the
- * client sent, and THE test workbook factory (`newWorkbook`): when the Excel adapter over the
- * fake Excel replaces MemoryWorkbook, only that one function changes.
+ * client sent, and THE test workbook factory (`newWorkbook`): the Office.js adapter over the fake
+ * Excel (src/excel/memory-workbook.ts), so workflow tests run the adapter's code too.
  */
 import { type ClientOptions, type ValePixClient, createClient } from "../src/api";
-import { type CellValue, MemoryWorkbook } from "../src/workbook";
+import { type MemoryWorkbook, createMemoryWorkbook } from "../src/excel/memory-workbook";
+import type { CellValue } from "../src/workbook";
 import { startTestSandbox, TOKEN_A } from "../sandbox/test-harness";
 import type { RunningSandbox, SandboxOptions } from "../sandbox/server";
 import type { ManualClock } from "../sandbox/testkit";
@@ -63,7 +64,7 @@ export async function startWorkflowEnv(
 export function newWorkbook(
   tables: Array<{ name: string; sheet?: string; header: string[]; rows: CellValue[][] }> = [],
 ): MemoryWorkbook {
-  return new MemoryWorkbook({
+  return createMemoryWorkbook({
     tables: tables.map((t) => ({ name: t.name, sheet: t.sheet ?? t.name, header: t.header, rows: t.rows })),
   });
 }

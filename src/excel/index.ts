@@ -1,5 +1,6 @@
 // The Excel host (DESIGN §1 src/excel): the Workbook port over Office.js, its error class, the
-// per-user token store, and the fake Excel for tests, benchmarks and the preview.
+// per-user token store, the fake Excel, and the in-memory workbook (the adapter over the fake) for
+// tests, benchmarks and the preview.
 export { OfficeWorkbook, officeWorkbook, type OfficeWorkbookOptions } from "./office-workbook";
 export { HOST_ERROR_CODES, WorkbookHostError, type HostErrorCode } from "./errors";
 export type { ExcelRun, RequestContextApi } from "./office-api";
@@ -13,6 +14,12 @@ export {
   type UserStorageBackend,
   type UserStorageHost,
 } from "./token-store";
+export {
+  MemoryWorkbook,
+  createMemoryWorkbook,
+  type MemoryTableInit,
+  type MemoryWorkbookInit,
+} from "./memory-workbook";
 export {
   FakeExcel,
   createFakeExcel,

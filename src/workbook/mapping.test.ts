@@ -9,7 +9,7 @@ import {
   mappingToOverride,
   saveMappingOverride,
 } from "./mapping";
-import { MemoryWorkbook } from "./memory";
+import { createMemoryWorkbook } from "../excel/memory-workbook";
 import type { JsonValue } from "./port";
 import { PRODUCTS } from "./testing";
 
@@ -141,7 +141,7 @@ describe("computeMapping", () => {
 
 describe("saving and loading the mapping", () => {
   test("round trip through workbook settings, per table, case-insensitive", async () => {
-    const wb = new MemoryWorkbook();
+    const wb = createMemoryWorkbook();
     const header = ["CPF", "Refeição", "Obs"];
     const first = computeMapping(header, PRODUCTS);
     const override = { ...mappingToOverride(first), Obs: { role: "ignore" as const } };
@@ -164,7 +164,7 @@ describe("saving and loading the mapping", () => {
       { version: 1, tables: { t: { columns: { A: { role: "boss" } } } } },
       "x",
     ]) {
-      const wb = new MemoryWorkbook({ settings: { [MAPPING_SETTING]: bad } });
+      const wb = createMemoryWorkbook({ settings: { [MAPPING_SETTING]: bad } });
       const m = await loadMapping(wb, "t", ["CPF"], PRODUCTS);
       expect(m.issues.map((i) => i.code)).toEqual(["mapping_invalid"]);
       expect(m.columns[0]!.role.role).toBe("cpf");
@@ -175,7 +175,7 @@ describe("saving and loading the mapping", () => {
   });
 
   test("saving refuses an invalid override", async () => {
-    const wb = new MemoryWorkbook();
+    const wb = createMemoryWorkbook();
     await expect(saveMappingOverride(wb, "t", { A: { role: "product", product_id: "" } })).rejects.toThrow();
     expect(await wb.getSetting(MAPPING_SETTING)).toBeUndefined();
   });

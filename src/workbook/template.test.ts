@@ -1,7 +1,7 @@
 import type { Employee, Product } from "../api/schemas";
 import { computeMapping, loadMapping } from "./mapping";
 import { EmployeeIndex } from "./matching";
-import { MemoryWorkbook } from "./memory";
+import { MemoryWorkbook, createMemoryWorkbook } from "../excel/memory-workbook";
 import type { CellValue } from "./port";
 import { CURRENCY_FORMAT, createDistributionTemplate, productHeaders } from "./template";
 import { PRODUCTS, makeCpf, makeEmployees } from "./testing";
@@ -21,7 +21,7 @@ const employees: Employee[] = [
 
 describe("distribution template", () => {
   test("creates a formatted sheet from the active employees and products", async () => {
-    const wb = new MemoryWorkbook({ sheets: { Distribuição: [["já existe"]] } });
+    const wb = createMemoryWorkbook({ sheets: { Distribuição: [["já existe"]] } });
     const { table, mapping } = await createDistributionTemplate(wb, { employees, products: PRODUCTS });
     expect(table.sheet).toBe("Distribuição (2)");
     expect(table.name).toBe("ValePix_Distribuicao");
@@ -62,7 +62,7 @@ describe("distribution template", () => {
   });
 
   test("a renamed product still maps through the saved mapping", async () => {
-    const wb = new MemoryWorkbook();
+    const wb = createMemoryWorkbook();
     const { table } = await createDistributionTemplate(wb, {
       employees,
       products: PRODUCTS,
@@ -108,7 +108,7 @@ describe("distribution template", () => {
       { id: "p_ok", name: "Cultura" },
     ];
     for (const locale of ["pt-BR", "en-US"] as const) {
-      const wb = new MemoryWorkbook();
+      const wb = createMemoryWorkbook();
       const { table, mapping } = await createDistributionTemplate(wb, { employees, products, locale });
       expect(table.header.slice(4, 12)).toEqual([
         "Documento [p_doc]",
@@ -138,7 +138,7 @@ describe("distribution template", () => {
       { id: "p#3", name: "Documento" },
       { id: "p4", name: "Vale d'Água #1" },
     ];
-    const wb = new MemoryWorkbook();
+    const wb = createMemoryWorkbook();
     const { table } = await createDistributionTemplate(wb, { employees, products });
     const headers = table.header.slice(4, 8);
     expect(headers).toEqual([
@@ -162,7 +162,7 @@ describe("distribution template", () => {
   });
 
   test("fill in, validate, write back: statuses, messages and totals land in the add-in columns", async () => {
-    const wb = new MemoryWorkbook();
+    const wb = createMemoryWorkbook();
     const { table, mapping } = await createDistributionTemplate(wb, { employees, products: PRODUCTS });
     const n = table.rowCount;
     const refeicao: CellValue[] = ["R$ 100,00", 12.345, "", 50, 20];

@@ -4,7 +4,7 @@ import type { Employee } from "../api/schemas";
 import { formatCpf } from "../money";
 import { computeMapping } from "./mapping";
 import { EmployeeIndex } from "./matching";
-import { MemoryWorkbook } from "./memory";
+import { MemoryWorkbook } from "../excel/memory-workbook";
 import type { CellValue } from "./port";
 import { namesAgree, nameWords, totalsLabel } from "./row-checks";
 import { PRODUCTS, makeCpf } from "./testing";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { formatCents, formatCpf } from "../money";
 import { computeMapping } from "./mapping";
 import { EmployeeIndex } from "./matching";
-import { MemoryWorkbook } from "./memory";
+import { MemoryWorkbook } from "../excel/memory-workbook";
 import type { CellValue } from "./port";
 import { PRODUCTS, makeEmployees } from "./testing";
 import { type ValidationContext, validateRows, validateTable } from "./validation";

@@ -14,7 +14,8 @@ import {
   type Product,
 } from "../api";
 import { formatCpf } from "../money";
-import { type CellValue, MemoryWorkbook, RUN_LOG_SHEET } from "../workbook";
+import { type MemoryWorkbook, createMemoryWorkbook } from "../excel/memory-workbook";
+import { type CellValue, RUN_LOG_SHEET } from "../workbook";
 import { PIX_DELAY } from "../../sandbox/test-harness";
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
 import { sendSheet } from "./distribute";
@@ -461,7 +462,7 @@ describe("no double payment", () => {
     });
 
     // Close and reopen: the table and the hidden log sheet are all that is kept.
-    const reopened = new MemoryWorkbook({
+    const reopened = createMemoryWorkbook({
       sheets: { [RUN_LOG_SHEET]: wb.sheetValues(RUN_LOG_SHEET) },
       tables: [
         {
