@@ -60,8 +60,9 @@ module.exports = async (_env, argv) => {
             new HtmlWebpackPlugin({
               filename: "preview.html",
               template: "./src/preview/preview.html",
-              // The preview's globals first, then the very chunks taskpane.html loads in Excel.
-              chunks: ["preview", "commands", "taskpane"],
+              // The preview (its globals, the spreadsheet and the pane's composition), then the
+              // ribbon commands as taskpane.html loads them in Excel.
+              chunks: ["preview", "commands"],
               chunksSortMode: "manual",
             }),
           ]

@@ -130,7 +130,11 @@ export async function openPreview(
   });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  const query = new URLSearchParams({ lang: options.lang ?? "pt-BR", pane: String(options.pane ?? 360) });
+  const query = new URLSearchParams({
+    lang: options.lang ?? "pt-BR",
+    pane: String(options.pane ?? 360),
+    sandbox: world.sandbox.url,
+  });
   await page.goto(`${world.preview.url}/preview.html?${query.toString()}`);
   return { page, errors };
 }

@@ -1,8 +1,8 @@
 /**
- * The first journey the landed pieces allow: the preview opens with the demo workbook and the
- * task pane; a mistyped amount is fixed through Excel's name box and formula bar and shows in
- * reais; the language switch keeps the workbook; the saved .xlsx holds the fix and never the
- * token kept by OfficeRuntime.storage.
+ * The preview itself: it opens with the demo workbook and the task pane connected to the sandbox
+ * (the demo connection); a mistyped amount is fixed through Excel's name box and formula bar in
+ * Brazilian separators, then by typing into the cell; the language switch keeps the workbook;
+ * the saved .xlsx holds the fix and never the demo connection's token.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -35,8 +35,14 @@ describe("browser preview", () => {
     await page.getByRole("textbox", { name: "Caixa de nome" }).fill("C4");
     await page.getByRole("textbox", { name: "Caixa de nome" }).press("Enter");
     expect(await page.getByRole("textbox", { name: "Barra de fórmulas" }).inputValue()).toBe("66O,00");
-    await page.getByRole("textbox", { name: "Barra de fórmulas" }).fill("660");
+    // An amount typed with Brazilian separators is a number, shown in reais.
+    await page.getByRole("textbox", { name: "Barra de fórmulas" }).fill("1.234,56");
     await page.getByRole("textbox", { name: "Barra de fórmulas" }).press("Enter");
+    await row4.getByRole("gridcell", { name: "R$ 1.234,56" }).waitFor();
+    // Typing straight into a selected cell replaces it, the first key included.
+    await row4.getByRole("gridcell", { name: "R$ 1.234,56" }).click();
+    await page.keyboard.type("660");
+    await page.keyboard.press("Enter");
     await row4.getByRole("gridcell", { name: "R$ 660,00" }).first().waitFor();
     expect(await row4.getByRole("gridcell", { name: "R$ 660,00" }).count()).toBe(1); // Refeição only
     await shot(page, "02-cell-fixed-pt-BR");
@@ -61,10 +67,8 @@ describe("browser preview", () => {
       .waitFor();
     await shot(page, "03-preview-en-US");
 
-    // A token kept the way the add-in keeps it (OfficeRuntime.storage) never reaches the file.
-    await page.evaluate(async (token) => {
-      await OfficeRuntime.storage.setItem("valepix.token.sandbox", token);
-    }, DEMO_TOKEN);
+    // The demo connection's token is kept where the add-in keeps tokens, and never reaches the file.
+    await page.getByText("Sandbox (demo)", { exact: false }).first().waitFor();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Save .xlsx" }).click(),

@@ -4,13 +4,15 @@
  * comparison of one cell (relative to the rule range's top-left cell, as Excel reads a custom
  * rule's formula: "ConditionalFormatRule.formula",
  * https://learn.microsoft.com/javascript/api/excel/excel.conditionalformatrule) with a quoted
- * text, `=$G2="Erro"`, or `=LEFT($G2,n)="text"`; any other formula colours nothing.
+ * text, `=$G2="Erro"`, or `=LEFT($G2,n)="text"`, and `OR(…)` of such comparisons (what the
+ * adapter's `setColumnHighlight` writes for several texts); any other formula colours nothing.
  */
-import type { CellModel, ConditionalFormatModel, SheetModel } from "./model";
-import { columnIndex, parseRange } from "./model";
+import type { CellSnapshot, ConditionalFormatSnapshot, SheetSnapshot } from "./snapshot";
+import { columnIndex, parseRange } from "./snapshot";
 
-const RULE =
-  /^=\s*(?:LEFT\(\s*(\$?)([A-Z]{1,3})(\$?)(\d+)\s*,\s*(\d+)\s*\)|(\$?)([A-Z]{1,3})(\$?)(\d+))\s*=\s*"((?:[^"]|"")*)"\s*$/i;
+const COMPARISON =
+  /^\s*(?:LEFT\(\s*(\$?)([A-Z]{1,3})(\$?)(\d+)\s*,\s*(\d+)\s*\)|(\$?)([A-Z]{1,3})(\$?)(\d+))\s*=\s*"((?:[^"]|"")*)"\s*$/i;
+const OR = /^\s*OR\((.*)\)\s*$/i;
 
 export interface CellColours {
   fill?: string;
@@ -19,10 +21,10 @@ export interface CellColours {
 
 /** The colours of the cell at (row, column), from the first rule that holds there. */
 export function conditionalColours(
-  sheet: SheetModel,
+  sheet: SheetSnapshot,
   row: number,
   column: number,
-  at: (r: number, c: number) => CellModel | undefined,
+  at: (r: number, c: number) => CellSnapshot | undefined,
 ): CellColours | null {
   for (const cf of sheet.conditionalFormats) {
     if (holds(cf, row, column, at))
@@ -32,14 +34,27 @@ export function conditionalColours(
 }
 
 function holds(
-  cf: ConditionalFormatModel,
+  cf: ConditionalFormatSnapshot,
   row: number,
   column: number,
-  at: (r: number, c: number) => CellModel | undefined,
+  at: (r: number, c: number) => CellSnapshot | undefined,
 ): boolean {
   const box = parseRange(cf.ref);
   if (row < box.top || row > box.bottom || column < box.left || column > box.right) return false;
-  const m = RULE.exec(cf.formula);
+  const body = cf.formula.replace(/^=/, "");
+  const parts = OR.exec(body)?.[1];
+  const comparisons = parts === undefined ? [body] : splitArguments(parts);
+  return comparisons.some((c) => compares(c, box, row, column, at));
+}
+
+function compares(
+  comparison: string,
+  box: { top: number; left: number },
+  row: number,
+  column: number,
+  at: (r: number, c: number) => CellSnapshot | undefined,
+): boolean {
+  const m = COMPARISON.exec(comparison);
   if (!m) return false;
   const left = m[2] !== undefined;
   const [colAbs, letters, rowAbs, rowText] = left ? [m[1], m[2], m[3], m[4]] : [m[6], m[7], m[8], m[9]];
@@ -51,4 +66,24 @@ function holds(
   if (left) text = text.slice(0, Number(m[5]));
   const expected = (m[10] ?? "").replace(/""/g, '"');
   return text.localeCompare(expected, undefined, { sensitivity: "accent" }) === 0;
+}
+
+/** "a,b" → ["a", "b"], keeping commas inside quotes and parentheses. */
+function splitArguments(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === "(") depth++;
+    else if (!quoted && ch === ")") depth--;
+    else if (!quoted && depth === 0 && ch === ",") {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
 }

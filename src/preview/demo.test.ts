@@ -1,8 +1,8 @@
 import { seedEmployees, SEED_PRODUCTS } from "../../sandbox/seed";
-import { DEMO_COMPANY } from "../../sandbox/server";
+import { DEMO_COMPANY, DEMO_TOKEN as SANDBOX_DEMO_TOKEN } from "../../sandbox/server";
 import { isValidCpf } from "../money";
-import { demoWorkbook, DEMO_EMPLOYEES, DEMO_PRODUCTS } from "./demo";
-import { parseRange } from "./model";
+import { demoWorkbook, DEMO_EMPLOYEES, DEMO_PRODUCTS, DEMO_TOKEN } from "./demo";
+import { parseRange } from "./snapshot";
 
 describe("demo workbook", () => {
   it("lists the people the sandbox seeds for its demo company", () => {
@@ -10,6 +10,10 @@ describe("demo workbook", () => {
     expect(DEMO_EMPLOYEES.map(([name, cpf, email, situation]) => ({ name, cpf, email, situation }))).toEqual(
       seeded.map(({ name, cpf, email, situation }) => ({ name, cpf, email, situation })),
     );
+  });
+
+  it("connects with the sandbox's demo token", () => {
+    expect(DEMO_TOKEN).toBe(SANDBOX_DEMO_TOKEN);
   });
 
   it("lists the sandbox's products with their convention amounts", () => {

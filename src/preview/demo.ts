@@ -7,7 +7,15 @@
  */
 import { formatCpf } from "../money";
 import type { CellValue } from "../workbook/port";
-import { type SheetModel, type WorkbookModel, a1, emptySheet } from "./model";
+import { type SheetSnapshot, type WorkbookSnapshot, a1, emptySheet } from "./snapshot";
+
+/**
+ * The sandbox's demo company token (sandbox/server.ts `DEMO_TOKEN`, proven equal by demo.test.ts).
+ * The preview is a demo against the local sandbox, so this token is no secret; it is still kept
+ * only where the add-in keeps tokens (the token store), never in a cell or the file.
+ */
+export const DEMO_TOKEN = "valepix-sandbox-demo-token";
+export const DEMO_CONNECTION_LABEL = "Sandbox (demo)";
 
 export const BRL_FORMAT = '"R$" #,##0.00';
 
@@ -50,7 +58,7 @@ const MISTAKES: Record<number, { cpf?: string; amounts?: Partial<Record<string, 
   // DEMO_EMPLOYEES[9] is inactive: the distribution must refuse her row.
 };
 
-export function demoWorkbook(): WorkbookModel {
+export function demoWorkbook(): WorkbookSnapshot {
   return {
     sheets: [distributionSheet(), employeesSheet(), productsSheet()],
     settings: {},
@@ -59,7 +67,7 @@ export function demoWorkbook(): WorkbookModel {
 }
 
 function table(
-  sheet: SheetModel,
+  sheet: SheetSnapshot,
   name: string,
   header: string[],
   rows: CellValue[][],
@@ -85,7 +93,7 @@ function table(
   sheet.frozenRows = 1;
 }
 
-function distributionSheet(): SheetModel {
+function distributionSheet(): SheetSnapshot {
   const sheet = emptySheet("Distribuição");
   const header = ["CPF", "Nome", ...DIST_PRODUCTS];
   const amount = (product: string) => (DEMO_PRODUCTS.find((p) => p[1] === product)?.[2] ?? 0) / 100;
@@ -103,7 +111,7 @@ function distributionSheet(): SheetModel {
   return sheet;
 }
 
-function employeesSheet(): SheetModel {
+function employeesSheet(): SheetSnapshot {
   const sheet = emptySheet("Funcionários");
   const rows = DEMO_EMPLOYEES.map(([name, cpf, email, situation]): CellValue[] => [
     name,
@@ -122,7 +130,7 @@ function employeesSheet(): SheetModel {
   return sheet;
 }
 
-function productsSheet(): SheetModel {
+function productsSheet(): SheetSnapshot {
   const sheet = emptySheet("Produtos");
   const rows = DEMO_PRODUCTS.map(([code, name, cents]): CellValue[] => [code, name, cents / 100]);
   table(

@@ -5,7 +5,7 @@
  * Brazilian locale; en-US as "R$ 1,234.56".
  */
 import { format as numfmt, formatColor } from "numfmt";
-import type { CellModel } from "./model";
+import type { CellSnapshot } from "./snapshot";
 
 export type DisplayLocale = "pt-BR" | "en-US";
 
@@ -14,7 +14,7 @@ const BOOLEANS: Record<DisplayLocale, [string, string]> = {
   "en-US": ["TRUE", "FALSE"],
 };
 
-export function displayText(cell: CellModel | undefined, locale: DisplayLocale): string {
+export function displayText(cell: CellSnapshot | undefined, locale: DisplayLocale): string {
   if (!cell) return "";
   const { value } = cell;
   if (typeof value === "boolean") return BOOLEANS[locale][value ? 0 : 1];
@@ -30,7 +30,7 @@ export function displayText(cell: CellModel | undefined, locale: DisplayLocale):
 }
 
 /** The colour a format section names (e.g. `[Red]` for negatives), or null. */
-export function displayColour(cell: CellModel | undefined): string | null {
+export function displayColour(cell: CellSnapshot | undefined): string | null {
   if (!cell || typeof cell.value !== "number" || !cell.format) return null;
   try {
     const colour = formatColor(cell.format, cell.value);
@@ -41,6 +41,6 @@ export function displayColour(cell: CellModel | undefined): string | null {
 }
 
 /** Numbers line up on the right, text on the left, as in Excel's General alignment. */
-export function alignsRight(cell: CellModel | undefined): boolean {
+export function alignsRight(cell: CellSnapshot | undefined): boolean {
   return typeof cell?.value === "number" && cell.format !== "@";
 }

@@ -1,7 +1,8 @@
 /**
  * The Office globals the add-in finds in Excel, stood up by the preview page before the task
  * pane's bundle runs (preview.html loads this page's chunk first), without Microsoft's CDN script:
- * - `Office.onReady` resolves at once with the Excel host ("Initialize your Office Add-in",
+ * - `Office.onReady` resolves with the Excel host once the page's workbook is loaded (`ready`),
+ *   as Office calls it when the document is open ("Initialize your Office Add-in",
  *   https://learn.microsoft.com/office/dev/add-ins/develop/initialize-add-in);
  * - `Office.context.displayLanguage` is the preview's language switch;
  * - `Office.context.partitionKey` is set, as in Excel on the web, so localStorage keys are
@@ -21,6 +22,8 @@ export interface PreviewHostOptions {
   /** The fake `Excel` namespace, when the page has one. */
   excel?: unknown;
   storage?: Storage;
+  /** Resolves when the host is ready (the workbook loaded); `Office.onReady` waits for it. */
+  ready?: Promise<unknown>;
 }
 
 export const PARTITION_KEY = "valepix-preview";
@@ -35,9 +38,10 @@ export function installOfficeGlobals(options: PreviewHostOptions): void {
   const office = {
     HostType: { Excel: "Excel" },
     PlatformType: { OfficeOnline: "OfficeOnline" },
-    onReady(callback?: (i: typeof info) => void): Promise<typeof info> {
+    async onReady(callback?: (i: typeof info) => void): Promise<typeof info> {
+      await options.ready;
       callback?.(info);
-      return Promise.resolve(info);
+      return info;
     },
     actions: {
       associate(id: string, action: (event?: unknown) => unknown): void {

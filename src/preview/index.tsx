@@ -1,21 +1,30 @@
 /**
- * The preview page's first script (preview.html loads it before the task pane's own bundle):
- * stands up the Office globals, then draws the spreadsheet side. The task pane bundle that
- * follows mounts itself into #root, exactly as in Excel.
+ * The preview page's script: stands up the Office globals with the fake Excel as `Excel`, opens
+ * the workbook in it (the demo workbook, or the one this tab had before a reload), draws the
+ * spreadsheet side over that fake, and mounts the task pane with the same composition as in
+ * Excel, connected to the local sandbox with its demo token.
  *
  * The language switch stands in for Office's display language, which Office reads once when an
- * add-in starts: switching reloads the page, keeping the workbook in sessionStorage.
+ * add-in starts: switching reloads the page, keeping the workbook in sessionStorage. Opening a
+ * file reloads too, as Excel opens another workbook with its own task pane.
+ *
+ * `?sandbox=` gives the sandbox's address (the end-to-end tests start one on a free port),
+ * `?lang=` the display language, `?pane=` the pane's width (320-400 px).
  */
 import { FluentProvider, IdPrefixProvider, webLightTheme } from "@fluentui/react-components";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { ENVIRONMENTS } from "../api";
+import type { ExcelRun } from "../excel";
 import { PreviewApp } from "./components/PreviewApp";
 import { demoWorkbook } from "./demo";
+import { fakeFromSnapshot } from "./fake-io";
+import { FakeSheetSource } from "./fake-source";
 import type { DisplayLocale } from "./format";
 import { installOfficeGlobals } from "./host";
 import { previewLocale } from "./i18n";
-import type { WorkbookModel } from "./model";
-import { ModelSheetSource } from "./model-source";
+import { mountPane } from "./pane";
+import type { WorkbookSnapshot } from "./snapshot";
 
 const SAVED_WORKBOOK = "valepix-preview:workbook";
 /** API sets the add-in asks for (manifest.xml) that the preview's host answers. */
@@ -23,17 +32,16 @@ const REQUIREMENT_SETS = { ExcelApi: 1.12, SharedRuntime: 1.1, RibbonApi: 1.1 };
 
 const params = new URLSearchParams(location.search);
 const locale = previewLocale(params.get("lang"));
+const sandboxUrl = params.get("sandbox") ?? ENVIRONMENTS.sandbox;
 const paneWidth = Math.min(400, Math.max(320, Number(params.get("pane") ?? 360) || 360));
 document.documentElement.style.setProperty("--pane-width", `${paneWidth}px`);
 document.documentElement.lang = locale;
 
-installOfficeGlobals({ displayLanguage: locale, requirementSets: REQUIREMENT_SETS });
-
-function startingWorkbook(): WorkbookModel {
+function startingWorkbook(): WorkbookSnapshot {
   const saved = sessionStorage.getItem(SAVED_WORKBOOK);
   if (saved) {
     try {
-      return JSON.parse(saved) as WorkbookModel;
+      return JSON.parse(saved) as WorkbookSnapshot;
     } catch {
       sessionStorage.removeItem(SAVED_WORKBOOK);
     }
@@ -41,32 +49,81 @@ function startingWorkbook(): WorkbookModel {
   return demoWorkbook();
 }
 
-const source = new ModelSheetSource(startingWorkbook());
-// Keep the workbook across reloads of this tab (the language switch), as an open file would be.
-source.subscribe(() => sessionStorage.setItem(SAVED_WORKBOOK, JSON.stringify(source.snapshot())));
+const initial = startingWorkbook();
+const opened = fakeFromSnapshot(initial).then((excel) => new FakeSheetSource(excel, locale));
+// `Excel.run` of the add-in: the fake behind the spreadsheet view, once the workbook is open.
+const run: ExcelRun = (batch) => opened.then((source) => source.run(batch));
+installOfficeGlobals({
+  displayLanguage: locale,
+  requirementSets: REQUIREMENT_SETS,
+  excel: { run },
+  ready: opened,
+});
 
-function switchLocale(next: DisplayLocale): void {
-  sessionStorage.setItem(SAVED_WORKBOOK, JSON.stringify(source.snapshot()));
-  params.set("lang", next);
-  location.search = params.toString();
+/** Set when the page is about to reload with another workbook: nothing may overwrite it then. */
+let leaving = false;
+
+async function keep(source: FakeSheetSource): Promise<void> {
+  const snapshot = await source.snapshot();
+  if (!leaving) sessionStorage.setItem(SAVED_WORKBOOK, JSON.stringify(snapshot));
 }
 
-// exceljs is large: load it when a file is first opened or saved.
-const files = {
-  read: async (data: ArrayBuffer) => (await import("./xlsx")).readXlsx(data),
-  write: async (model: WorkbookModel) => (await import("./xlsx")).writeXlsx(model),
-};
+async function start(): Promise<void> {
+  const source = await opened;
+  // Keep the workbook across reloads of this tab (the language switch), as an open file would be.
+  let saving = false;
+  source.subscribe(() => {
+    if (saving) return;
+    saving = true;
+    setTimeout(() => {
+      saving = false;
+      void keep(source);
+    }, 200);
+  });
 
-const container = document.getElementById("sheet");
-if (!container) throw new Error("preview.html has no #sheet element");
-createRoot(container).render(
-  <StrictMode>
-    {/* The task pane mounts its own FluentProvider from its own bundle: distinct ids keep the
-        two themes' style sheets apart (https://aka.ms/fluentui-conflicting-ids). */}
-    <IdPrefixProvider value="preview-">
-      <FluentProvider theme={webLightTheme} style={{ height: "100%" }}>
-        <PreviewApp source={source} locale={locale} onLocaleChange={switchLocale} files={files} />
-      </FluentProvider>
-    </IdPrefixProvider>
-  </StrictMode>,
-);
+  const switchLocale = (next: DisplayLocale) => {
+    void keep(source).then(() => {
+      leaving = true;
+      params.set("lang", next);
+      location.search = params.toString();
+    });
+  };
+  // exceljs is large: load it when a file is first opened or saved.
+  const files = {
+    open: async (data: ArrayBuffer) => {
+      const snapshot = await (await import("./xlsx")).readXlsx(data);
+      leaving = true;
+      sessionStorage.setItem(SAVED_WORKBOOK, JSON.stringify(snapshot));
+      location.reload();
+    },
+    save: async () => (await import("./xlsx")).writeXlsx(await source.snapshot()),
+  };
+
+  const sheet = document.getElementById("sheet");
+  const pane = document.getElementById("root");
+  if (!sheet || !pane) throw new Error("preview.html has no #sheet or #root element");
+  createRoot(sheet).render(
+    <StrictMode>
+      {/* The task pane mounts its own FluentProvider: distinct ids keep the two themes' style
+          sheets apart (https://aka.ms/fluentui-conflicting-ids). */}
+      <IdPrefixProvider value="preview-">
+        <FluentProvider theme={webLightTheme} style={{ height: "100%" }}>
+          <PreviewApp
+            source={source}
+            locale={locale}
+            onLocaleChange={switchLocale}
+            initial={await source.snapshot()}
+            files={files}
+          />
+        </FluentProvider>
+      </IdPrefixProvider>
+    </StrictMode>,
+  );
+  await Office.onReady();
+  await mountPane(pane, Office.context.displayLanguage, sandboxUrl);
+}
+
+start().catch((e: unknown) => {
+  console.error(e);
+  document.body.textContent = `ValePix preview: ${e instanceof Error ? e.message : String(e)}`;
+});

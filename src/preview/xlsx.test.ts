@@ -1,8 +1,8 @@
 import JSZip from "jszip";
-import { type WorkbookModel, emptySheet } from "./model";
+import { type WorkbookSnapshot, emptySheet } from "./snapshot";
 import { SETTINGS_SHEET, readXlsx, writeXlsx } from "./xlsx";
 
-function sample(): WorkbookModel {
+function sample(): WorkbookSnapshot {
   const dist = emptySheet("Distribuição");
   dist.cells = {
     A1: { value: "CPF" },

@@ -14,15 +14,15 @@
 import ExcelJS from "exceljs";
 import type { CellValue, JsonValue } from "../workbook/port";
 import {
-  type CellModel,
-  type ConditionalFormatModel,
-  type SheetModel,
-  type TableModel,
-  type WorkbookModel,
+  type CellSnapshot,
+  type ConditionalFormatSnapshot,
+  type SheetSnapshot,
+  type TableSnapshot,
+  type WorkbookSnapshot,
   a1,
   emptySheet,
   parseRange,
-} from "./model";
+} from "./snapshot";
 
 /** The very hidden sheet that carries the workbook's settings in a saved file. */
 export const SETTINGS_SHEET = "ValePix_Settings";
@@ -35,7 +35,7 @@ const POINTS_PER_CHARACTER = 5.25;
 
 const TABLE_STYLE = { theme: "TableStyleMedium2" as const, showRowStripes: true };
 
-export async function writeXlsx(model: WorkbookModel): Promise<ArrayBuffer> {
+export async function writeXlsx(model: WorkbookSnapshot): Promise<ArrayBuffer> {
   const wb = new ExcelJS.Workbook();
   for (const sheet of model.sheets) writeSheet(wb, sheet);
   const settings = Object.entries(model.settings);
@@ -58,7 +58,7 @@ function toArrayBuffer(bytes: ArrayLike<number> & { byteLength: number }): Array
   return copy.buffer;
 }
 
-function writeSheet(wb: ExcelJS.Workbook, sheet: SheetModel): void {
+function writeSheet(wb: ExcelJS.Workbook, sheet: SheetSnapshot): void {
   const ws = wb.addWorksheet(sheet.name, { state: sheet.visibility });
   for (const t of sheet.tables) addTable(ws, sheet, t);
   // Every cell afterwards, tables' cells included: addTable wrote plain values, the model has
@@ -92,10 +92,10 @@ function writeSheet(wb: ExcelJS.Workbook, sheet: SheetModel): void {
   }
 }
 
-function addTable(ws: ExcelJS.Worksheet, sheet: SheetModel, t: TableModel): void {
+function addTable(ws: ExcelJS.Worksheet, sheet: SheetSnapshot, t: TableSnapshot): void {
   const box = parseRange(t.ref);
   const dataBottom = t.hasTotalsRow ? box.bottom - 1 : box.bottom;
-  const at = (row: number, column: number): CellModel | undefined => sheet.cells[a1(row, column)];
+  const at = (row: number, column: number): CellSnapshot | undefined => sheet.cells[a1(row, column)];
   const rows: CellValue[][] = [];
   for (let r = box.top + 1; r <= dataBottom; r++) {
     rows.push(t.columns.map((_, i) => at(r, box.left + i)?.value ?? ""));
@@ -119,10 +119,10 @@ function addTable(ws: ExcelJS.Worksheet, sheet: SheetModel, t: TableModel): void
   });
 }
 
-export async function readXlsx(data: ArrayBuffer): Promise<WorkbookModel> {
+export async function readXlsx(data: ArrayBuffer): Promise<WorkbookSnapshot> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(data);
-  const model: WorkbookModel = { sheets: [], settings: {} };
+  const model: WorkbookSnapshot = { sheets: [], settings: {} };
   for (const ws of wb.worksheets) {
     if (ws.name === SETTINGS_SHEET) {
       ws.eachRow((row) => {
@@ -148,7 +148,7 @@ function parseJson(text: string): JsonValue {
   }
 }
 
-function readSheet(ws: ExcelJS.Worksheet): SheetModel {
+function readSheet(ws: ExcelJS.Worksheet): SheetSnapshot {
   const sheet = emptySheet(ws.name, ws.state ?? "visible");
   ws.eachRow({ includeEmpty: false }, (row) =>
     row.eachCell({ includeEmpty: false }, (c) => {
@@ -179,7 +179,7 @@ function readSheet(ws: ExcelJS.Worksheet): SheetModel {
       if (rule.type !== "expression" || !rule.formulae?.[0]) continue;
       const fill = rule.style?.fill?.bgColor?.argb;
       const font = rule.style?.font?.color?.argb;
-      const model: ConditionalFormatModel = { ref: cf.ref, formula: `=${rule.formulae[0]}` };
+      const model: ConditionalFormatSnapshot = { ref: cf.ref, formula: `=${rule.formulae[0]}` };
       if (fill) model.fill = hex(fill);
       if (font) model.font = hex(font);
       sheet.conditionalFormats.push(model);
@@ -205,7 +205,7 @@ interface LoadedConditionalFormat {
   }[];
 }
 
-function readCell(c: ExcelJS.Cell): CellModel | null {
+function readCell(c: ExcelJS.Cell): CellSnapshot | null {
   const format = c.numFmt && c.numFmt !== "General" ? { format: c.numFmt } : {};
   const v = c.value;
   if (v === null || v === undefined || v === "")

@@ -1,13 +1,14 @@
 /**
  * The preview's spreadsheet side: a toolbar (open and save .xlsx, the Office language switch),
  * Excel's name box and formula bar, the grid of the active sheet and its tabs. Everything goes
- * through the `SheetSource`; files go through the .xlsx converter, loaded on first use.
+ * through the `SheetSource` (the fake Excel the add-in works on); files go through the page's
+ * `files`: opening one opens it as a new workbook, saving writes the workbook as it is now.
  */
 import { Button, Input, Select, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { DisplayLocale } from "../format";
 import { PREVIEW_MESSAGES, type PreviewMessages } from "../i18n";
-import { type WorkbookModel, a1, parseA1 } from "../model";
+import { type WorkbookSnapshot, a1, parseA1 } from "../snapshot";
 import type { SheetSource } from "../sheet-source";
 import { SheetGrid } from "./SheetGrid";
 
@@ -15,11 +16,51 @@ export interface PreviewAppProps {
   source: SheetSource;
   locale: DisplayLocale;
   onLocaleChange: (locale: DisplayLocale) => void;
-  /** Reads and writes .xlsx files (../xlsx.ts, loaded lazily by the page). */
+  /** The workbook when the page opened (later ones are read from `source` after each change). */
+  initial: WorkbookSnapshot;
+  /** Opens an .xlsx file in place of the workbook, and saves the workbook as .xlsx. */
   files: {
-    read(data: ArrayBuffer): Promise<WorkbookModel>;
-    write(model: WorkbookModel): Promise<ArrayBuffer>;
+    open(data: ArrayBuffer): Promise<void>;
+    save(): Promise<ArrayBuffer>;
   };
+}
+
+/**
+ * The workbook as the source has it, re-read after every change: one read at a time, and one
+ * more when changes came during it (a send writes in many batches).
+ */
+function useSnapshot(source: SheetSource, initial: WorkbookSnapshot) {
+  const [state, setState] = useState(() => ({ model: initial, selection: source.selection() }));
+  const reading = useRef<"idle" | "reading" | "again">("idle");
+  useEffect(() => {
+    let live = true;
+    const read = () => {
+      if (reading.current !== "idle") {
+        reading.current = "again";
+        return;
+      }
+      reading.current = "reading";
+      source.snapshot().then(
+        (model) => {
+          if (live) setState({ model, selection: source.selection() });
+          const again = reading.current === "again";
+          reading.current = "idle";
+          if (again && live) read();
+        },
+        (e: unknown) => {
+          reading.current = "idle";
+          console.error("ValePix preview: reading the workbook failed", e);
+        },
+      );
+    };
+    const off = source.subscribe(read);
+    read(); // what changed between the first snapshot and this subscription
+    return () => {
+      live = false;
+      off();
+    };
+  }, [source]);
+  return state;
 }
 
 const useStyles = makeStyles({
@@ -51,19 +92,10 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1, padding: tokens.spacingVerticalXS },
 });
 
-export function PreviewApp({ source, locale, onLocaleChange, files }: PreviewAppProps) {
+export function PreviewApp({ source, locale, onLocaleChange, initial, files }: PreviewAppProps) {
   const styles = useStyles();
   const t = PREVIEW_MESSAGES[locale];
-  const [model, setModel] = useState(() => source.snapshot());
-  const [selection, setSelection] = useState(() => source.selection());
-  useEffect(
-    () =>
-      source.subscribe(() => {
-        setModel(source.snapshot());
-        setSelection(source.selection());
-      }),
-    [source],
-  );
+  const { model, selection } = useSnapshot(source, initial);
   const [error, setError] = useState<string | null>(null);
 
   const visible = model.sheets.filter((s) => s.visibility === "visible");
@@ -76,7 +108,7 @@ export function PreviewApp({ source, locale, onLocaleChange, files }: PreviewApp
 
   const open = async (file: File) => {
     try {
-      await source.load(await files.read(await file.arrayBuffer()));
+      await files.open(await file.arrayBuffer());
       setError(null);
     } catch (e) {
       setError(t.openFailed + (e instanceof Error ? e.message : String(e)));
@@ -84,7 +116,7 @@ export function PreviewApp({ source, locale, onLocaleChange, files }: PreviewApp
   };
 
   const save = async () => {
-    const data = await files.write(source.snapshot());
+    const data = await files.save();
     const url = URL.createObjectURL(
       new Blob([data], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
     );
@@ -133,7 +165,10 @@ export function PreviewApp({ source, locale, onLocaleChange, files }: PreviewApp
         onGo={(address) => {
           try {
             const { row, column } = parseA1(address);
-            if (sheet) source.select({ sheet: sheet.name, address: a1(row, column) });
+            if (sheet)
+              source
+                .select({ sheet: sheet.name, address: a1(row, column) })
+                .catch((e: unknown) => setError(String(e)));
             setError(null);
           } catch {
             setError(t.noSuchCell + address);
@@ -152,7 +187,9 @@ export function PreviewApp({ source, locale, onLocaleChange, files }: PreviewApp
             sheet={sheet}
             locale={locale}
             selected={selected}
-            onSelect={(address) => source.select({ sheet: sheet.name, address })}
+            onSelect={(address) =>
+              void source.select({ sheet: sheet.name, address }).catch((e: unknown) => setError(String(e)))
+            }
             onType={type}
           />
         )}
@@ -162,7 +199,9 @@ export function PreviewApp({ source, locale, onLocaleChange, files }: PreviewApp
         aria-label={t.sheets}
         size="small"
         selectedValue={sheet?.name ?? ""}
-        onTabSelect={(_, d) => source.activate(String(d.value))}
+        onTabSelect={(_, d) =>
+          void source.activate(String(d.value)).catch((e: unknown) => setError(String(e)))
+        }
       >
         {visible.map((s) => (
           <Tab key={s.name} value={s.name}>

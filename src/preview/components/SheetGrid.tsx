@@ -6,18 +6,32 @@
  * Excel's change events.
  */
 import { makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
-import { useMemo, useRef } from "react";
-import { type Column, DataGrid, type RenderEditCellProps } from "react-data-grid";
+import { useEffect, useMemo, useRef } from "react";
+import {
+  type CellKeyDownArgs,
+  type CellKeyboardEvent,
+  type Column,
+  DataGrid,
+  type DataGridHandle,
+  type RenderEditCellProps,
+} from "react-data-grid";
 import { conditionalColours } from "../conditional";
 import { type DisplayLocale, alignsRight, displayColour, displayText } from "../format";
-import { type CellModel, type SheetModel, a1, columnLetters, parseRange, usedBounds } from "../model";
+import {
+  type CellSnapshot,
+  type SheetSnapshot,
+  a1,
+  columnLetters,
+  parseRange,
+  usedBounds,
+} from "../snapshot";
 
 interface Row {
   index: number;
 }
 
 export interface SheetGridProps {
-  sheet: SheetModel;
+  sheet: SheetSnapshot;
   locale: DisplayLocale;
   /** A1 address of the selected cell. */
   selected: string | null;
@@ -50,7 +64,7 @@ const useStyles = makeStyles({
 
 type CellRole = "header" | "band" | "totals" | "data" | null;
 
-function tableRole(sheet: SheetModel, row: number, column: number): CellRole {
+function tableRole(sheet: SheetSnapshot, row: number, column: number): CellRole {
   for (const t of sheet.tables) {
     const box = parseRange(t.ref);
     if (row < box.top || row > box.bottom || column < box.left || column > box.right) continue;
@@ -61,8 +75,21 @@ function tableRole(sheet: SheetModel, row: number, column: number): CellRole {
   return null;
 }
 
+/**
+ * The text an editor opens with when a key starts the edit: the key itself for a printable
+ * character (Excel's "Enter" mode replaces the cell's content), "" for Backspace, and null for
+ * Enter, F2 and the like, which edit the content that is there ("Edit mode").
+ */
+export function startingText(
+  event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey">,
+): string | null {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  if (event.key === "Backspace") return "";
+  return [...event.key].length === 1 ? event.key : null;
+}
+
 /** What a person edits: the formula, or the value as typed (numbers without formatting). */
-function editText(cell: CellModel | undefined): string {
+function editText(cell: CellSnapshot | undefined): string {
   if (!cell) return "";
   if (cell.formula) return cell.formula;
   return typeof cell.value === "boolean" ? String(cell.value).toUpperCase() : String(cell.value);
@@ -70,6 +97,9 @@ function editText(cell: CellModel | undefined): string {
 
 export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGridProps) {
   const styles = useStyles();
+  const grid = useRef<DataGridHandle>(null);
+  /** The key that opened the editor, for the cell it opened on. */
+  const typed = useRef<{ address: string; text: string } | null>(null);
   const bounds = usedBounds(sheet);
   const rowCount = Math.max((bounds?.bottom ?? 0) + 21, 40);
   const columnCount = Math.max((bounds?.right ?? 0) + 4, 12);
@@ -129,9 +159,12 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
         renderEditCell: (props: RenderEditCellProps<Row>) => (
           <CellEditor
             {...props}
-            initial={editText(at(props.row.index, c))}
+            initial={startText(a1(props.row.index, c)) ?? editText(at(props.row.index, c))}
             className={styles.editor}
             onCommit={(text) => onType(a1(props.row.index, c), text)}
+            onOpened={() => {
+              typed.current = null;
+            }}
             label={a1(props.row.index, c)}
           />
         ),
@@ -140,8 +173,42 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
     return [rowNumbers, ...letters];
   }, [sheet, locale, selected, columnCount, styles, onType]);
 
+  /** The key that opened the editor on `address`, if one did (kept until the editor is open:
+   *  React may render the editor twice). */
+  function startText(address: string): string | null {
+    const t = typed.current;
+    return t && t.address === address ? t.text : null;
+  }
+
+  // The add-in's selection (Range.select) moves the grid's active cell and scrolls to it.
+  const target = selected ? parseRange(selected) : null;
+  const targetRow = target?.top;
+  const targetColumn = target?.left;
+  useEffect(() => {
+    if (targetRow === undefined || targetColumn === undefined) return;
+    grid.current?.setActivePosition({ idx: targetColumn + 1, rowIdx: targetRow }, { shouldFocus: false });
+    grid.current?.scrollToCell({ idx: targetColumn + 1, rowIdx: targetRow });
+  }, [targetRow, targetColumn, sheet.name]);
+
+  const onKeyDown = (args: CellKeyDownArgs<Row>, event: CellKeyboardEvent) => {
+    if (args.mode !== "ACTIVE" || !args.column || args.column.key === "row" || !args.row) return;
+    const address = `${args.column.key}${args.row.index + 1}`;
+    if (event.key === "Delete") {
+      event.preventGridDefault();
+      onType(address, "");
+      return;
+    }
+    const text = startingText(event);
+    typed.current = null;
+    if (text === null) return;
+    // The grid opens the editor after this event: the key itself must not be lost, nor typed twice.
+    event.preventDefault();
+    typed.current = { address, text };
+  };
+
   return (
     <DataGrid
+      ref={grid}
       aria-label={sheet.name}
       className={styles.grid}
       columns={columns}
@@ -149,8 +216,10 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
       rowKeyGetter={(r) => r.index}
       rowHeight={24}
       headerRowHeight={24}
-      onCellClick={({ row, column }) => {
-        if (column.key !== "row") onSelect(`${column.key}${row.index + 1}`);
+      onCellKeyDown={onKeyDown}
+      onActivePositionChange={({ row, column }) => {
+        const address = row && column && column.key !== "row" ? `${column.key}${row.index + 1}` : null;
+        if (address && address !== selected) onSelect(address);
       }}
     />
   );
@@ -161,13 +230,16 @@ function CellEditor({
   className,
   label,
   onCommit,
+  onOpened,
   onClose,
 }: RenderEditCellProps<Row> & {
   initial: string;
   className: string;
   label: string;
   onCommit: (text: string) => void;
+  onOpened: () => void;
 }) {
+  useEffect(onOpened, [onOpened]);
   // Enter commits and closes; the blur that may follow must not commit a second time.
   const done = useRef(false);
   const finish = (text: string | null, refocus: boolean) => {
@@ -182,6 +254,8 @@ function CellEditor({
       aria-label={label}
       autoFocus
       defaultValue={initial}
+      // The caret after the text, as Excel's editing starts (not the whole text selected).
+      onFocus={(e) => e.currentTarget.setSelectionRange(initial.length, initial.length)}
       onKeyDown={(e) => {
         if (e.key === "Enter" || e.key === "Tab") finish(e.currentTarget.value, true);
         else if (e.key === "Escape") finish(null, true);

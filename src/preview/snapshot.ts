@@ -1,14 +1,13 @@
 /**
- * A neutral model of a workbook: what the preview shows, loads and saves. It carries what the
- * add-in uses in Excel (values, number formats, formulas, tables with header and totals rows,
- * hidden sheets, column widths, frozen rows, one conditional format per status column, the
- * workbook's settings) and nothing else. The .xlsx converter (./xlsx.ts) maps it to and from a
- * file; the sheet sources (./sheet-source.ts) read and change it. Plain JSON, so a page reload
- * (the language switch) can keep it in sessionStorage.
+ * A plain snapshot of a workbook: what the spreadsheet view draws and what the .xlsx converter
+ * (./xlsx.ts) writes and reads. It is data, not an emulation: the workbook itself is the fake
+ * Excel of src/excel, and ./fake-io.ts reads a snapshot out of it and builds a fake from one,
+ * through the Excel JavaScript API the add-in uses. Plain JSON, so a page reload (the language
+ * switch, an opened file) can carry it in sessionStorage.
  */
 import type { CellValue, JsonValue, SheetVisibility } from "../workbook/port";
 
-export interface CellModel {
+export interface CellSnapshot {
   /** The value as `Range.values` reads it ("" is empty; a formula's last computed value). */
   value: CellValue;
   /** Formula text starting with "=", when the cell holds one. */
@@ -17,7 +16,7 @@ export interface CellModel {
   format?: string;
 }
 
-export interface TableModel {
+export interface TableSnapshot {
   name: string;
   /** A1 range of the whole table: header row, data rows and totals row when shown. */
   ref: string;
@@ -30,7 +29,7 @@ export interface TableModel {
  * A rule colouring cells where `formula` (written for the top-left cell of `ref`, as Excel's
  * custom conditional formats are) is true: the adapter's status colours.
  */
-export interface ConditionalFormatModel {
+export interface ConditionalFormatSnapshot {
   ref: string;
   formula: string;
   /** Colours as "#RRGGBB". */
@@ -38,28 +37,28 @@ export interface ConditionalFormatModel {
   font?: string;
 }
 
-export interface SheetModel {
+export interface SheetSnapshot {
   name: string;
   visibility: SheetVisibility;
   /** Cells by A1 address ("B3"); absent cells are empty with the General format. */
-  cells: Record<string, CellModel>;
-  tables: TableModel[];
+  cells: Record<string, CellSnapshot>;
+  tables: TableSnapshot[];
   /** Column widths in points, by 0-based column index. */
   columnWidths: Record<number, number>;
   /** Rows frozen at the top (0 = none). */
   frozenRows: number;
-  conditionalFormats: ConditionalFormatModel[];
+  conditionalFormats: ConditionalFormatSnapshot[];
 }
 
-export interface WorkbookModel {
-  sheets: SheetModel[];
+export interface WorkbookSnapshot {
+  sheets: SheetSnapshot[];
   /** The workbook's own settings (`Workbook.settings`): saved inside the file, as in Excel. */
   settings: Record<string, JsonValue>;
   /** Name of the active sheet. */
   activeSheet?: string;
 }
 
-export function emptySheet(name: string, visibility: SheetVisibility = "visible"): SheetModel {
+export function emptySheet(name: string, visibility: SheetVisibility = "visible"): SheetSnapshot {
   return { name, visibility, cells: {}, tables: [], columnWidths: {}, frozenRows: 0, conditionalFormats: [] };
 }
 
@@ -124,7 +123,7 @@ export function formatRange(r: RangeRef): string {
 }
 
 /** The bounding box of a sheet's cells and tables, or null when it has none. */
-export function usedBounds(sheet: SheetModel): RangeRef | null {
+export function usedBounds(sheet: SheetSnapshot): RangeRef | null {
   let box: RangeRef | null = null;
   const grow = (r: RangeRef) => {
     box = box

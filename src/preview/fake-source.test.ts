@@ -1,0 +1,57 @@
+import { OfficeWorkbook } from "../excel";
+import type { TableChange } from "../workbook/port";
+import { demoWorkbook } from "./demo";
+import { fakeFromSnapshot } from "./fake-io";
+import { FakeSheetSource } from "./fake-source";
+
+async function open(locale: "pt-BR" | "en-US" = "pt-BR") {
+  const excel = await fakeFromSnapshot(demoWorkbook());
+  return { excel, source: new FakeSheetSource(excel, locale) };
+}
+
+describe("the spreadsheet view over the fake Excel", () => {
+  it("stores an amount typed in the display language's separators as a number", async () => {
+    const { excel, source } = await open("pt-BR");
+    await source.typeCell("Distribuição", "C4", "1.234,56");
+    expect(excel.cell("Distribuição", "C4")).toBe(1234.56);
+    await source.typeCell("Distribuição", "C5", "R$ 660,00");
+    expect(excel.cell("Distribuição", "C5")).toBe(660);
+    const en = await open("en-US");
+    await en.source.typeCell("Distribuição", "C4", "1,234.56");
+    expect(en.excel.cell("Distribuição", "C4")).toBe(1234.56);
+  });
+
+  it("keeps text in a text-formatted cell and a mistyped amount as text", async () => {
+    const { excel, source } = await open();
+    await source.typeCell("Distribuição", "A2", "012.345.678-90");
+    expect(excel.cell("Distribuição", "A2")).toBe("012.345.678-90");
+    await source.typeCell("Distribuição", "C3", "66O,00");
+    expect(excel.cell("Distribuição", "C3")).toBe("66O,00");
+  });
+
+  it("raises the table change the add-in's adapter listens to, and redraws", async () => {
+    const { excel, source } = await open();
+    const workbook = new OfficeWorkbook(source.run);
+    const changes: TableChange[] = [];
+    await workbook.onTableChanged("Distribuicao_Demo", (c) => changes.push(c));
+    let redraws = 0;
+    source.subscribe(() => redraws++);
+    await source.typeCell("Distribuição", "C4", "660");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(changes).toEqual([{ table: "Distribuicao_Demo", firstRow: 2, rowCount: 1, structural: false }]);
+    expect(redraws).toBeGreaterThan(0);
+    expect(excel.cell("Distribuição", "C4")).toBe(660);
+  });
+
+  it("follows the add-in's selection and redraws after the add-in's writes", async () => {
+    const { source } = await open();
+    const workbook = new OfficeWorkbook(source.run);
+    let redraws = 0;
+    source.subscribe(() => redraws++);
+    await workbook.selectTableCell("Distribuicao_Demo", 4, "Refeição");
+    expect(source.selection()).toEqual({ sheet: "Distribuição", address: "C6" });
+    expect(redraws).toBeGreaterThan(0);
+    await source.activate("Produtos");
+    expect((await source.snapshot()).activeSheet).toBe("Produtos");
+  });
+});

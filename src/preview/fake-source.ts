@@ -1,0 +1,74 @@
+/**
+ * The spreadsheet view's `SheetSource` over the fake Excel (src/excel/fake), the same workbook
+ * the add-in's adapter (`OfficeWorkbook`) reads and writes through `Excel.run`. The page gives
+ * the add-in `run` below as its `Excel.run`: the fake's own, followed by a redraw. A person's
+ * typing goes through the fake's `typeCell`, which stores the value by Excel's rules and raises
+ * `Table.onChanged`, as an edit in Excel does ("Table.onChanged",
+ * https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-onchanged-member).
+ */
+import type { ExcelRun, FakeExcel } from "../excel";
+import { readSnapshot } from "./fake-io";
+import type { DisplayLocale } from "./format";
+import type { CellSelection, SheetSource } from "./sheet-source";
+import type { WorkbookSnapshot } from "./snapshot";
+import { typedValue } from "./typing";
+
+export class FakeSheetSource implements SheetSource {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly excel: FakeExcel,
+    private readonly locale: DisplayLocale,
+  ) {}
+
+  /** `Excel.run` for the add-in: the fake's, then a redraw of what the batch changed. */
+  readonly run: ExcelRun = async (batch) => {
+    try {
+      return await this.excel.run(batch);
+    } finally {
+      this.changed();
+    }
+  };
+
+  snapshot(): Promise<WorkbookSnapshot> {
+    return readSnapshot(this.excel);
+  }
+
+  selection(): CellSelection | null {
+    const s = this.excel.selection();
+    // A selected range shows its top-left cell in the name box, as Excel's active cell.
+    return s ? { sheet: s.sheet, address: s.address.split(":")[0] ?? s.address } : null;
+  }
+
+  typeCell(sheet: string, address: string, text: string): Promise<void> {
+    const value = typedValue(text, this.excel.numberFormat(sheet, address), this.locale);
+    this.excel.typeCell(sheet, address, value);
+    this.changed();
+    return Promise.resolve();
+  }
+
+  select({ sheet, address }: CellSelection): Promise<void> {
+    return this.excel.run(async (context) => {
+      context.workbook.worksheets.getItem(sheet).getRange(address).select();
+      await context.sync();
+      this.changed();
+    });
+  }
+
+  activate(sheet: string): Promise<void> {
+    return this.excel.run(async (context) => {
+      context.workbook.worksheets.getItem(sheet).activate();
+      await context.sync();
+      this.changed();
+    });
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const l of [...this.listeners]) l();
+  }
+}
