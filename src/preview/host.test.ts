@@ -33,6 +33,24 @@ describe("the preview's Office globals", () => {
     expect(Office.context.requirements.isSetSupported("SharedRuntime", "1.1")).toBe(false);
   });
 
+  it("answers onReady only once the page's workbook is open", async () => {
+    let open!: () => void;
+    const ready = new Promise<void>((resolve) => (open = resolve));
+    installOfficeGlobals({
+      displayLanguage: "pt-BR",
+      requirementSets: {},
+      storage: new MapStorage() as unknown as Storage,
+      ready,
+    });
+    let answered = false;
+    const onReady = Office.onReady(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(answered).toBe(false);
+    open();
+    await onReady;
+    expect(answered).toBe(true);
+  });
+
   it("keeps OfficeRuntime.storage items under their own prefix, and removes them", async () => {
     const storage = new MapStorage();
     installOfficeGlobals({
