@@ -110,9 +110,15 @@ export {
   type FinalizeApi,
   type FinalizeSheetInput,
   type FinalizeSheetOptions,
-  type FinalizeOutcome,
   SheetChangedError,
-  ReviewMismatchError,
-  UnknownOutcomeNeedsConfirmationError,
   finalizeSheet,
 } from "./finalize";
+export {
+  type FinalizeDistributionsApi,
+  type FinalizeDraftInput,
+  type FinalizeDraftOptions,
+  type FinalizeOutcome,
+  ReviewMismatchError,
+  UnknownOutcomeNeedsConfirmationError,
+  finalizeDraft,
+} from "./finalize-draft";

@@ -6,7 +6,7 @@
 import { formatCents } from "../money";
 import type { Locale, RowResult, RowState, SendRow } from "../workbook";
 
-type Stage = "draft" | "processing" | "completed" | "failed" | "unknown" | "mismatch";
+export type Stage = "draft" | "processing" | "completed" | "failed" | "unknown" | "mismatch";
 
 const TEXT: Record<Locale, Record<Stage | "zero", (id: string) => string>> = {
   "pt-BR": {
