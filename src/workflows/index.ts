@@ -122,3 +122,22 @@ export {
   UnknownOutcomeNeedsConfirmationError,
   finalizeDraft,
 } from "./finalize-draft";
+export {
+  type ModeApi,
+  type SendModeInput,
+  type SendGroupInput,
+  type SendModeOptions,
+  type ModeReview,
+  sendBatch,
+  sendGroup,
+} from "./modes";
+export {
+  type FinalizeModeApi,
+  type FinalizeModeInput,
+  type FinalizeModeOptions,
+  DraftChangedError,
+  finalizeBatch,
+  finalizeGroup,
+} from "./mode-finalize";
+export { type ProductValues, type Override, DEFAULT_REVIEW_TABLES, modeDesired } from "./mode-review";
+export { type ModeInputCode, ModeInputError } from "./mode-input";

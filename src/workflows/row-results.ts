@@ -40,6 +40,9 @@ const STATE: Record<Stage, RowState> = {
   mismatch: "error",
 };
 
+/** The text a row (or a review table line) at `stage` of distribution `id` shows. */
+export const stageMessage = (stage: Stage, id: string, locale: Locale): string => TEXT[locale][stage](id);
+
 /** The stage a distribution status maps to (unknown statuses read as still processing). */
 export function stageOf(status: string): Stage {
   return status === "completed" || status === "failed" || status === "draft" ? status : "processing";

@@ -75,6 +75,8 @@ export interface ReadSheetOptions {
   validation?: ValidationOptions | undefined;
   locale?: Locale | undefined;
   signal?: AbortSignal | undefined;
+  /** The employees and products when the caller has them already (else they are listed). */
+  directory?: { employees: Employee[]; products: Product[] } | undefined;
 }
 
 export async function loadDirectory(
@@ -99,7 +101,7 @@ export async function readDistributionSheet(
   const locale = options.locale ?? "pt-BR";
   const table = await workbook.getTable(tableName);
   if (!table) throw new TableNotFoundError(tableName);
-  const { employees, products } = await loadDirectory(api, options.signal);
+  const { employees, products } = options.directory ?? (await loadDirectory(api, options.signal));
   const mapping = await loadMapping(workbook, table.name, table.header, products);
   const result = await validateTable(workbook, table.name, {
     header: table.header,
