@@ -7,7 +7,8 @@
  */
 import { type Employee, type FinalizeBody, type ValePixClient, collectAll } from "../api";
 import { formatCpf } from "../money";
-import type { CellValue, MemoryWorkbook } from "../workbook";
+import type { MemoryWorkbook } from "../excel/memory-workbook";
+import type { CellValue } from "../workbook";
 import { PIX_DELAY } from "../../sandbox/test-harness";
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
 import { ModeInputError } from "./mode-input";
