@@ -1,6 +1,6 @@
 /**
  * Validation speed: 50,000 generated rows × 6 products with a few errors, validated as the
- * add-in does (read through the Workbook port in blocks from a MemoryWorkbook, then validated),
+ * add-in does (read through the Workbook port in blocks from the memory workbook, i.e. the Office.js adapter over the fake Excel, then validated),
  * against a lower bound: a bare loop that only reads every cell of the same blocks.
  *
  * Prints ratios, not absolute claims: machines differ, the ratio to the lower bound says how

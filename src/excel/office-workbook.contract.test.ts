@@ -1,7 +1,6 @@
 import { describeWorkbookContract } from "./testing/workbook-contract";
-import { memoryWorkbook, officeOverFake } from "./testing/subjects";
+import { officeOverFake } from "./testing/subjects";
 
-// One contract, two implementations: the Office.js adapter over the fake Excel, and
-// MemoryWorkbook (until it becomes that adapter), so the two cannot drift apart.
+// The port's contract over the one implementation: the Office.js adapter over the fake Excel
+// (the memory workbook of the tests and benchmarks is this same adapter, ./memory-workbook.ts).
 describeWorkbookContract("Office.js adapter over the fake Excel", officeOverFake);
-describeWorkbookContract("MemoryWorkbook", memoryWorkbook);

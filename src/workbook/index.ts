@@ -1,15 +1,72 @@
-// The host-agnostic workbook model (DESIGN §1 src/workbook): the Workbook port and its
-// in-memory implementation, column mapping, employee matching, validation, template, write-back.
-// Test data generators live in ./testing and are not exported here.
-export * from "./port";
-export * from "./blocks";
-export * from "./names";
-export * from "./safe-text";
-export * from "./settings-guard";
-export * from "./memory";
-export * from "./mapping";
-export * from "./template";
-export * from "./writeback";
+// The host-agnostic workbook model (DESIGN §1 src/workbook): the Workbook port, column mapping,
+// employee matching, validation, template and write-back, as other layers use them. The port's
+// implementation is src/excel (`OfficeWorkbook`; `createMemoryWorkbook` for tests and benchmarks).
+// Block sizing, Excel's name rules and the settings guard are for that implementation and import
+// their modules directly; test data generators live in ./testing.
+
+// The port.
+export {
+  type CellValue,
+  type ColumnHighlight,
+  type ColumnValidation,
+  type ColumnWrite,
+  type JsonValue,
+  type NewColumn,
+  type NewTableSpec,
+  type ReadRowsOptions,
+  type RegionInfo,
+  type RowBlock,
+  type SheetInfo,
+  type SheetVisibility,
+  type TableChange,
+  type TableInfo,
+  type Unsubscribe,
+  type Workbook,
+  type WriteOptions,
+  DEFAULT_MAX_BLOCK_BYTES,
+  RUN_LOG_SHEET,
+  TEXT_FORMAT,
+} from "./port";
+
+// What a workbook call can fail with, besides the host's own errors.
+export { PayloadLimitError, RESPONSE_PAYLOAD_LIMIT_CODE, RowTooLargeError } from "./blocks";
+export { SecretSettingError } from "./settings-guard";
+
+// Text and names as Excel takes them.
+export { type SafeTextOptions, isFormulaLike, safeText } from "./safe-text";
+export { columnLetters, structuredRefColumn, uniqueSheetName, uniqueTableName } from "./names";
+
+// Column mapping.
+export {
+  type ColumnRole,
+  type LoadedOverride,
+  type MappedColumn,
+  type MappingOverride,
+  type MatchHow,
+  type RoleName,
+  SavedMappings,
+  type TableMapping,
+  ADDIN_HEADERS,
+  IDENTITY_HEADERS,
+  MAPPING_SETTING,
+  MAPPING_VERSION,
+  computeMapping,
+  loadMapping,
+  loadMappingOverride,
+  mappingToOverride,
+  productCandidates,
+  saveMappingOverride,
+} from "./mapping";
+
+// The distribution template and the write-back of row results.
+export {
+  type TemplateOptions,
+  type TemplateResult,
+  CURRENCY_FORMAT,
+  createDistributionTemplate,
+  productHeaders,
+} from "./template";
+export { type RowResult, ensureAddinColumns, validationRowResults, writeRowResults } from "./writeback";
 
 // The one Locale type lives in src/money (the lowest layer); re-exported for convenience.
 export { LOCALES, type Locale } from "../money";

@@ -1,9 +1,9 @@
 /**
  * The Workbook port: the only way the add-in's model and workflows touch a workbook.
  *
- * Two implementations: `MemoryWorkbook` (./memory.ts: tests, benchmarks, the browser preview)
- * and the Office.js host in src/excel (a later issue). The port is shaped by Office.js so that
- * host stays thin:
+ * One implementation: `OfficeWorkbook` in src/excel, over Office.js in Excel and over the fake
+ * Excel of src/excel/fake in tests, benchmarks and the preview (`createMemoryWorkbook`). The port
+ * is shaped by Office.js so that the adapter stays thin:
  * - every method is async, and each call maps to a bounded number of `context.sync()` calls
  *   (documented per method), never a sync per row;
  * - large tables are read and written in row blocks whose JSON stays under a byte budget,
@@ -14,7 +14,7 @@
  *   halves that block and reads it again, down to one row, through `readSizedBlock` and
  *   `BlockSizer.shrink` (./blocks.ts); a single row above the limit fails with
  *   `RowTooLargeError` (its worksheet row number). A refused attempt costs one more sync.
- *   MemoryWorkbook emulates the refusal with its `payloadLimitBytes` option;
+ *   The fake Excel emulates the refusal (its `payloadLimitBytes` option, 5 MB by default);
  * - cell values follow `Range.values`: string, number or boolean, and "" for an empty cell.
  *
  * Rows are addressed by their 0-based index among a table's data rows (header and totals row

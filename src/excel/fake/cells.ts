@@ -1,7 +1,7 @@
 /**
  * The fake Excel's cells: values, number formats and formulas of one worksheet, and Excel's rules
  * for what a write through `Range.values` stores. This is the one place the project emulates how
- * Excel takes a value (MemoryWorkbook's rules moved here).
+ * Excel takes a value.
  *
  * Rules, with the Office doc each follows:
  * - Reads give string | number | boolean, "" for an empty cell; `null` in a written array leaves
@@ -14,7 +14,9 @@
  * - A leading apostrophe is Excel's text prefix: "'=x" stores the text "=x".
  * - In a cell whose number format is not text ("@"), number-like text becomes a number (leading
  *   zeros lost) and "TRUE"/"FALSE" become booleans; with "@" the text is kept as typed ("Number
- *   format codes": "@" is the text placeholder, https://support.microsoft.com/office/number-format-codes-5026bbd6-04bc-48cd-bf33-80f18b4eae68).
+ *   format codes": "@" is the text placeholder, https://support.microsoft.com/office/number-format-codes-5026bbd6-04bc-48cd-bf33-80f18b4eae68),
+ *   and so is a formula: "=B3" typed into a text-formatted cell stays the text "=B3" (ExcelTips
+ *   3308, "Formulas Don't Calculate as Formulas", https://excelribbon.tips.net/T003308_Formulas_Dont_Calculate_as_Formulas.html).
  * - Non-finite numbers are refused (InvalidArgument); -0 is stored as 0.
  * - A formula's value: only `=SUBTOTAL(109,Table[Column])` (or `Table[[Column]]`, with the
  *   escapes of structured references) is evaluated, as a table totals row holds; any other formula
@@ -129,20 +131,20 @@ export class SheetCells {
       this.putRaw(row, column, value.slice(1));
       return;
     }
+    // A cell formatted as text takes what is typed as text, formulas included.
+    if (this.format(row, column) === TEXT_FORMAT) return this.putRaw(row, column, value);
     if (value.startsWith("=") && value.length > 1) {
       this.putRaw(row, column, "");
       this.formulas.set(`${row}:${column}`, value);
       return;
     }
-    if (this.format(row, column) !== TEXT_FORMAT) {
-      const trimmed = value.trim();
-      if (NUMERIC_TEXT.test(trimmed)) return this.putRaw(row, column, Number(trimmed) || 0);
-      if (/^(true|false)$/i.test(trimmed)) return this.putRaw(row, column, trimmed.toLowerCase() === "true");
-      if (/^[+\-@]/.test(value) && value.length > 1) {
-        this.putRaw(row, column, "");
-        this.formulas.set(`${row}:${column}`, value.startsWith("@") ? `=${value.slice(1)}` : `=${value}`);
-        return;
-      }
+    const trimmed = value.trim();
+    if (NUMERIC_TEXT.test(trimmed)) return this.putRaw(row, column, Number(trimmed) || 0);
+    if (/^(true|false)$/i.test(trimmed)) return this.putRaw(row, column, trimmed.toLowerCase() === "true");
+    if (/^[+\-@]/.test(value) && value.length > 1) {
+      this.putRaw(row, column, "");
+      this.formulas.set(`${row}:${column}`, value.startsWith("@") ? `=${value.slice(1)}` : `=${value}`);
+      return;
     }
     this.putRaw(row, column, value);
   }

@@ -160,6 +160,12 @@ describe("fake Excel: Range.values", () => {
     ]);
   });
 
+  test("a cell formatted as text keeps a formula as its text", async () => {
+    const excel = await write([["=1+1", "+55 11"]], "A1:B1", "@");
+    expect(excel.sheetValues("S")).toEqual([["=1+1", "+55 11"]]);
+    expect(excel.allFormulas()).toEqual([]);
+  });
+
   test("non-finite numbers are refused", async () => {
     expect(await code(write([[Number.NaN, 1]]))).toBe("InvalidArgument");
   });

@@ -1,9 +1,4 @@
-/**
- * The contract suite's subjects: the Office.js adapter over the fake Excel, and MemoryWorkbook.
- * Test-only (the MemoryWorkbook import crosses into the model's own test double).
- */
-import { columnLetters } from "../../workbook/names";
-import { MemoryWorkbook } from "../../workbook/memory";
+/** The contract suite's subject: the Office.js adapter over the fake Excel, and how to look at it. */
 import { type FakeExcel, createFakeExcel } from "../fake";
 import { OfficeWorkbook } from "../office-workbook";
 import type { ContractInit, ContractSubject, Looker } from "./workbook-contract";
@@ -34,26 +29,4 @@ export function fakeLooker(excel: FakeExcel): Looker {
 export const officeOverFake: ContractSubject = (init: ContractInit = {}) => {
   const excel = createFakeExcel(init);
   return { workbook: new OfficeWorkbook(excel.run), look: fakeLooker(excel) };
-};
-
-export const memoryWorkbook: ContractSubject = (init: ContractInit = {}) => {
-  const wb = new MemoryWorkbook(init);
-  const look: Looker = {
-    cell: (s, a1) => wb.cell(s, a1),
-    numberFormat: (s, a1) => wb.numberFormat(s, a1),
-    formula: (s, a1) => wb.formula(s, a1),
-    formulaCount: () => wb.allFormulas().length,
-    sheetValues: (s) => wb.sheetValues(s),
-    totalsRow: (t) => wb.totalsRow(t),
-    activeSheet: () => wb.activeSheet(),
-    frozenRows: (s) => wb.sheetLayout(s).frozenRows,
-    columnWidth: (s, c) => wb.sheetLayout(s).widths[c],
-    selection: () => {
-      const sel = wb.selection();
-      return sel ? `${sel.sheet}!${columnLetters(sel.column)}${sel.row + 1}` : undefined;
-    },
-    typeCell: (s, a1, v) => wb.typeCell(s, a1, v),
-    settle,
-  };
-  return { workbook: wb, look };
 };

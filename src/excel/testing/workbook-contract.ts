@@ -1,6 +1,6 @@
 /**
- * The Workbook port's contract (../../workbook/port.ts) as a jest suite any implementation runs:
- * the Office.js adapter over the fake Excel, and MemoryWorkbook until it becomes that adapter.
+ * The Workbook port's contract (../../workbook/port.ts) as a jest suite any implementation runs
+ * (today one: the Office.js adapter over the fake Excel).
  * Only port calls and what a person sees in the cells are checked here; sync counts belong to
  * each implementation's own tests.
  */
