@@ -23,8 +23,11 @@ module.exports = async (_env, argv) => {
     devtool: dev ? "source-map" : false,
     entry: {
       // One page hosts both in the shared runtime: the ribbon commands and the task pane.
+      // The taskpane entry depends on the commands entry, and the page has one webpack runtime:
+      // the modules they share (the host of src/taskpane/edge.ts: token store, notices) are
+      // loaded once and are one instance on the page, as the shared runtime requires.
       commands: "./src/commands/index.ts",
-      taskpane: "./src/taskpane/index.tsx",
+      taskpane: { import: "./src/taskpane/index.tsx", dependOn: "commands" },
       // The browser preview (development builds only): the same pane beside a spreadsheet.
       ...(dev ? { preview: "./src/preview/index.tsx" } : {}),
     },
@@ -78,6 +81,7 @@ module.exports = async (_env, argv) => {
         ],
       }),
     ],
+    optimization: { runtimeChunk: "single" },
     performance: { maxAssetSize: 2_000_000, maxEntrypointSize: 2_000_000 },
     devServer: {
       port: DEV_PORT,

@@ -1,0 +1,141 @@
+/**
+ * The composition of the real host pieces, in one place for every edge: the task pane
+ * (./index.tsx), the ribbon commands (src/commands) and the browser preview (src/preview).
+ *
+ * - per-user storage and the token store of src/excel: `OfficeRuntime.storage` in the shared
+ *   runtime, else `localStorage` prefixed with `Office.context.partitionKey`, else memory
+ *   (../excel/token-store.ts; never the workbook, whose settings travel inside the file);
+ * - the Workbook port over `Excel.run` (../excel/office-workbook.ts), when the host has Excel;
+ * - the pane's services (./adapter.ts) over those;
+ * - `api()`: the active connection's client, paced (../workflows/pacer.ts), for the commands;
+ * - the notice channel that carries a command's outcome to the pane (./notices.ts).
+ *
+ * In the shared runtime (manifest.xml: SharedRuntime 1.1, one page for the pane and the commands)
+ * there is one host per page: `sharedHost()`. A "this session only" token lives in the token
+ * store's memory, so the pane and the commands must hold the same store, not two.
+ */
+import { ENVIRONMENTS, type ValePixClient, normalizeBaseUrl } from "../api";
+import {
+  OfficeWorkbook,
+  type RequestContextApi,
+  type UserStorageHost,
+  createTokenStore,
+  createUserStorage,
+} from "../excel";
+import type { Workbook } from "../workbook";
+import { createPacedClient } from "../workflows";
+import { createServices } from "./adapter";
+import type { AvailableServices } from "./components/App";
+import { ConnectionInputError, originOf } from "./connections/store";
+import type { TokenStore, UserStorage } from "./host";
+import { type Locale, uiLanguage } from "./i18n";
+import { NoticeChannel } from "./notices";
+
+/** The globals an edge finds on its page (`globalThis` in Excel; the preview stands them up). */
+export interface HostGlobals {
+  Office?: { context?: { displayLanguage?: string; partitionKey?: string } } | undefined;
+  OfficeRuntime?: { storage?: UserStorageHost["officeRuntimeStorage"] } | undefined;
+  /** `Excel` of office.js, or the fake Excel of src/excel (both have `run`). */
+  Excel?: { run: unknown } | undefined;
+  localStorage?: Storage | undefined;
+  navigator?: { language?: string } | undefined;
+}
+
+export interface HostOptions {
+  /** The fetch of the host (injected for tests; default the page's `fetch`). */
+  fetch?: typeof fetch | undefined;
+}
+
+export interface Host {
+  /** pt-BR when Office's display language (else the browser's) is any Portuguese. */
+  locale: Locale;
+  userStorage: UserStorage & { readonly backend: "OfficeRuntime.storage" | "localStorage" | "memory" };
+  tokenStore: TokenStore;
+  /** Absent where there is no Excel (a plain browser): the screens that need it stay hidden. */
+  workbook: Workbook | undefined;
+  services: AvailableServices;
+  /** The active connection's client, paced; throws `ConnectionInputError("token")` when none. */
+  api(): Promise<ValePixClient>;
+  notices: NoticeChannel;
+  /** The sandbox's address, for the connection screen's environment choice. */
+  sandboxUrl: string;
+}
+
+/** Reads the globals defensively: `localStorage` throws where the browser blocks storage. */
+function storageHost(globals: HostGlobals): UserStorageHost {
+  const host: UserStorageHost = {};
+  const runtime = globals.OfficeRuntime?.storage;
+  if (runtime) host.officeRuntimeStorage = runtime;
+  try {
+    if (globals.localStorage) host.localStorage = globals.localStorage;
+  } catch {
+    // SecurityError: storage blocked; memory it is.
+  }
+  const partitionKey = globals.Office?.context?.partitionKey;
+  if (typeof partitionKey === "string" && partitionKey !== "") host.partitionKey = partitionKey;
+  return host;
+}
+
+type RunOf = <T>(batch: (context: RequestContextApi) => Promise<T>) => Promise<T>;
+
+export function composeHost(
+  globals: HostGlobals = globalThis,
+  options: HostOptions = {},
+): Host {
+  const locale = uiLanguage(globals.Office?.context?.displayLanguage ?? globals.navigator?.language);
+  const userStorage = createUserStorage(storageHost(globals));
+  const tokenStore = createTokenStore(userStorage);
+  const excel = globals.Excel;
+  // `Excel.run(batch)`: the real one is overloaded, the fake's is generic; both take this form.
+  const workbook =
+    excel && typeof excel.run === "function"
+      ? new OfficeWorkbook((batch) => (excel.run as RunOf)(batch))
+      : undefined;
+  const services = createServices({
+    userStorage,
+    tokenStore,
+    locale,
+    ...(workbook ? { workbook } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  const api = async (): Promise<ValePixClient> => {
+    const state = await services.connections.load();
+    const active = state.connections.find((c) => c.id === state.activeId);
+    if (!active) throw new ConnectionInputError("token", "required");
+    const origin = originOf(active.baseUrl);
+    const { client } = createPacedClient({
+      baseUrl: normalizeBaseUrl(active.baseUrl),
+      // Read at each request, from the store of this origin only (DESIGN §2 "Token").
+      getToken: async () => {
+        const token = await tokenStore.get(origin);
+        if (token === undefined) throw new ConnectionInputError("token", "required");
+        return token;
+      },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    return client;
+  };
+
+  return {
+    locale,
+    userStorage,
+    tokenStore,
+    workbook,
+    services,
+    api,
+    notices: new NoticeChannel(),
+    sandboxUrl: ENVIRONMENTS.sandbox,
+  };
+}
+
+let shared: Host | undefined;
+
+/**
+ * The page's one host, composed on first use from the page's globals (call it after
+ * `Office.onReady`: the display language and partition key are known then).
+ */
+export function sharedHost(): Host {
+  shared ??= composeHost();
+  return shared;
+}
