@@ -78,10 +78,7 @@ function storageHost(globals: HostGlobals): UserStorageHost {
 
 type RunOf = <T>(batch: (context: RequestContextApi) => Promise<T>) => Promise<T>;
 
-export function composeHost(
-  globals: HostGlobals = globalThis,
-  options: HostOptions = {},
-): Host {
+export function composeHost(globals: HostGlobals = globalThis, options: HostOptions = {}): Host {
   const locale = uiLanguage(globals.Office?.context?.displayLanguage ?? globals.navigator?.language);
   const userStorage = createUserStorage(storageHost(globals));
   const tokenStore = createTokenStore(userStorage);
