@@ -74,6 +74,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
         rate: num(env, "SANDBOX_FAULT_RATE", 0, 0, 1),
         ...(kinds ? { kinds } : {}),
         slowMs: num(env, "SANDBOX_FAULT_SLOW_MS", 35_000),
+        latencyMs: num(env, "SANDBOX_FAULT_LATENCY_MS", 2000),
         ...(seedRaw ? { seed: num(env, "SANDBOX_FAULT_SEED", 0, 0, 2 ** 32 - 1) } : {}),
       },
       corsOrigins: (env.SANDBOX_CORS_ORIGINS ?? "")

@@ -161,6 +161,42 @@ CREATE TABLE IF NOT EXISTS ledger (
   created_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ledger_company ON ledger(company_id, type, seq);
+
+-- Each distribution's item count and total, kept by triggers: every item change answers the
+-- updated totals, and summing a 50,000-item draft on each of its 60,000 changes would make the
+-- sandbox, not the client, what a benchmark measures. Rebuilt from the items at every open.
+CREATE TABLE IF NOT EXISTS distribution_totals (
+  distribution_id TEXT PRIMARY KEY,
+  employees INTEGER NOT NULL DEFAULT 0,
+  amount INTEGER NOT NULL DEFAULT 0
+);
+CREATE TRIGGER IF NOT EXISTS items_totals_insert AFTER INSERT ON items BEGIN
+  INSERT OR IGNORE INTO distribution_totals (distribution_id) VALUES (NEW.distribution_id);
+  UPDATE distribution_totals SET employees = employees + 1 WHERE distribution_id = NEW.distribution_id;
+END;
+CREATE TRIGGER IF NOT EXISTS items_totals_delete AFTER DELETE ON items BEGIN
+  UPDATE distribution_totals SET employees = employees - 1 WHERE distribution_id = OLD.distribution_id;
+END;
+CREATE TRIGGER IF NOT EXISTS item_values_totals_insert AFTER INSERT ON item_values BEGIN
+  INSERT OR IGNORE INTO distribution_totals (distribution_id) VALUES (NEW.distribution_id);
+  UPDATE distribution_totals SET amount = amount + NEW.value WHERE distribution_id = NEW.distribution_id;
+END;
+CREATE TRIGGER IF NOT EXISTS item_values_totals_update AFTER UPDATE OF value ON item_values BEGIN
+  UPDATE distribution_totals SET amount = amount - OLD.value + NEW.value WHERE distribution_id = NEW.distribution_id;
+END;
+CREATE TRIGGER IF NOT EXISTS item_values_totals_delete AFTER DELETE ON item_values BEGIN
+  UPDATE distribution_totals SET amount = amount - OLD.value WHERE distribution_id = OLD.distribution_id;
+END;
+`;
+
+/** Recomputes every distribution's totals from its items (files written before the triggers). */
+const REBUILD_TOTALS = `
+DELETE FROM distribution_totals;
+INSERT INTO distribution_totals (distribution_id, employees, amount)
+SELECT d.id,
+  (SELECT COUNT(*) FROM items i WHERE i.distribution_id = d.id),
+  (SELECT COALESCE(SUM(v.value), 0) FROM item_values v WHERE v.distribution_id = d.id)
+FROM distributions d;
 `;
 
 export function openDb(file: string): Db {
@@ -170,6 +206,7 @@ export function openDb(file: string): Db {
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
   db.exec(SCHEMA);
+  db.exec(REBUILD_TOTALS);
   db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)").run(
     String(SCHEMA_VERSION),
   );

@@ -7,11 +7,15 @@
  * - `after`:  the change is applied, then the answer is a 500 (the client must read first);
  * - `slow`:   the server waits `slowMs` (longer than the client's timeout), then applies and
  *             answers normally; the client has given up by then;
- * - `burst`:  this and the next `burstLength - 1` calls of the token get 429 with Retry-After.
+ * - `burst`:  this and the next `burstLength - 1` calls of the token get 429 with Retry-After;
+ * - `latency`: the server waits `latencyMs` (shorter than the client's timeout), then applies and
+ *             answers normally: answers arrive late and out of order.
+ * `met` counts the faults injected, by kind (a burst's later 429s included), for suites that
+ * report what they survived.
  */
 import { mulberry32, type Random } from "./random";
 
-export const FAULT_KINDS = ["before", "after", "slow", "burst"] as const;
+export const FAULT_KINDS = ["before", "after", "slow", "burst", "latency"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultOptions {
@@ -27,6 +31,8 @@ export interface FaultOptions {
   burstLength?: number;
   /** Retry-After of a burst, in seconds (default 1). */
   burstRetryAfterS?: number;
+  /** Delay of the `latency` kind (default 2000 ms: well within the client's timeout). */
+  latencyMs?: number;
 }
 
 export class FaultInjector {
@@ -35,6 +41,9 @@ export class FaultInjector {
   readonly slowMs: number;
   readonly burstLength: number;
   readonly burstRetryAfterS: number;
+  readonly latencyMs: number;
+  /** Faults injected so far, by kind. */
+  readonly met: Record<FaultKind, number> = { before: 0, after: 0, slow: 0, burst: 0, latency: 0 };
   private readonly bursts = new Map<string, number>();
 
   constructor(private readonly opts: FaultOptions) {
@@ -44,6 +53,7 @@ export class FaultInjector {
     this.slowMs = opts.slowMs ?? 35_000;
     this.burstLength = Math.max(1, opts.burstLength ?? 3);
     this.burstRetryAfterS = Math.max(1, opts.burstRetryAfterS ?? 1);
+    this.latencyMs = Math.max(0, opts.latencyMs ?? 2000);
   }
 
   get rate(): number {
@@ -56,6 +66,7 @@ export class FaultInjector {
     if (left <= 0) return false;
     if (left === 1) this.bursts.delete(tokenKey);
     else this.bursts.set(tokenKey, left - 1);
+    this.met.burst++;
     return true;
   }
 
@@ -63,7 +74,9 @@ export class FaultInjector {
   draw(tokenKey: string): FaultKind | undefined {
     if (this.opts.rate <= 0 || this.random() >= this.opts.rate) return undefined;
     const kind = this.kinds[Math.floor(this.random() * this.kinds.length)];
+    if (kind === undefined) return undefined;
     if (kind === "burst" && this.burstLength > 1) this.bursts.set(tokenKey, this.burstLength - 1);
+    this.met[kind]++;
     return kind;
   }
 }

@@ -54,6 +54,7 @@ export function installGuards(api: FastifyInstance, { store, limiter, faults, sl
       }
       if (kind === "burst") throw rateLimited("Too many requests (injected burst)", faults.burstRetryAfterS);
       if (kind === "slow") await sleep(faults.slowMs);
+      if (kind === "latency") await sleep(faults.latencyMs);
     }
     store.settlement.settle(request.companyId);
   });

@@ -130,6 +130,70 @@ describe("fault injection", () => {
     expect(await depositCount(h)).toBe(0);
   });
 
+  it("latency: waits latencyMs, then applies and answers normally; faults met are counted", async () => {
+    const waits: number[] = [];
+    const h = await make({
+      faults: { rate: 1, kinds: ["latency"], latencyMs: 30, seed: 1 },
+      sleep: (ms) => (waits.push(ms), Promise.resolve()),
+    });
+    expect((await h.call("POST", "/deposits", { body: depositBody(100) })).status).toBe(201);
+    expect((await h.call("GET", "/balances")).status).toBe(200);
+    expect(waits).toEqual([30]);
+    expect(await depositCount(h)).toBe(1);
+    expect(h.app.sandbox.faults?.met).toEqual({ before: 0, after: 0, slow: 0, burst: 0, latency: 1 });
+  });
+
+  it("the totals every change answers are kept exactly as items and values change", async () => {
+    const h = await make();
+    const created = await h.call("POST", "/distributions", { body: { type: "selected" } });
+    const id = created.body.distribution_id as string;
+    const employees = (await h.call("GET", "/employees?limit=100&situation=active")).body.data as {
+      employee_id: string;
+    }[];
+    const [a, b, c] = employees.map((e) => e.employee_id);
+    const products = (await h.call("GET", "/products?limit=100")).body.data as { id: string }[];
+    const [p, q] = products.map((x) => x.id);
+    const totals = (r: { body: { total_employees: number; total_amount: number } }) => [
+      r.body.total_employees,
+      r.body.total_amount,
+    ];
+    expect(
+      totals(await h.call("POST", `/distributions/${id}/items`, { body: { employee_ids: [a, b, c, a] } })),
+    ).toEqual([3, 0]);
+    expect(
+      totals(
+        await h.call("PUT", `/distributions/${id}/items/value`, { body: { product_id: p, value: 1000 } }),
+      ),
+    ).toEqual([3, 3000]);
+    expect(
+      totals(
+        await h.call("PUT", `/distributions/${id}/items/${b}/value`, { body: { product_id: p, value: 250 } }),
+      ),
+    ).toEqual([3, 2250]);
+    expect(
+      totals(
+        await h.call("PUT", `/distributions/${id}/items/${c}/value`, { body: { product_id: q, value: 5 } }),
+      ),
+    ).toEqual([3, 2255]);
+    expect(
+      totals(
+        await h.call("PUT", `/distributions/${id}/items/${a}/value`, { body: { product_id: p, value: 0 } }),
+      ),
+    ).toEqual([3, 1255]);
+    expect(
+      totals(await h.call("POST", `/distributions/${id}/items/remove`, { body: { employee_ids: [c] } })),
+    ).toEqual([2, 250]);
+    expect(
+      totals(await h.call("PUT", `/distributions/${id}/items/value`, { body: { product_id: p, value: 0 } })),
+    ).toEqual([2, 0]);
+    // A refused change (404: not an item) changes no total.
+    expect(
+      (await h.call("PUT", `/distributions/${id}/items/${c}/value`, { body: { product_id: p, value: 9 } }))
+        .status,
+    ).toBe(404);
+    expect(totals(await h.call("GET", `/distributions/${id}`))).toEqual([2, 0]);
+  });
+
   it("draws the same faults from the same seed, at about the configured rate", () => {
     const seq = (seed: number) => {
       const f = new FaultInjector({ rate: 0.3, seed });

@@ -12,8 +12,8 @@ import {
 } from "../../src/api/schemas";
 import { type ErrorDetail, SandboxError, unprocessable } from "../errors";
 import type { Benefits } from "./benefits";
-import { type StoreContext, assertOwned, count, iso, newId, offset, pageMeta } from "./context";
-import type { DistributionRow, EmployeeRow, ItemValueRow, SumRow } from "./rows";
+import { type StoreContext, assertOwned, iso, newId, offset, pageMeta } from "./context";
+import type { DistributionRow, EmployeeRow, ItemValueRow } from "./rows";
 
 export class Distributions {
   constructor(
@@ -33,13 +33,14 @@ export class Distributions {
   /** "Updated totals": the state, `total_employees` and `total_amount` (cents). */
   totals(id: string) {
     const d = this.row(id);
-    const employees = count(this.ctx, "SELECT COUNT(*) AS n FROM items WHERE distribution_id = ?", id);
-    const amount =
-      this.ctx.db
-        .prepare<[string], SumRow>(
-          "SELECT COALESCE(SUM(value), 0) AS s FROM item_values WHERE distribution_id = ?",
-        )
-        .get(id)?.s ?? 0;
+    // Kept by triggers on items and item_values (db.ts), in the same transaction as the change.
+    const t = this.ctx.db
+      .prepare<[string], { employees: number; amount: number }>(
+        "SELECT employees, amount FROM distribution_totals WHERE distribution_id = ?",
+      )
+      .get(id);
+    const employees = t?.employees ?? 0;
+    const amount = t?.amount ?? 0;
     // Every item mutation answers with these totals from inside its transaction: throwing here
     // rolls the change back, so a total past what JSON numbers carry exactly is never stored.
     if (!Number.isSafeInteger(amount)) {
