@@ -14,7 +14,7 @@ const HEADER = ["CPF", "Nome", "E-mail", "Refeição", "Alimentação", "Transpo
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
-export default async function run(): Promise<void> {
+export default async function run(): Promise<{ excel: Record<string, unknown> }> {
   const rows: CellValue[][] = Array.from({ length: ROWS }, (_, i) => [
     makeCpf(i + 1),
     `Pessoa ${i + 1}`,
@@ -51,4 +51,25 @@ export default async function run(): Promise<void> {
     `write 2 columns × ${ROWS} rows: ${w.syncs} syncs (lower bound ${wbound}, ratio ${(w.syncs / wbound).toFixed(2)})`,
   );
   console.log(`  request per sync: ${w.records.map((s) => kb(s.requestBytes)).join(", ")}`);
+  const largest = (records: typeof r.records, key: "requestBytes" | "responseBytes") =>
+    Math.max(0, ...records.map((s) => s[key]));
+  return {
+    excel: {
+      limit_bytes: WEB_PAYLOAD_LIMIT_BYTES,
+      read: {
+        rows: read,
+        syncs: r.syncs,
+        lower_bound: bound,
+        max_response_bytes: largest(r.records, "responseBytes"),
+        max_request_bytes: largest(r.records, "requestBytes"),
+      },
+      write: {
+        rows: ROWS,
+        syncs: w.syncs,
+        lower_bound: wbound,
+        max_request_bytes: largest(w.records, "requestBytes"),
+        max_response_bytes: largest(w.records, "responseBytes"),
+      },
+    },
+  };
 }

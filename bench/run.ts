@@ -1,24 +1,62 @@
 /**
- * `npm run bench`: runs every bench/*.bench.ts (or those named on the command line) in turn.
- * Each benchmark exports `default async function run(): Promise<void>` and prints ratios, not
- * bare timings: these machines are shared and noisy.
+ * `npm run bench [-- --quick] [names…]`: runs every bench/*.bench.ts (or those whose file name
+ * contains one of `names`) in turn, prints what each measures, and writes what they return to
+ * bench/results.json (with the machine it ran on). `--quick` asks each benchmark for its short
+ * form (the distribution scenarios of 1,000 and 10,000 employees only; under a minute).
+ *
+ * Each benchmark exports `default async function run({ quick }): Promise<object | void>` and prints
+ * ratios, not bare timings: these machines are shared and noisy. `--check` exits non-zero when a
+ * target that does not depend on the machine's speed fails (bench/targets.ts).
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { type Report, checkTargets, printTable } from "./targets";
+
+type Bench = (options: { quick: boolean }) => Promise<Record<string, unknown> | void>;
 
 async function main(): Promise<void> {
   const dir = import.meta.dirname;
-  const wanted = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const quick = args.includes("--quick");
+  const check = args.includes("--check");
+  const wanted = args.filter((a) => !a.startsWith("--"));
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".bench.ts"))
     .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
     .sort();
   if (files.length === 0) throw new Error(`No benchmark matches ${wanted.join(", ") || "bench/*.bench.ts"}`);
+  const started = Date.now();
+  const results: Record<string, unknown> = {};
   for (const file of files) {
     console.log(`\n== ${file}`);
-    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: () => Promise<void> };
-    await mod.default();
+    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: Bench };
+    const out = await mod.default({ quick });
+    if (out) Object.assign(results, out);
+  }
+  const durationS = Math.round((Date.now() - started) / 1000);
+  const report: Report & Record<string, unknown> = {
+    date: new Date(started).toISOString(),
+    quick,
+    duration_s: durationS,
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? "unknown",
+      memory_gb: Math.round(os.totalmem() / 2 ** 30),
+      load_average_at_end: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    ...results,
+  };
+  writeFileSync(path.join(dir, "results.json"), JSON.stringify(report, null, 2) + "\n");
+  printTable(report);
+  console.log(`\nbench/results.json written (${durationS} s)`);
+  if (check) {
+    const failures = checkTargets(report);
+    for (const f of failures) console.error(`TARGET MISSED: ${f}`);
+    if (failures.length > 0) process.exit(1);
   }
 }
 

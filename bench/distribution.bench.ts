@@ -1,0 +1,261 @@
+/**
+ * The distribution end to end, as the task pane runs it: `sendSheet` then `finalizeSheet`
+ * (src/workflows) with a client from `createPacedClient`, over the Office.js adapter on the fake
+ * Excel, against the sandbox on loopback. Per scenario: the API calls the sandbox served (its
+ * request log, not a client-side count), the plan's lower bound, the naive count, wall time per
+ * phase, peak memory; with a rate limit, the send phase's time against `calls / R`.
+ *
+ * The naive count is what a client without a plan makes: create, one add per employee, one value
+ * call per employee and product, finalize.
+ */
+import { type FinalizeBody, type ValePixClient, collectAll, createClient } from "../src/api";
+import { createFakeExcel } from "../src/excel/fake";
+import { OfficeWorkbook } from "../src/excel/office-workbook";
+import { createPacedClient, finalizeSheet, sendSheet } from "../src/workflows";
+import { type RunningSandbox, startSandbox } from "../sandbox";
+import { PhaseClock, type SentRequest, memorySampler, recordingFetch, timedWorkbook } from "./measure";
+import { type BenchSheet, firstMonth, secondMonth } from "./sheet";
+
+const TOKEN = "bench-token-0123456789";
+const TABLE = "Beneficios";
+const PRODUCTS = 4;
+
+export interface Scenario {
+  name: string;
+  employees: number;
+  /** "second-month": a draft of the first month exists; the sheet is edited, then sent again. */
+  kind: "first-month" | "second-month";
+  /** Requests per second the sandbox allows (0 = no limit). */
+  rateLimit: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  employees: number;
+  products: number;
+  calls_made: number;
+  calls_lower_bound: number;
+  calls_naive: number;
+  wall_ms: number;
+  send_ms: number;
+  rate_limit: number;
+  rate_bound_ms: number | null;
+  /** Requests the server answered with an error other than 429 (the client gave up or repeated them). */
+  failed_requests: number;
+  /** 429 answers: how the pacer learns a rate the API document does not give (waited out, repeated). */
+  rate_limited: number;
+  /** Requests of any kind the sandbox served during the run (reads included). */
+  requests_served: number;
+  phases_ms: Record<string, number>;
+  peak_heap_mb: number;
+  peak_rss_mb: number;
+}
+
+const FINALIZE: FinalizeBody = {
+  payment_method: "BALANCE",
+  description: "Benefícios (benchmark)",
+  scheduled_for: null,
+  payer_name: "Financeiro Bench",
+  payer_document: "11222333000181",
+  invoice_descriptions: { refeicao: "Vale refeição" },
+};
+
+const round = (ms: number) => Math.round(ms);
+
+async function setup(s: Scenario) {
+  // About 5 in 6 seeded employees are active (sandbox/seed.ts); the sheet holds active ones only.
+  const sb = await startSandbox({
+    seedEmployees: Math.min(100_000, Math.ceil(s.employees * 1.25) + 50),
+    tokens: [{ token: TOKEN, company: "bench" }],
+    pixDelayMs: 10,
+    lotDelayMs: 10,
+    rateLimit: s.rateLimit,
+  });
+  // Directory and funding outside the measurement (a plain client, no pacing needed: no limit yet
+  // matters for a handful of calls, and the limit's bucket refills before the run).
+  const plain = createClient({ baseUrl: sb.url, token: TOKEN });
+  const all = await collectAll(plain.employees.list(), { max: 200_000 });
+  const active = all.filter((e) => e.situation === "active").slice(0, s.employees);
+  if (active.length < s.employees) throw new Error(`only ${active.length} active employees seeded`);
+  const products = (await collectAll(plain.products.list(), { max: 100 })).slice(0, PRODUCTS);
+  await plain.deposits.create({
+    amount: 500_000 * s.employees,
+    method: "PIX",
+    name: "Financeiro Bench",
+    document: "11222333000181",
+  });
+  return { sb, active, products };
+}
+
+interface Run {
+  clock: PhaseClock;
+  times: Map<string, { readMs: number; writeMs: number }>;
+  sent: SentRequest[];
+  plan: { count: number; lowerBound: number };
+  wallMs: number;
+  finalizeMs: number;
+}
+
+async function runOnce(api: ValePixClient, wb: OfficeWorkbook, sent: SentRequest[]): Promise<Run> {
+  const clock = new PhaseClock();
+  const { workbook, times } = timedWorkbook(wb, () => clock.current);
+  const t0 = performance.now();
+  const review = await sendSheet(api, { workbook, table: TABLE }, { onProgress: clock.onProgress });
+  if (!review.review.matches) throw new Error(`the draft does not match the sheet after the send`);
+  const tf = performance.now();
+  clock.current = "finalize";
+  const outcome = await finalizeSheet(
+    api,
+    {
+      workbook,
+      table: TABLE,
+      distributionId: review.distributionId,
+      fingerprint: review.fingerprint,
+      body: FINALIZE,
+    },
+    { onProgress: clock.onProgress, maxWaitMs: 60_000 },
+  );
+  if (outcome.status !== "completed") throw new Error(`distribution ended ${outcome.status}`);
+  const end = performance.now();
+  return {
+    clock,
+    times,
+    sent,
+    plan: { count: review.plan.count, lowerBound: review.plan.lowerBound },
+    wallMs: end - t0,
+    finalizeMs: end - tf,
+  };
+}
+
+/** The phases of the issue: read, validate, plan, send, review, write back (and finalize). */
+function phases(run: Run, readStart: number): Record<string, number> {
+  const { clock, times, sent } = run;
+  const portRead = (p: string) => times.get(p)?.readMs ?? 0;
+  const portWrite = [...times.values()].reduce((s, t) => s + t.writeMs, 0);
+  const readSpan = clock.spans.get("read");
+  // The directory (employees and products) is loaded during the read phase, in parallel lists.
+  const dir = sent.filter(
+    (r) =>
+      r.method === "GET" &&
+      /\/(employees|products)$/.test(r.path) &&
+      readSpan !== undefined &&
+      r.start >= readSpan.start &&
+      r.end <= readSpan.end,
+  );
+  const directory = dir.length
+    ? Math.max(...dir.map((r) => r.end)) - Math.min(...dir.map((r) => r.start))
+    : 0;
+  const readTotal = readSpan ? readSpan.end - readStart : 0;
+  const read = portRead("start") + portRead("read");
+  const reviewWrite = times.get("review")?.writeMs ?? 0;
+  return {
+    read: round(read),
+    directory: round(directory),
+    validate: round(Math.max(0, readTotal - read - directory - (times.get("read")?.writeMs ?? 0))),
+    plan: round(clock.ms("plan") + clock.between("read", "plan")),
+    send: round(clock.between("plan", "review")),
+    review: round(Math.max(0, clock.ms("review") - reviewWrite)),
+    write_back: round(portWrite),
+    finalize: round(
+      run.finalizeMs - (times.get("finalize")?.writeMs ?? 0) - sumWrites(times, ["check", "wait"]),
+    ),
+  };
+}
+
+const sumWrites = (times: Run["times"], ps: string[]) =>
+  ps.reduce((s, p) => s + (times.get(p)?.writeMs ?? 0), 0);
+
+export async function runScenario(s: Scenario): Promise<ScenarioResult> {
+  const { sb, active, products } = await setup(s);
+  try {
+    const first = firstMonth(active, products);
+    const excel = createFakeExcel({
+      tables: [
+        { name: TABLE, sheet: "Folha", header: first.header, rows: first.rows, numberFormats: { CPF: "@" } },
+      ],
+    });
+    const wb = new OfficeWorkbook(excel.run);
+    let sheet: BenchSheet = first;
+    if (s.kind === "second-month") {
+      // Last month's draft exists (sent, not finalized); this month's edits are typed into it.
+      const { client } = createPacedClient({ baseUrl: sb.url, token: TOKEN });
+      await sendSheet(client, { workbook: wb, table: TABLE });
+      sheet = secondMonth(first);
+      await wb.writeColumns(
+        TABLE,
+        products.map((p, c) => ({ header: p.name, values: sheet.rows.map((r) => r[2 + c]!) })),
+      );
+    }
+    // Let the rate limit's bucket refill after the set-up calls.
+    if (s.rateLimit > 0) await new Promise((r) => setTimeout(r, 1500));
+
+    const sent: SentRequest[] = [];
+    const { client } = createPacedClient({ baseUrl: sb.url, token: TOKEN, fetch: recordingFetch(sent) });
+    sb.requests.reset();
+    const memory = memorySampler();
+    const readStart = performance.now();
+    const run = await runOnce(client, wb, sent);
+    const mem = memory.stop();
+
+    const served = sb.requests.list();
+    // Calls made: the changes the server accepted (a 429 refused without applying is counted apart).
+    const mutations = served.filter((r) => (r.method === "POST" || r.method === "PUT") && r.status < 400);
+    const callsMade = mutations.length;
+    const desiredRows = sheet.cents.filter((r) => r.some((c) => c > 0)).length;
+    const nonzero = sheet.cents.reduce((n, r) => n + r.filter((c) => c > 0).length, 0);
+    const ph = phases(run, readStart);
+    return {
+      name: s.name,
+      employees: s.employees,
+      products: products.length,
+      calls_made: callsMade,
+      calls_lower_bound: run.plan.lowerBound,
+      calls_naive: 2 + desiredRows + nonzero,
+      wall_ms: round(run.wallMs),
+      send_ms: ph.send!,
+      rate_limit: s.rateLimit,
+      rate_bound_ms: s.rateLimit > 0 ? round((callsMade / s.rateLimit) * 1000) : null,
+      failed_requests: served.filter((r) => r.status >= 400 && r.status !== 429).length,
+      rate_limited: served.filter((r) => r.status === 429).length,
+      requests_served: served.length,
+      phases_ms: ph,
+      peak_heap_mb: mem.peakHeapMb,
+      peak_rss_mb: mem.peakRssMb,
+    };
+  } finally {
+    await closeQuietly(sb);
+  }
+}
+
+async function closeQuietly(sb: RunningSandbox) {
+  await sb.close();
+}
+
+export function scenarios(quick: boolean): Scenario[] {
+  const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000];
+  return [
+    ...sizes.map((n): Scenario => ({
+      name: `first-month-${n / 1000}k`,
+      employees: n,
+      kind: "first-month",
+      rateLimit: 0,
+    })),
+    {
+      name: `second-month-${quick ? 10 : 50}k`,
+      employees: quick ? 10_000 : 50_000,
+      kind: "second-month",
+      rateLimit: 0,
+    },
+    { name: "rate-limited-1k", employees: 1_000, kind: "first-month", rateLimit: quick ? 100 : 50 },
+  ];
+}
+
+export default async function run(options: { quick: boolean }): Promise<{ scenarios: ScenarioResult[] }> {
+  const results: ScenarioResult[] = [];
+  for (const s of scenarios(options.quick)) {
+    const r = await runScenario(s);
+    results.push(r);
+    console.log(JSON.stringify(r));
+  }
+  return { scenarios: results };
+}
