@@ -35,7 +35,15 @@ module.exports = {
       // more than jest's 5 s on a busy machine (`testTimeout` is global-only in jest).
       setupFilesAfterEnv: ["<rootDir>/test/setup-dom-timeout.ts"],
     },
-    // The browser journeys (e2e/harness.ts): one webpack build and Debian's Chromium.
-    { ...common, displayName: "e2e", testEnvironment: "node", testMatch: ["<rootDir>/e2e/**/*.e2e.ts"] },
+    // The browser journeys (e2e/harness.ts): one webpack build for all (e2e/global-setup.ts) and
+    // Debian's Chromium.
+    {
+      ...common,
+      displayName: "e2e",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/e2e/**/*.e2e.ts"],
+      globalSetup: "<rootDir>/e2e/global-setup.ts",
+      globalTeardown: "<rootDir>/e2e/global-teardown.ts",
+    },
   ],
 };

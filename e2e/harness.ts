@@ -89,6 +89,7 @@ export async function startWorld(sandboxOptions: SandboxOptions = {}): Promise<W
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: run \`npm run setup\` (it installs Debian's chromium).`);
   }
+  const ownDist = !process.env.VALEPIX_E2E_DIST;
   const dist = process.env.VALEPIX_E2E_DIST ?? (await buildPreview());
   const preview = await serve(dist);
   const sandbox = await startSandbox({
@@ -107,7 +108,7 @@ export async function startWorld(sandboxOptions: SandboxOptions = {}): Promise<W
     async close() {
       await browser.close();
       await Promise.all([preview.close(), sandbox.close()]);
-      if (!process.env.VALEPIX_E2E_DIST) await rm(dist, { recursive: true, force: true });
+      if (ownDist) await rm(dist, { recursive: true, force: true });
     },
   };
 }

@@ -54,4 +54,16 @@ describe("the spreadsheet view over the fake Excel", () => {
     await source.activate("Produtos");
     expect((await source.snapshot()).activeSheet).toBe("Produtos");
   });
+
+  it("takes a row typed just below a table into the table, as Excel's AutoExpansion does", async () => {
+    const { excel, source } = await open();
+    await source.typeCell("Funcionários", "A14", "Nova Pessoa");
+    await source.typeCell("Funcionários", "B14", "529.982.247-25");
+    expect(excel.table("Funcionarios")).toMatchObject({ address: "A1:D14", rowCount: 13 });
+    expect(excel.numberFormat("Funcionários", "B14")).toBe("@");
+    expect(excel.cell("Funcionários", "B14")).toBe("529.982.247-25");
+    // Two rows below is not next to the table: nothing grows.
+    await source.typeCell("Funcionários", "A16", "x");
+    expect(excel.table("Funcionarios")).toMatchObject({ rowCount: 13 });
+  });
 });

@@ -9,6 +9,7 @@
 import type { ExcelRun, FakeExcel } from "../excel";
 import { readSnapshot } from "./fake-io";
 import type { DisplayLocale } from "./format";
+import { parseRange } from "./snapshot";
 import type { CellSelection, SheetSource } from "./sheet-source";
 import type { WorkbookSnapshot } from "./snapshot";
 import { typedValue } from "./typing";
@@ -40,11 +41,49 @@ export class FakeSheetSource implements SheetSource {
     return s ? { sheet: s.sheet, address: s.address.split(":")[0] ?? s.address } : null;
   }
 
-  typeCell(sheet: string, address: string, text: string): Promise<void> {
+  async typeCell(sheet: string, address: string, text: string): Promise<void> {
+    if (text !== "") await this.expandTableTo(sheet, address);
     const value = typedValue(text, this.excel.numberFormat(sheet, address), this.locale);
     this.excel.typeCell(sheet, address, value);
     this.changed();
-    return Promise.resolve();
+  }
+
+  /**
+   * Excel's AutoExpansion: typing into the empty row just below a table (one without a totals
+   * row), in the table's columns, makes that row part of the table, with the formats of the row
+   * above ("Overview of Excel tables", Resize a table by adding rows and columns: "To add a row
+   * at the bottom of the table, start typing in a cell below the last table row. The table
+   * expands to include the new row"). Done with `TableRowCollection.add`, as an add-in would.
+   */
+  private async expandTableTo(sheet: string, address: string): Promise<void> {
+    const at = parseRange(address);
+    await this.excel.run(async (context) => {
+      const tables = context.workbook.tables.load("items/name,items/showTotals");
+      await context.sync();
+      const places = tables.items.map((t) => ({
+        table: t,
+        range: t.getRange().load("address,rowIndex,columnIndex,rowCount,columnCount"),
+        sheet: t.worksheet.load("name"),
+      }));
+      await context.sync();
+      const below = places.find(
+        ({ table, range, sheet: s }) =>
+          !table.showTotals &&
+          s.name.toLowerCase() === sheet.toLowerCase() &&
+          at.top === range.rowIndex + range.rowCount &&
+          at.left >= range.columnIndex &&
+          at.left < range.columnIndex + range.columnCount,
+      );
+      if (!below) return;
+      const row = context.workbook.worksheets
+        .getItem(sheet)
+        .getRangeByIndexes(at.top, below.range.columnIndex, 1, below.range.columnCount)
+        .load("values");
+      await context.sync();
+      if (row.values[0]?.some((v) => v !== "")) return;
+      below.table.rows.add(undefined, [Array.from({ length: below.range.columnCount }, () => "")]);
+      await context.sync();
+    });
   }
 
   select({ sheet, address }: CellSelection): Promise<void> {

@@ -1,0 +1,144 @@
+/**
+ * What a person does on the preview page, as steps the journeys share: switch sheets by their
+ * tabs, go to a cell with the name box, type into it (the formula bar, or straight into the
+ * cell), read what a cell shows, open the pane's screens, and read the pane's message. Every
+ * locator is by role and accessible name (ARIA grid rows and cells carry their indexes).
+ */
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { ARTIFACTS } from "./harness";
+
+export type Lang = "pt-BR" | "en-US";
+
+const WORDS = {
+  "pt-BR": {
+    nameBox: "Caixa de nome",
+    formulaBar: "Barra de fórmulas",
+    save: "Salvar .xlsx",
+    open: "Abrir .xlsx",
+    dismiss: "Fechar a mensagem",
+  },
+  "en-US": {
+    nameBox: "Name box",
+    formulaBar: "Formula bar",
+    save: "Save .xlsx",
+    open: "Open .xlsx",
+    dismiss: "Dismiss the message",
+  },
+} as const;
+
+/** 0-based column of "C" → 2; the grid's first column holds the row numbers. */
+function columnOf(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+export class PreviewPage {
+  readonly pane: Locator;
+  private shots = 0;
+
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang,
+    /** Prefix of this journey's screenshots in e2e-artifacts/. */
+    readonly journey: string,
+  ) {
+    this.pane = page.getByRole("complementary", { name: "ValePix" });
+  }
+
+  get words() {
+    return WORDS[this.lang];
+  }
+
+  /** The pane's screen tab ("Dados", "Distribuir"...). */
+  async screen(name: string): Promise<void> {
+    await this.pane.getByRole("tab", { name, exact: true }).click();
+  }
+
+  async sheet(name: string): Promise<Locator> {
+    await this.page.getByRole("tab", { name, exact: true }).click();
+    const grid = this.page.getByRole("grid", { name, exact: true });
+    await grid.waitFor();
+    return grid;
+  }
+
+  /** Goes to a cell with the name box (the grid scrolls to it) and returns its grid cell. */
+  async goTo(address: string): Promise<Locator> {
+    const box = this.page.getByRole("textbox", { name: this.words.nameBox });
+    await box.fill(address);
+    await box.press("Enter");
+    const m = /^([A-Z]+)(\d+)$/.exec(address);
+    if (!m?.[1] || !m[2]) throw new Error(`not a cell address: ${address}`);
+    // aria-rowindex counts the header row (1); aria-colindex the row-number column (1).
+    const row = this.page.locator(`[role="grid"] [role="row"][aria-rowindex="${Number(m[2]) + 1}"]`);
+    const cell = row.locator(`[role="gridcell"][aria-colindex="${columnOf(m[1]) + 2}"]`);
+    await cell.waitFor();
+    return cell;
+  }
+
+  /** Types into a cell through the formula bar, as a person would after the name box. */
+  async type(address: string, text: string): Promise<void> {
+    await this.goTo(address);
+    const bar = this.page.getByRole("textbox", { name: this.words.formulaBar });
+    await bar.fill(text);
+    await bar.press("Enter");
+  }
+
+  /** Types several cells of a row, from `address` to the right. */
+  async typeRow(address: string, texts: string[]): Promise<void> {
+    const m = /^([A-Z]+)(\d+)$/.exec(address);
+    if (!m?.[1] || !m[2]) throw new Error(`not a cell address: ${address}`);
+    const first = columnOf(m[1]);
+    for (const [i, text] of texts.entries()) {
+      await this.type(`${String.fromCharCode(65 + first + i)}${m[2]}`, text);
+    }
+  }
+
+  /** What the cell shows (its formatted text). */
+  async shows(address: string): Promise<string> {
+    return ((await (await this.goTo(address)).textContent()) ?? "").trim();
+  }
+
+  /** What the cell holds, as the formula bar shows it (the value as typed, or the formula). */
+  async raw(address: string): Promise<string> {
+    await this.goTo(address);
+    return this.page.getByRole("textbox", { name: this.words.formulaBar }).inputValue();
+  }
+
+  /** The column letter whose cell in `row` (the header row, 1) holds `header`. */
+  async column(header: string, row = 1): Promise<string> {
+    for (let c = 0; c < 52; c++) {
+      const letter = c < 26 ? String.fromCharCode(65 + c) : `A${String.fromCharCode(65 + c - 26)}`;
+      if ((await this.raw(`${letter}${row}`)) === header) return letter;
+    }
+    throw new Error(`no header ${header} in row ${row}`);
+  }
+
+  /** Closes the pane's message, so the next one cannot be mistaken for it. */
+  async dismiss(): Promise<void> {
+    const close = this.pane.getByRole("button", { name: this.words.dismiss });
+    if (await close.isVisible()) await close.click();
+  }
+
+  /** The pane's one message area, once it shows text matching `text`. */
+  async message(text: string | RegExp, timeout = 30_000): Promise<string> {
+    const area = this.pane.getByRole("status").or(this.pane.getByRole("alert"));
+    const m = area.filter({ hasText: text });
+    try {
+      await m.first().waitFor({ timeout });
+    } catch {
+      // Say what the pane showed instead, with a picture of it.
+      await this.shot("FAILED");
+      const shown = await area.allTextContents();
+      throw new Error(`the pane never said ${String(text)}; it shows: ${JSON.stringify(shown)}`);
+    }
+    return ((await m.first().textContent()) ?? "").trim();
+  }
+
+  async shot(step: string): Promise<void> {
+    this.shots += 1;
+    const n = String(this.shots).padStart(2, "0");
+    await this.page.screenshot({ path: path.join(ARTIFACTS, `${this.journey}-${n}-${step}.png`) });
+  }
+}
