@@ -16,6 +16,22 @@ const table = (name: string, rows: number) => ({
   hasTotalsRow: true,
 });
 
+const REVIEW = {
+  matches: true,
+  mismatches: [],
+  sheetTotalCents: 9_842_000,
+  draftTotalCents: 9_842_000,
+  totalEmployees: 145,
+  availableCents: 1_234_567,
+  sincePrevious: {
+    distributionId: "dst_6e21",
+    newEmployees: 3,
+    droppedEmployees: 1,
+    changedAmounts: 7,
+    totalDeltaCents: 184_000,
+  },
+};
+
 export function fixtureServices(locale: Locale): PaneServices {
   const products = [
     { id: "p-ref", name: "Vale Refeição" },
@@ -52,6 +68,9 @@ export function fixtureServices(locale: Locale): PaneServices {
       test: () => Promise.resolve({ availableCents: 1_234_567 }),
     },
     distribute: {
+      modes: ["selected"],
+      revalidate: () => Promise.reject(new Error("harness")),
+      watchTable: () => Promise.resolve(() => {}),
       listTables: () => Promise.resolve([table("Novembro", 148), table("Outubro", 145)]),
       createTemplate: () => Promise.resolve(table("ValePix_Distribuicao", 150)),
       mapping: () =>
@@ -116,24 +135,24 @@ export function fixtureServices(locale: Locale): PaneServices {
           { id: "b1", name: "Operacional" },
           { id: "b2", name: "Escritório" },
         ]),
-      send: () => Promise.resolve({ distributionId: "dst_7f3a", totalEmployees: 145, totalCents: 9_842_000 }),
-      review: () =>
+      send: () =>
         Promise.resolve({
-          matches: true,
-          mismatches: [],
-          sheetTotalCents: 9_842_000,
-          draftTotalCents: 9_842_000,
+          distributionId: "dst_7f3a",
+          created: true,
+          calls: 23,
           totalEmployees: 145,
-          availableCents: 1_234_567,
-          sincePrevious: {
-            distributionId: "dst_6e21",
-            newEmployees: 3,
-            droppedEmployees: 1,
-            changedAmounts: 7,
-            totalDeltaCents: 184_000,
-          },
+          totalCents: 9_842_000,
+          review: REVIEW,
         }),
-      finalize: () => Promise.resolve({ distributionId: "dst_7f3a", status: "completed", rowsWritten: 145 }),
+      review: () => Promise.resolve(REVIEW),
+      finalize: () =>
+        Promise.resolve({
+          distributionId: "dst_7f3a",
+          status: "completed",
+          totalEmployees: 145,
+          totalCents: 9_842_000,
+          finalizedNow: true,
+        }),
     },
     fund: {
       balance: () => Promise.resolve(1_234_567),

@@ -81,26 +81,48 @@ export interface CellInspection {
   /** The cell as Excel holds it ("" when empty). */
   raw: string | number | boolean;
   cents?: number;
-  /** The issue code when the cell is not a valid amount. */
-  problem?: string;
+  /** Why the cell is not a valid amount (the issue validation reports for it). */
+  problem?: Issue;
+  /** The row or column is not in the table. */
+  outside?: boolean;
 }
 
 export type DistributionMode = "selected" | "batch" | "group";
+
+/** A mode the workflows do not offer yet was asked for: nothing was sent. */
+export class ModeUnavailableError extends Error {
+  override name = "ModeUnavailableError";
+  constructor(readonly mode: DistributionMode) {
+    super(`Mode ${mode} is not available yet; nothing was sent.`);
+  }
+}
 
 export interface SendRequest {
   table: string;
   mode: DistributionMode;
   /** Mode group: the `benefit_id`s. */
   benefitIds?: string[];
+  /**
+   * The fingerprint a `DoublePaymentError` named: the person confirmed, on purpose, that this
+   * table pays again what an earlier distribution paid (DESIGN §2 "No double payment").
+   */
+  confirmRepeatOf?: string;
 }
 
 export interface SendOutcome {
   distributionId: string;
+  /** False when the draft the run log recorded for this table was continued. */
+  created: boolean;
+  /** Calls the plan made (equal to its lower bound). */
+  calls: number;
   totalEmployees: number;
   totalCents: number;
+  /** The review made right after sending (items read back). */
+  review: ReviewView;
 }
 
 export interface ReviewMismatch {
+  /** The employee's name when known, else the employee_id. */
   employee: string;
   product: string;
   sheetCents: number;
@@ -136,17 +158,33 @@ export interface FinalizeRequest {
 
 export interface FinalizeOutcome {
   distributionId: string;
+  /** `completed` or `failed`, or `processing` when the wait ended first (check again later). */
   status: string;
-  rowsWritten: number;
+  totalEmployees: number;
+  totalCents: number;
+  lotId?: string;
+  /** The charge opened for the part the balance did not cover (PIX or boleto methods). */
   transactionId?: string;
+  /** False when finalize had been applied before (it was only followed, never sent twice). */
+  finalizedNow: boolean;
 }
 
 export interface DistributeServices {
+  /** The modes this host can send; the others are shown disabled, with the reason. */
+  modes: readonly DistributionMode[];
   listTables(): Promise<TableInfo[]>;
   createTemplate(signal: AbortSignal): Promise<TableInfo>;
   mapping(table: string): Promise<MappingView>;
   saveMapping(table: string, override: MappingOverride): Promise<void>;
+  /** Validates with a fresh read of employees, products and the balance; writes each row's status. */
   validate(table: string, run: Run): Promise<ValidationView>;
+  /**
+   * Validates again after people typed (live validation): the employees, products and balance of
+   * the last `validate` are reused, so nothing is asked of the API; the summary is what changes.
+   */
+  revalidate(table: string, signal: AbortSignal): Promise<ValidationView>;
+  /** Calls `onChange` when people change the table's cells (the add-in's own writes are not reported). */
+  watchTable(table: string, onChange: () => void): Promise<() => void>;
   inspectCell(table: string, sheetRow: number, column: string): Promise<CellInspection>;
   /** Selects the cell of an issue in Excel (the whole row for row issues). */
   selectIssue(table: string, issue: Issue): Promise<void>;
@@ -216,12 +254,15 @@ export interface RunLogView {
   mode: string;
   distributionId?: string;
   state: string;
+  totalEmployees?: number;
   totalCents?: number;
   paymentMethod?: string;
+  lotId?: string;
+  transactionId?: string;
 }
 
 export interface ActivityServices {
-  /** Newest first. */
+  /** The latest entry of each distribution, newest first. */
   runLog(): Promise<RunLogView[]>;
   goToTable(table: string): Promise<void>;
   distribution(

@@ -92,6 +92,15 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
   const [screen, setScreen] = useState<ScreenName>(initialScreen ?? "connection");
   const [active, setActive] = useState<SavedConnection | undefined>(undefined);
   const [draftId, setDraftId] = useState<string | undefined>(undefined);
+  // Distribute stays mounted once opened: going to Fund for a shortfall and back finds it as it was.
+  const [distributeOpened, setDistributeOpened] = useState(initialScreen === "distribute");
+  /** Set while Fund was opened from Distribute for a shortfall (its amount, in cents). */
+  const [fromDistribute, setFromDistribute] = useState<number | undefined>(undefined);
+  const go = (next: ScreenName) => {
+    if (next === "distribute") setDistributeOpened(true);
+    if (next !== "fund") setFromDistribute(undefined);
+    setScreen(next);
+  };
   const onActiveChange = useCallback((c: SavedConnection | undefined) => setActive(c), []);
   // The active connection is known from the start, whichever screen opens first.
   useEffect(() => {
@@ -112,7 +121,7 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
     ) : (
       <div className={styles.connectFirst}>
         <Body1>{t.common.connectFirst}</Body1>
-        <Button appearance="primary" onClick={() => setScreen("connection")}>
+        <Button appearance="primary" onClick={() => go("connection")}>
           {t.common.goToConnection}
         </Button>
       </div>
@@ -136,7 +145,7 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
           className={styles.tabs}
           size="small"
           selectedValue={screen}
-          onTabSelect={(_, d) => setScreen(d.value as ScreenName)}
+          onTabSelect={(_, d) => go(d.value as ScreenName)}
         >
           <Tab value="connection">{t.app.tabConnection}</Tab>
           {services.distribute && <Tab value="distribute">{t.app.tabDistribute}</Tab>}
@@ -153,12 +162,36 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
           onActiveChange={onActiveChange}
         />
       )}
-      {screen === "distribute" &&
-        services.distribute &&
-        needsConnection(<DistributeScreen services={services.distribute} onDraft={setDraftId} />)}
+      {services.distribute && (distributeOpened || screen === "distribute") && (
+        <div hidden={screen !== "distribute"} data-testid="distribute-screen">
+          {needsConnection(
+            <DistributeScreen
+              services={services.distribute}
+              onDraft={setDraftId}
+              active={screen === "distribute"}
+              {...(services.fund
+                ? {
+                    onFund: (shortfallCents: number) => {
+                      setFromDistribute(shortfallCents);
+                      setScreen("fund");
+                    },
+                  }
+                : {})}
+            />,
+          )}
+        </div>
+      )}
       {screen === "fund" &&
         services.fund &&
-        needsConnection(<FundScreen services={services.fund} {...(draftId ? { draftId } : {})} />)}
+        needsConnection(
+          <FundScreen
+            services={services.fund}
+            {...(draftId ? { draftId } : {})}
+            {...(fromDistribute !== undefined
+              ? { onBack: () => go("distribute"), suggestedCents: fromDistribute }
+              : {})}
+          />,
+        )}
       <Suspense fallback={<Spinner size="small" label={t.app.loadingScreen} />}>
         {screen === "data" && services.data && needsConnection(<DataScreen services={services.data} />)}
         {screen === "activity" && services.activity && <ActivityScreen services={services.activity} />}

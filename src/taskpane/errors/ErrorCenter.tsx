@@ -35,16 +35,16 @@ const ShownContext = createContext<{ shown: Shown | undefined; clear: () => void
 });
 
 export function ErrorCenter({ children }: { children: ReactNode }) {
-  const { t } = useMessages();
+  const { t, locale } = useMessages();
   const [shown, setShown] = useState<Shown | undefined>(undefined);
   const clear = useCallback(() => setShown(undefined), []);
   const reporter = useMemo<Reporter>(
     () => ({
-      error: (error) => setShown({ kind: "message", ...messageFor(error, t) }),
+      error: (error) => setShown({ kind: "message", ...messageFor(error, t, locale) }),
       notice: (text, intent = "success") => setShown({ kind: "notice", text, intent }),
       clear,
     }),
-    [t, clear],
+    [t, locale, clear],
   );
   return (
     <ReportContext.Provider value={reporter}>

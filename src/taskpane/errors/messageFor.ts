@@ -27,9 +27,19 @@ import {
   UnprocessableEntityError,
 } from "../../api";
 import { PayloadLimitError, RowTooLargeError, SecretSettingError } from "../../workbook";
-import { FundingInputError } from "../../workflows";
+import {
+  DoublePaymentError,
+  FundingInputError,
+  ReviewMismatchError,
+  SendIncompleteError,
+  SheetChangedError,
+  SheetInvalidError,
+  TableNotFoundError,
+  UnknownOutcomeNeedsConfirmationError,
+} from "../../workflows";
+import { ModeUnavailableError } from "../services";
 import { ConnectionInputError } from "../connections/store";
-import type { Messages } from "../i18n";
+import { formatCount, formatDateTime, type Locale, type Messages } from "../i18n";
 
 export type MessageIntent = "error" | "warning" | "info";
 
@@ -67,7 +77,7 @@ function hostErrorCode(e: unknown): string | undefined {
   return typeof code === "string" ? code : "unknown";
 }
 
-export function messageFor(error: unknown, t: Messages): PaneMessage {
+export function messageFor(error: unknown, t: Messages, locale: Locale = "pt-BR"): PaneMessage {
   const e = t.errors;
   const msg = (
     title: string,
@@ -170,6 +180,50 @@ export function messageFor(error: unknown, t: Messages): PaneMessage {
           : c.payerDocumentInvalid;
     return msg(t.fund.title, body, undefined);
   }
+
+  // The distribution workflow (src/workflows/distribute.ts, finalize.ts).
+  if (error instanceof SheetInvalidError) {
+    const count = error.issues.filter((i) => i.severity === "error").length;
+    return msg(
+      e.sheetInvalidTitle,
+      e.sheetInvalid({ count: formatCount(count, locale) }),
+      e.sheetInvalidNext,
+    );
+  }
+  if (error instanceof TableNotFoundError)
+    return msg(e.tableNotFoundTitle, e.tableNotFound({ table: error.table }), e.tableNotFoundNext);
+  if (error instanceof DoublePaymentError) {
+    const last = error.matches.at(-1);
+    return msg(
+      e.doublePaymentTitle,
+      e.doublePayment({
+        id: last?.distributionId ?? "?",
+        date: last ? formatDateTime(last.at, locale) : "?",
+      }),
+      e.doublePaymentNext,
+    );
+  }
+  if (error instanceof SendIncompleteError) {
+    const cause = error.cause;
+    return msg(
+      e.sendIncompleteTitle,
+      e.sendIncomplete({ done: formatCount(error.done, locale), total: formatCount(error.total, locale) }),
+      e.sendIncompleteNext,
+      // What stopped it, in its own words (a 401, a lost connection...).
+      cause === undefined ? [] : [messageFor(cause, t, locale).title],
+    );
+  }
+  if (error instanceof SheetChangedError) return msg(e.sheetChangedTitle, e.sheetChanged, e.sheetChangedNext);
+  if (error instanceof ReviewMismatchError)
+    return msg(e.reviewMismatchTitle, e.reviewMismatch, e.reviewMismatchNext, [
+      e.technical({ text: error.message }),
+    ]);
+  if (error instanceof UnknownOutcomeNeedsConfirmationError)
+    return {
+      ...msg(e.unknownOutcomeTitle, e.unknownOutcome({ id: error.distributionId }), e.unknownOutcomeNext),
+      intent: "warning",
+    };
+  if (error instanceof ModeUnavailableError) return msg(e.modeUnavailableTitle, e.modeUnavailable, undefined);
 
   // The workbook layer.
   if (error instanceof RowTooLargeError)

@@ -40,11 +40,15 @@ export interface FundScreenProps {
   services: FundServices;
   /** The draft of the distribution being prepared, when there is one (for "fund the shortfall"). */
   draftId?: string;
+  /** What Distribute found missing, when the person came from there (pre-fills the amount). */
+  suggestedCents?: number;
+  /** Back to Distribute, when the person came from there for a shortfall. */
+  onBack?: () => void;
 }
 
 type Errors = Partial<Record<"amount" | "name" | "document", string>>;
 
-export function FundScreen({ services, draftId }: FundScreenProps) {
+export function FundScreen({ services, draftId, suggestedCents, onBack }: FundScreenProps) {
   const { t, locale } = useMessages();
   const f = t.fund;
   const styles = useStyles();
@@ -52,8 +56,10 @@ export function FundScreen({ services, draftId }: FundScreenProps) {
   const task = useTask();
   const headingId = useId();
   const [balance, setBalance] = useState<number | undefined>(undefined);
-  const [what, setWhat] = useState<"amount" | "shortfall">("amount");
-  const [amount, setAmount] = useState("");
+  const [what, setWhat] = useState<"amount" | "shortfall">(
+    draftId && suggestedCents !== undefined ? "shortfall" : "amount",
+  );
+  const [amount, setAmount] = useState(suggestedCents ? formatBRL(suggestedCents, locale) : "");
   const [name, setName] = useState("");
   const [document, setDocument] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -129,6 +135,13 @@ export function FundScreen({ services, draftId }: FundScreenProps) {
       <Subtitle2 as="h2" id={headingId}>
         {f.title}
       </Subtitle2>
+      {onBack && (
+        <div className={styles.actions}>
+          <Button appearance="secondary" onClick={onBack}>
+            {f.backToDistribute}
+          </Button>
+        </div>
+      )}
       {balance !== undefined && (
         <Body1 data-testid="balance">{f.balanceNow({ balance: formatBRL(balance, locale) })}</Body1>
       )}

@@ -9,6 +9,7 @@ import {
   Checkbox,
   makeStyles,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
   Subtitle2,
   tokens,
@@ -28,9 +29,11 @@ export interface ConfirmPanelProps {
   body: FinalizeBody;
   onConfirm: (confirmRepeat: boolean) => void;
   onBack: () => void;
+  /** Opens Fund, when the balance does not cover a payment from the balance alone. */
+  onFund?: () => void;
 }
 
-export function ConfirmPanel({ review, body, onConfirm, onBack }: ConfirmPanelProps) {
+export function ConfirmPanel({ review, body, onConfirm, onBack, onFund }: ConfirmPanelProps) {
   const { t, locale } = useMessages();
   const d = t.distribute;
   const styles = useStyles();
@@ -56,6 +59,11 @@ export function ConfirmPanel({ review, body, onConfirm, onBack }: ConfirmPanelPr
       {shortfall > 0 && coversAll && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>{d.confirmShortfall({ shortfall: formatBRL(shortfall, locale) })}</MessageBarBody>
+          {onFund && (
+            <MessageBarActions>
+              <Button onClick={onFund}>{d.fundShortfall}</Button>
+            </MessageBarActions>
+          )}
         </MessageBar>
       )}
       {review.repeats && (

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { makeIssue } from "../../../workbook";
+import { DoublePaymentError } from "../../../workflows";
 import type { DistributeServices, ReviewView, Run, ValidationView } from "../../services";
 import { renderPane } from "../../testing";
 import { DistributeScreen } from "./DistributeScreen";
@@ -70,20 +71,40 @@ const matching: ReviewView = {
   },
 };
 
-function fake(over: Partial<DistributeServices> = {}) {
+function fake(over: Partial<DistributeServices> = {}, reviewed: ReviewView = matching) {
   const validations = [failing, passing];
   const services: DistributeServices = {
+    modes: ["selected", "batch", "group"],
     listTables: jest.fn(() => Promise.resolve([TABLE])),
     createTemplate: jest.fn(() => Promise.resolve({ ...TABLE, name: "ValePix_Distribuicao" })),
     mapping: jest.fn(() => Promise.resolve(mapping)),
     saveMapping: jest.fn(() => Promise.resolve()),
     validate: jest.fn(() => Promise.resolve(validations.shift() ?? passing)),
+    revalidate: jest.fn(() => Promise.resolve(passing)),
+    watchTable: jest.fn(() => Promise.resolve(() => {})),
     inspectCell: jest.fn(() => Promise.resolve({ raw: "R$ 1.234,56", cents: 123_456 })),
     selectIssue: jest.fn(() => Promise.resolve()),
     benefits: jest.fn(() => Promise.resolve([{ id: "b-1", name: "Operacional" }])),
-    send: jest.fn(() => Promise.resolve({ distributionId: "d-1", totalEmployees: 2, totalCents: 123_456 })),
+    send: jest.fn(() =>
+      Promise.resolve({
+        distributionId: "d-1",
+        created: true,
+        calls: 5,
+        totalEmployees: 2,
+        totalCents: 123_456,
+        review: reviewed,
+      }),
+    ),
     review: jest.fn(() => Promise.resolve(matching)),
-    finalize: jest.fn(() => Promise.resolve({ distributionId: "d-1", status: "completed", rowsWritten: 2 })),
+    finalize: jest.fn(() =>
+      Promise.resolve({
+        distributionId: "d-1",
+        status: "completed",
+        totalEmployees: 2,
+        totalCents: 123_456,
+        finalizedNow: true,
+      }),
+    ),
     ...over,
   };
   return services;
@@ -171,11 +192,7 @@ describe("Distribute screen", () => {
   });
 
   it("reviews, refuses a bad finalize form, confirms with totals and asks again for a repeated table", async () => {
-    const s = fake({
-      review: jest.fn(() =>
-        Promise.resolve({ ...matching, repeats: { distributionId: "d-0", at: "2026-10-20T15:00:00Z" } }),
-      ),
-    });
+    const s = fake({}, { ...matching, repeats: { distributionId: "d-0", at: "2026-10-20T15:00:00Z" } });
     renderPane(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
@@ -221,7 +238,9 @@ describe("Distribute screen", () => {
     expect(pay).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByLabelText("Sei que é um pagamento repetido e quero pagar de novo"));
     fireEvent.click(pay);
-    expect((await screen.findByTestId("result")).textContent).toContain("Distribuição d-1: completed.");
+    expect((await screen.findByTestId("result")).textContent?.replace(/\s/g, " ")).toContain(
+      "Distribuição d-1: concluída. 2 colaborador(es), R$ 1.234,56.",
+    );
     expect(s.finalize).toHaveBeenCalledWith(
       {
         table: "Novembro",
@@ -259,5 +278,75 @@ describe("Distribute screen", () => {
       { table: "Novembro", mode: "group", benefitIds: ["b-1"] },
       expect.anything(),
     );
+  });
+});
+
+describe("Distribute screen, modes and a repeated table", () => {
+  it("shows modes the host cannot send yet as disabled, with the reason", async () => {
+    const s = fake({ modes: ["selected"], validate: jest.fn(() => Promise.resolve(passing)) });
+    renderPane(<DistributeScreen services={s} />);
+    await pickTable();
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    const batch = await screen.findByLabelText("Todos os colaboradores ativos");
+    expect(batch).toHaveProperty("disabled", true);
+    expect(screen.getByLabelText("Colaboradores de benefícios escolhidos")).toHaveProperty("disabled", true);
+    expect(screen.getByLabelText("Os colaboradores da tabela")).toHaveProperty("disabled", false);
+    expect(screen.getByText(/Em breve nesta versão/)).toBeTruthy();
+  });
+
+  it("asks again when the table was already paid, and sends only once the box is ticked", async () => {
+    const paid = new DoublePaymentError("fp-1", [
+      {
+        at: "2026-10-20T15:00:00Z",
+        table: "Novembro",
+        mode: "selected",
+        distributionId: "d-0",
+        state: "completed",
+        fingerprint: "fp-1",
+      },
+    ]);
+    const base = fake({ validate: jest.fn(() => Promise.resolve(passing)) });
+    const send = jest.fn<ReturnType<DistributeServices["send"]>, Parameters<DistributeServices["send"]>>();
+    send.mockRejectedValueOnce(paid);
+    send.mockImplementation((...args) => base.send(...args));
+    const s = { ...base, send };
+    renderPane(<DistributeScreen services={s} />);
+    await pickTable();
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Enviar para rascunho" }));
+    expect(await screen.findByText("Esta tabela já foi paga")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    const anyway = screen.getByRole("button", { name: "Enviar mesmo assim" });
+    expect(anyway).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByLabelText("Sei que é um pagamento repetido e quero pagar de novo"));
+    fireEvent.click(anyway);
+    expect(await screen.findByText("A planilha e o rascunho conferem, centavo por centavo.")).toBeTruthy();
+    expect(send).toHaveBeenLastCalledWith(
+      { table: "Novembro", mode: "selected", confirmRepeatOf: "fp-1" },
+      expect.anything(),
+    );
+  });
+
+  it("offers Fund for a shortfall, and revalidates live when the table changes", async () => {
+    let changed: (() => void) | undefined;
+    const onFund = jest.fn();
+    const s = fake({
+      validate: jest.fn(() => Promise.resolve(passing)),
+      watchTable: jest.fn((_t: string, cb: () => void) => {
+        changed = cb;
+        return Promise.resolve(() => {});
+      }),
+      revalidate: jest.fn(() => Promise.resolve(failing)),
+    });
+    renderPane(<DistributeScreen services={s} onFund={onFund} />);
+    await pickTable();
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Depositar o que falta" }));
+    expect(onFund).toHaveBeenCalledWith(23_456);
+    await waitFor(() => expect(changed).toBeDefined());
+    changed!();
+    expect(await screen.findByRole("list", { name: "Problemas (1)" }, { timeout: 3000 })).toBeTruthy();
+    expect(s.revalidate).toHaveBeenCalledWith("Novembro", expect.anything());
+    expect(screen.getByText(/Atualizado enquanto você digita/)).toBeTruthy();
   });
 });

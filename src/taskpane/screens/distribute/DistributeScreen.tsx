@@ -1,26 +1,20 @@
 /**
  * Distribute, step by step: pick (or create) the table, see and correct its mapping, validate
- * (summary and problems that select their cell), choose the mode, send to a draft (progress,
- * ETA, cancel), review, fill the finalize form, confirm, wait for the final state, result.
- * Every step calls DistributeServices; nothing here decides a business rule.
+ * (summary and problems that select their cell; live while people type), choose the mode, send
+ * to a draft (progress, ETA, cancel; a table already paid asks again), review, fill the finalize
+ * form, confirm, wait for the final state, result. A shortfall leads to Fund and back (the pane
+ * keeps this screen as it was). Every step calls DistributeServices; nothing here decides a
+ * business rule.
  */
-import {
-  Body1,
-  Button,
-  Checkbox,
-  Field,
-  makeStyles,
-  Radio,
-  RadioGroup,
-  Subtitle2,
-  tokens,
-} from "@fluentui/react-components";
-import { useCallback, useEffect, useId, useState } from "react";
+import { Body1, Button, Caption1, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Benefit, FinalizeBody } from "../../../api";
 import type { TableInfo } from "../../../workbook";
+import { DoublePaymentError } from "../../../workflows";
 import { ProgressPanel } from "../../components/ProgressPanel";
 import { TablePicker } from "../../components/TablePicker";
 import { useReport } from "../../errors/ErrorCenter";
+import { useLiveValidation } from "../../hooks/useLiveValidation";
 import { useTask } from "../../hooks/useTask";
 import { formatBRL, formatCount, useMessages } from "../../i18n";
 import type {
@@ -28,15 +22,20 @@ import type {
   DistributionMode,
   FinalizeOutcome,
   MappingView,
-  ReviewView,
   SendOutcome,
   ValidationView,
 } from "../../services";
 import { ConfirmPanel } from "./ConfirmPanel";
 import { FinalizeForm } from "./FinalizeForm";
 import { MappingEditor } from "./MappingEditor";
+import { ResultPanel } from "./ResultPanel";
 import { ReviewPanel } from "./ReviewPanel";
+import { type RepeatQuestion, SendPanel } from "./SendPanel";
 import { ValidationPanel } from "./ValidationPanel";
+
+/** What the balance lacks for the draft's total (0 when covered or unknown). */
+const confirmShortfall = (r: SendOutcome["review"]) =>
+  r.availableCents === undefined ? 0 : Math.max(0, r.draftTotalCents - r.availableCents);
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -47,9 +46,13 @@ export interface DistributeScreenProps {
   services: DistributeServices;
   /** Tells the pane which draft is being prepared (the Fund screen can fund its shortfall). */
   onDraft?: (distributionId: string | undefined) => void;
+  /** Opens Fund (for a shortfall); the pane brings the person back to this screen as it was. */
+  onFund?: (shortfallCents: number) => void;
+  /** False while the pane shows another screen (live validation pauses; coming back refreshes the balance). */
+  active?: boolean;
 }
 
-export function DistributeScreen({ services, onDraft }: DistributeScreenProps) {
+export function DistributeScreen({ services, onDraft, onFund, active = true }: DistributeScreenProps) {
   const { t, locale } = useMessages();
   const d = t.distribute;
   const styles = useStyles();
@@ -60,12 +63,17 @@ export function DistributeScreen({ services, onDraft }: DistributeScreenProps) {
   const [table, setTable] = useState("");
   const [mapping, setMapping] = useState<MappingView | undefined>(undefined);
   const [validation, setValidation] = useState<ValidationView | undefined>(undefined);
+  const [liveAt, setLiveAt] = useState<Date | undefined>(undefined);
   const [mode, setMode] = useState<DistributionMode>("selected");
   const [benefits, setBenefits] = useState<Benefit[] | undefined>(undefined);
   const [chosen, setChosen] = useState<string[]>([]);
+  const [repeat, setRepeat] = useState<RepeatQuestion | undefined>(undefined);
+  /** The fingerprint the person confirmed paying again (re-sends of this draft keep it). */
+  const [confirmed, setConfirmed] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<SendOutcome | undefined>(undefined);
-  const [review, setReview] = useState<ReviewView | undefined>(undefined);
+  const [review, setReview] = useState<SendOutcome["review"] | undefined>(undefined);
   const [body, setBody] = useState<FinalizeBody | undefined>(undefined);
+  const [paidWith, setPaidWith] = useState<FinalizeBody | undefined>(undefined);
   const [result, setResult] = useState<FinalizeOutcome | undefined>(undefined);
 
   const loadTables = useCallback(
@@ -78,6 +86,9 @@ export function DistributeScreen({ services, onDraft }: DistributeScreenProps) {
 
   const reset = () => {
     setValidation(undefined);
+    setLiveAt(undefined);
+    setRepeat(undefined);
+    setConfirmed(undefined);
     setSent(undefined);
     setReview(undefined);
     setBody(undefined);
@@ -116,6 +127,14 @@ export function DistributeScreen({ services, onDraft }: DistributeScreenProps) {
       setValidation(await services.validate(table, run));
     });
 
+  // Live validation while the summary is shown and nothing has been sent yet.
+  const onLive = useCallback((v: ValidationView) => {
+    setValidation(v);
+    setLiveAt(new Date());
+  }, []);
+  const onLiveError = useCallback((e: unknown) => report.error(e), [report]);
+  useLiveValidation(services, table, active && validation !== undefined && !sent, onLive, onLiveError);
+
   const chooseMode = (m: DistributionMode) => {
     setMode(m);
     if (m === "group" && benefits === undefined) {
@@ -123,28 +142,63 @@ export function DistributeScreen({ services, onDraft }: DistributeScreenProps) {
     }
   };
 
-  const send = () =>
+  const send = (confirmRepeatOf?: string) =>
     void task.run(async (run) => {
-      const outcome = await services.send(
-        { table, mode, ...(mode === "group" ? { benefitIds: chosen } : {}) },
-        run,
-      );
-      setSent(outcome);
-      onDraft?.(outcome.distributionId);
-      setReview(await services.review(table, outcome.distributionId, run));
+      try {
+        const outcome = await services.send(
+          {
+            table,
+            mode,
+            ...(mode === "group" ? { benefitIds: chosen } : {}),
+            ...(confirmRepeatOf ? { confirmRepeatOf } : {}),
+          },
+          run,
+        );
+        setRepeat(undefined);
+        setConfirmed(confirmRepeatOf);
+        setSent(outcome);
+        setReview(outcome.review);
+        onDraft?.(outcome.distributionId);
+      } catch (e) {
+        // Paying the same content again is a question for the person, not a failure.
+        if (!(e instanceof DoublePaymentError)) throw e;
+        const last = e.matches.at(-1)!;
+        setRepeat({ fingerprint: e.fingerprint, distributionId: last.distributionId, at: last.at });
+      }
     });
 
-  const finalize = (confirmRepeat: boolean) =>
+  const reviewAgain = () =>
     void task.run(async (run) => {
-      if (!sent || !body) return;
-      setResult(
-        await services.finalize({ table, distributionId: sent.distributionId, body, confirmRepeat }, run),
-      );
+      if (sent) setReview(await services.review(table, sent.distributionId, run));
+    });
+
+  const finalize = (confirmRepeat: boolean, with_: FinalizeBody | undefined = body) =>
+    void task.run(async (run) => {
+      if (!sent || !with_) return;
+      setPaidWith(with_);
       setBody(undefined);
+      setResult(
+        await services.finalize(
+          { table, distributionId: sent.distributionId, body: with_, confirmRepeat },
+          run,
+        ),
+      );
     });
 
-  const canSend = validation?.ok === true && (mode !== "group" || chosen.length > 0) && !task.running;
+  // Back from Fund: the balance changed, so read it again where it is shown.
+  const wasActive = useRef(active);
+  useEffect(() => {
+    const back = active && !wasActive.current;
+    wasActive.current = active;
+    if (!back || task.running || result) return;
+    if (review) reviewAgain();
+    else if (validation && !sent) validate();
+    // Only the switch back matters; the handlers read the state of this render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+
   const productName = (id: string) => mapping?.products.find((p) => p.id === id)?.name ?? id;
+  const shortfall = validation?.summary.shortfallCents ?? 0;
 
   return (
     <section className={styles.root} aria-labelledby={headingId}>
@@ -169,44 +223,34 @@ export function DistributeScreen({ services, onDraft }: DistributeScreenProps) {
         </div>
       )}
       {validation && !sent && (
-        <ValidationPanel table={table} result={validation} mapping={mapping} services={services} />
+        <>
+          <ValidationPanel table={table} result={validation} mapping={mapping} services={services} />
+          {liveAt && (
+            <Caption1 aria-live="polite">
+              {d.liveUpdated({ time: liveAt.toLocaleTimeString(locale) })}
+            </Caption1>
+          )}
+          {shortfall > 0 && onFund && (
+            <div className={styles.actions}>
+              <Button onClick={() => onFund(shortfall)}>{d.fundShortfall}</Button>
+            </div>
+          )}
+        </>
       )}
 
       {validation?.ok && !sent && (
-        <>
-          <Field label={d.mode}>
-            <RadioGroup value={mode} onChange={(_, v) => chooseMode(v.value as DistributionMode)}>
-              <Radio value="selected" label={d.modeSelected} />
-              <Radio value="batch" label={d.modeBatch} />
-              <Radio value="group" label={d.modeGroup} />
-            </RadioGroup>
-          </Field>
-          {mode === "group" && (
-            <Field
-              label={d.benefits}
-              validationMessage={chosen.length === 0 ? d.benefitsRequired : undefined}
-              validationState={chosen.length === 0 ? "warning" : "none"}
-            >
-              <div role="group" aria-label={d.benefits}>
-                {benefits?.map((b) => (
-                  <Checkbox
-                    key={b.id}
-                    label={b.name}
-                    checked={chosen.includes(b.id)}
-                    onChange={(_, v) =>
-                      setChosen(v.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))
-                    }
-                  />
-                ))}
-              </div>
-            </Field>
-          )}
-          <div className={styles.actions}>
-            <Button appearance="primary" onClick={send} disabled={!canSend}>
-              {d.send}
-            </Button>
-          </div>
-        </>
+        <SendPanel
+          modes={services.modes}
+          mode={mode}
+          onMode={chooseMode}
+          benefits={benefits}
+          chosen={chosen}
+          onChosen={setChosen}
+          disabled={task.running}
+          onSend={() => send()}
+          repeat={repeat}
+          onSendRepeat={(fp) => send(fp)}
+        />
       )}
 
       {sent && (
@@ -215,34 +259,42 @@ export function DistributeScreen({ services, onDraft }: DistributeScreenProps) {
             id: sent.distributionId,
             employees: formatCount(sent.totalEmployees, locale),
             total: formatBRL(sent.totalCents, locale),
-          })}
+          })}{" "}
+          {d.sentCalls({ calls: formatCount(sent.calls, locale) })}
+          {!sent.created && ` ${d.sentContinued}`}
         </Body1>
       )}
       {review && !result && <ReviewPanel review={review} productName={productName} />}
-      {review && !review.matches && !result && (
+      {review && !result && !task.running && (
         <div className={styles.actions}>
-          <Button appearance="primary" onClick={send} disabled={task.running}>
-            {d.send}
-          </Button>
+          {!review.matches && (
+            <Button appearance="primary" onClick={() => send(confirmed)}>
+              {d.send}
+            </Button>
+          )}
+          <Button onClick={reviewAgain}>{d.reviewAgain}</Button>
         </div>
       )}
       {review?.matches && !body && !result && !task.running && <FinalizeForm onSubmit={setBody} />}
       {review?.matches && body && !result && !task.running && (
-        <ConfirmPanel review={review} body={body} onConfirm={finalize} onBack={() => setBody(undefined)} />
+        <ConfirmPanel
+          review={review}
+          body={body}
+          onConfirm={(confirmRepeat) => finalize(confirmRepeat)}
+          onBack={() => setBody(undefined)}
+          {...(onFund ? { onFund: () => onFund(confirmShortfall(review)) } : {})}
+        />
       )}
 
       <ProgressPanel task={task} />
 
       {result && (
-        <>
-          <Body1 role="status" data-testid="result">
-            {d.result({ id: result.distributionId, status: result.status })}{" "}
-            {d.resultRows({ rows: formatCount(result.rowsWritten, locale) })}
-          </Body1>
-          <div className={styles.actions}>
-            <Button onClick={() => pick(table)}>{d.again}</Button>
-          </div>
-        </>
+        <ResultPanel
+          result={result}
+          busy={task.running}
+          onCheckAgain={() => finalize(review?.repeats !== undefined, paidWith)}
+          onAgain={() => pick(table)}
+        />
       )}
     </section>
   );

@@ -156,7 +156,14 @@ export function ValidationPanel({ table, result, mapping, services }: Validation
                 className={styles.problem}
                 appearance="subtle"
                 aria-description={d.goToCell({ where: where(issue) })}
-                onClick={() => void services.selectIssue(table, issue).catch((e: unknown) => report.error(e))}
+                onClick={() => {
+                  // The checker follows the problem clicked, for an amount cell.
+                  if (issue.row !== undefined && issue.column && productHeaders.includes(issue.column)) {
+                    setRow(String(issue.row));
+                    setColumn(issue.column);
+                  }
+                  void services.selectIssue(table, issue).catch((e: unknown) => report.error(e));
+                }}
               >
                 {badge}
                 <span>{issue.message[locale]}</span>
@@ -191,7 +198,8 @@ export function ValidationPanel({ table, result, mapping, services }: Validation
             </Field>
             <Button onClick={() => void inspect()}>{d.inspectGo}</Button>
           </div>
-          {inspected && (
+          {inspected?.outside && <Caption1 role="status">{d.inspectOutside}</Caption1>}
+          {inspected && !inspected.outside && (
             <dl className={styles.facts} data-testid="inspection">
               <dt>{d.inspectRaw}</dt>
               <dd>{inspected.raw === "" ? "—" : String(inspected.raw)}</dd>
@@ -205,10 +213,13 @@ export function ValidationPanel({ table, result, mapping, services }: Validation
               ) : (
                 <>
                   <dt>{d.inspectProblem}</dt>
-                  <dd>{inspected.problem}</dd>
+                  <dd />
                 </>
               )}
             </dl>
+          )}
+          {inspected?.problem && (
+            <Body1 data-testid="inspection-problem">{inspected.problem.message[locale]}</Body1>
           )}
           {inspected && inspected.raw === "" && <Caption1>{d.inspectEmpty}</Caption1>}
         </>

@@ -2,11 +2,11 @@
  * The pane's real services against the sandbox over loopback: the same path a user takes from
  * the Connection screen to the workflows (token store → client → API → workbook).
  */
-import { TOKEN_A, startTestSandbox } from "../../sandbox/test-harness";
-import { newWorkbook } from "../../test/workflows-env";
-import { AuthenticationError } from "../api";
-import { createServices } from "./adapter";
-import { MemoryTokenStore, MemoryUserStorage } from "./memory-host";
+import { TOKEN_A, startTestSandbox } from "../../../sandbox/test-harness";
+import { newWorkbook } from "../../../test/workflows-env";
+import { AuthenticationError } from "../../api";
+import { createServices } from ".";
+import { MemoryTokenStore, MemoryUserStorage } from "../memory-host";
 
 describe("createServices over the sandbox", () => {
   let sb: Awaited<ReturnType<typeof startTestSandbox>>["sb"];

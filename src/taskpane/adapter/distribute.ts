@@ -1,0 +1,291 @@
+/**
+ * `DistributeServices` over src/workflows (docs/workflows.md, "Distribution, mode selected") and
+ * the Workbook port: the table, its mapping and validation, the cell checker, send (`sendSheet`),
+ * review (`readDraftItems`, `compareWithSheet`, `compareWithPrevious`) and finalize
+ * (`finalizeSheet`). Nothing here decides a business rule; it turns the workflows' results into
+ * the pane's views.
+ *
+ * The fingerprint of what was reviewed stays here, keyed by distribution: finalize sends only
+ * the content the person saw in the review (`finalizeSheet` refuses a sheet changed since).
+ *
+ * Modes `batch` and `group` are not offered until src/workflows has them (issue 10 item 2): the
+ * screen shows them disabled, and `send` refuses them rather than pretend.
+ */
+import type { ValePixClient } from "../../api";
+import { parseCents } from "../../money";
+import {
+  amountIssue,
+  createDistributionTemplate,
+  DEFAULT_MAX_CENTS_PER_CELL,
+  type Locale,
+  loadMapping,
+  saveMappingOverride,
+  type TableInfo,
+  validateTable,
+  validationRowResults,
+  type Workbook,
+  writeRowResults,
+} from "../../workbook";
+import {
+  assertNotPaidBefore,
+  type ChangesSincePrevious,
+  compareWithPrevious,
+  compareWithSheet,
+  DoublePaymentError,
+  finalizeSheet,
+  previousFinalized,
+  readDistributionSheet,
+  readDraftItems,
+  readRunLogEntries,
+  type SheetReview,
+  SheetChangedError,
+  sendSheet,
+  TableNotFoundError,
+} from "../../workflows";
+import {
+  type DistributeServices,
+  type DistributionMode,
+  ModeUnavailableError,
+  type ReviewView,
+  type ValidationView,
+} from "../services";
+import { DirectoryCache } from "./directory-cache";
+
+const MODES: readonly DistributionMode[] = ["selected"];
+
+export function distributeServices(
+  api: () => Promise<ValePixClient>,
+  workbook: Workbook,
+  locale: Locale,
+): DistributeServices {
+  const directory = new DirectoryCache(api);
+  /** Distribution id → the fingerprint of the sheet its last review saw. */
+  const reviewed = new Map<string, string>();
+
+  const tableOf = async (name: string): Promise<TableInfo> => {
+    const info = await workbook.getTable(name);
+    if (!info) throw new TableNotFoundError(name);
+    return info;
+  };
+
+  const validateWith = async (table: string, dir: Awaited<ReturnType<DirectoryCache["fresh"]>>) => {
+    const info = await tableOf(table);
+    const mapping = await loadMapping(workbook, info.name, info.header, dir.products);
+    const result = await validateTable(workbook, info.name, {
+      header: info.header,
+      mapping,
+      employees: dir.index,
+      products: dir.products,
+      options: { availableBalanceCents: dir.availableCents },
+    });
+    const view: ValidationView = { ok: result.ok, issues: result.issues, summary: result.summary };
+    return { info, mapping, result, view };
+  };
+
+  /** The review as the pane shows it: names for ids, the balance now, and an earlier run that paid the same. */
+  const reviewView = async (
+    client: ValePixClient,
+    distributionId: string,
+    fingerprint: string,
+    review: SheetReview,
+    since: ChangesSincePrevious | undefined,
+    names: ReadonlyMap<string, string>,
+    signal: AbortSignal,
+  ): Promise<ReviewView> => {
+    const balance = await client.balances.get({ signal });
+    let repeats: ReviewView["repeats"];
+    try {
+      assertNotPaidBefore(await readRunLogEntries(workbook), fingerprint, { except: distributionId });
+    } catch (e) {
+      if (!(e instanceof DoublePaymentError)) throw e;
+      const last = e.matches.at(-1)!;
+      repeats = { distributionId: last.distributionId, at: last.at };
+    }
+    reviewed.set(distributionId, fingerprint);
+    return {
+      matches: review.matches,
+      mismatches: review.mismatches.map((m) => ({
+        employee: names.get(m.employee_id) ?? m.employee_id,
+        product: m.product_id ?? "",
+        sheetCents: m.sheetCents,
+        draftCents: m.draftCents,
+      })),
+      sheetTotalCents: review.sheet.totalCents,
+      draftTotalCents: review.draft.totalCents,
+      totalEmployees: review.draft.employees,
+      availableCents: balance.available_amount,
+      ...(since
+        ? {
+            sincePrevious: {
+              distributionId: since.distributionId,
+              newEmployees: since.newEmployees.length,
+              droppedEmployees: since.droppedEmployees.length,
+              changedAmounts: since.changed.length,
+              totalDeltaCents: since.differenceCents,
+            },
+          }
+        : {}),
+      ...(repeats ? { repeats } : {}),
+    };
+  };
+
+  return {
+    modes: MODES,
+    listTables: () => workbook.listTables(),
+
+    createTemplate: async (signal) => {
+      const dir = await directory.fresh(signal);
+      const { table } = await createDistributionTemplate(workbook, {
+        employees: dir.employees,
+        products: dir.products,
+        locale,
+      });
+      return table;
+    },
+
+    mapping: async (table) => {
+      const info = await tableOf(table);
+      const dir = await directory.cached(new AbortController().signal);
+      const m = await loadMapping(workbook, info.name, info.header, dir.products);
+      return {
+        header: info.header,
+        columns: m.columns.map((c) => ({ index: c.index, header: c.header, role: c.role })),
+        products: dir.products,
+      };
+    },
+
+    saveMapping: async (table, override) =>
+      saveMappingOverride(workbook, (await tableOf(table)).name, override),
+
+    validate: async (table, run) => {
+      run.onProgress({ phase: "read", done: 0, total: 1 });
+      const dir = await directory.fresh(run.signal);
+      const { info, mapping, result, view } = await validateWith(table, dir);
+      // Each row's state beside it (errors, warnings, ready), as a send would write them.
+      await writeRowResults(workbook, info, mapping, validationRowResults(result, locale), locale);
+      run.onProgress({ phase: "read", done: 1, total: 1 });
+      return view;
+    },
+
+    revalidate: async (table, signal) => (await validateWith(table, await directory.cached(signal))).view,
+
+    watchTable: async (table, onChange) =>
+      workbook.onTableChanged((await tableOf(table)).name, () => onChange()),
+
+    inspectCell: async (table, sheetRow, column) => {
+      const info = await tableOf(table);
+      const col = info.header.indexOf(column);
+      const rowIndex = sheetRow - info.headerRow - 1;
+      if (col < 0 || rowIndex < 0 || rowIndex >= info.rowCount) return { raw: "", outside: true };
+      let raw: string | number | boolean = "";
+      for await (const block of workbook.readTableRows(info.name))
+        if (rowIndex < block.offset + block.rows.length) {
+          raw = block.rows[rowIndex - block.offset]?.[col] ?? "";
+          break;
+        }
+      // The same reading validation applies (src/money, the sheet's pt-BR money locale).
+      const r = parseCents(raw, { locale: "pt-BR", maxCents: DEFAULT_MAX_CENTS_PER_CELL });
+      if (r.ok) return { raw, cents: r.cents };
+      return { raw, problem: amountIssue(r.problem, "pt-BR", { row: sheetRow, rowIndex, column }) };
+    },
+
+    selectIssue: async (table, issue) => {
+      if (issue.rowIndex === undefined) return;
+      const info = await tableOf(table);
+      // A row issue without a column goes to the row's first cell.
+      const column =
+        issue.column !== undefined && info.header.includes(issue.column) ? issue.column : info.header[0]!;
+      await workbook.selectTableCell(info.name, issue.rowIndex, column);
+    },
+
+    benefits: async (signal) => (await directory.benefits(signal)).slice(),
+
+    send: async (request, run) => {
+      if (!MODES.includes(request.mode)) throw new ModeUnavailableError(request.mode);
+      const client = await api();
+      const r = await sendSheet(
+        client,
+        { workbook, table: request.table, confirmRepeatOf: request.confirmRepeatOf },
+        { signal: run.signal, onProgress: run.onProgress, locale },
+      );
+      const dir = await directory.cached(run.signal);
+      const review = await reviewView(
+        client,
+        r.distributionId,
+        r.fingerprint,
+        r.review,
+        r.sincePrevious,
+        dir.names,
+        run.signal,
+      );
+      return {
+        distributionId: r.distributionId,
+        created: r.created,
+        calls: r.plan.count,
+        totalEmployees: r.review.draft.employees,
+        totalCents: r.review.draft.totalCents,
+        review,
+      };
+    },
+
+    review: async (table, distributionId, run) => {
+      const client = await api();
+      const { signal } = run;
+      run.onProgress({ phase: "review", done: 0, total: 1 });
+      const sheet = await readDistributionSheet(client, workbook, table, { locale, signal });
+      const review = compareWithSheet(
+        sheet.desired,
+        await readDraftItems(client.distributions, distributionId, signal),
+      );
+      const previous = previousFinalized(await readRunLogEntries(workbook), sheet.table.name, distributionId);
+      const since = previous
+        ? compareWithPrevious(
+            {
+              ...previous,
+              items: (await readDraftItems(client.distributions, previous.distributionId, signal)).items,
+            },
+            sheet.desired,
+          )
+        : undefined;
+      const dir = await directory.cached(signal);
+      const view = await reviewView(
+        client,
+        distributionId,
+        sheet.fingerprint,
+        review,
+        since,
+        dir.names,
+        signal,
+      );
+      run.onProgress({ phase: "review", done: 1, total: 1 });
+      return view;
+    },
+
+    finalize: async (request, run) => {
+      const fingerprint = reviewed.get(request.distributionId);
+      // Finalize only what a review showed (the screen reviews first; a lost review means review again).
+      if (fingerprint === undefined) throw new SheetChangedError(request.table);
+      const out = await finalizeSheet(
+        await api(),
+        {
+          workbook,
+          table: request.table,
+          distributionId: request.distributionId,
+          fingerprint,
+          body: request.body,
+          confirmRepeatOf: request.confirmRepeat ? fingerprint : undefined,
+        },
+        { signal: run.signal, onProgress: run.onProgress, locale },
+      );
+      return {
+        distributionId: out.distributionId,
+        status: out.status,
+        totalEmployees: out.distribution.total_employees,
+        totalCents: out.distribution.total_amount,
+        ...(out.lotId ? { lotId: out.lotId } : {}),
+        ...(out.transactionId ? { transactionId: out.transactionId } : {}),
+        finalizedNow: out.finalizedNow,
+      };
+    },
+  };
+}

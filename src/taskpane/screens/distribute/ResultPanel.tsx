@@ -1,0 +1,56 @@
+/**
+ * The result of finalize: the final state in words, the totals, the charge opened for the part
+ * the balance did not cover, and, while the distribution is still processing,
+ * "check again" (which follows it; finalize is never sent twice).
+ */
+import { Body1, Button, makeStyles, MessageBar, MessageBarBody, tokens } from "@fluentui/react-components";
+import { formatBRL, formatCount, useMessages } from "../../i18n";
+import type { FinalizeOutcome } from "../../services";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
+
+export interface ResultPanelProps {
+  result: FinalizeOutcome;
+  busy: boolean;
+  onCheckAgain: () => void;
+  onAgain: () => void;
+}
+
+export function ResultPanel({ result, busy, onCheckAgain, onAgain }: ResultPanelProps) {
+  const { t, locale } = useMessages();
+  const d = t.distribute;
+  const styles = useStyles();
+  const status = d.statuses[result.status] ?? result.status;
+  const intent = result.status === "completed" ? "success" : result.status === "failed" ? "error" : "warning";
+  return (
+    <section className={styles.root} aria-label={d.result({ id: result.distributionId, status })}>
+      <MessageBar intent={intent} layout="multiline">
+        <MessageBarBody>
+          <span role="status" data-testid="result">
+            {d.result({ id: result.distributionId, status })}{" "}
+            {d.resultTotals({
+              employees: formatCount(result.totalEmployees, locale),
+              total: formatBRL(result.totalCents, locale),
+            })}
+          </span>
+        </MessageBarBody>
+      </MessageBar>
+      <Body1>{d.resultRows}</Body1>
+      {!result.finalizedNow && <Body1>{d.resultFollowed}</Body1>}
+      {result.transactionId && <Body1>{d.resultCharge({ id: result.transactionId })}</Body1>}
+      <div className={styles.actions}>
+        {result.status === "processing" && (
+          <Button appearance="primary" onClick={onCheckAgain} disabled={busy}>
+            {d.checkAgain}
+          </Button>
+        )}
+        <Button onClick={onAgain} disabled={busy}>
+          {d.again}
+        </Button>
+      </div>
+    </section>
+  );
+}

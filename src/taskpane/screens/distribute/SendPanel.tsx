@@ -1,0 +1,124 @@
+/**
+ * Before sending: the mode (modes the host cannot send yet are shown disabled, with the reason,
+ * never faked), the benefits of mode group, the Send button; and, when the table pays exactly
+ * what an earlier distribution paid (DESIGN §2 "No double payment"), the question asked again,
+ * with a box that must be ticked on purpose before "Send anyway".
+ */
+import {
+  Button,
+  Checkbox,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Radio,
+  RadioGroup,
+  tokens,
+} from "@fluentui/react-components";
+import { useState } from "react";
+import type { Benefit } from "../../../api";
+import { formatDateTime, useMessages } from "../../i18n";
+import type { DistributionMode } from "../../services";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
+
+/** An earlier run paid this same content (from `DoublePaymentError`). */
+export interface RepeatQuestion {
+  fingerprint: string;
+  distributionId: string;
+  at: string;
+}
+
+export interface SendPanelProps {
+  modes: readonly DistributionMode[];
+  mode: DistributionMode;
+  onMode: (mode: DistributionMode) => void;
+  benefits: Benefit[] | undefined;
+  chosen: string[];
+  onChosen: (ids: string[]) => void;
+  disabled: boolean;
+  onSend: () => void;
+  repeat: RepeatQuestion | undefined;
+  onSendRepeat: (fingerprint: string) => void;
+}
+
+const ALL_MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
+
+export function SendPanel(props: SendPanelProps) {
+  const { t, locale } = useMessages();
+  const d = t.distribute;
+  const styles = useStyles();
+  const [repeatOk, setRepeatOk] = useState(false);
+  const { mode, chosen } = props;
+  const label = { selected: d.modeSelected, batch: d.modeBatch, group: d.modeGroup };
+  const someUnavailable = ALL_MODES.some((m) => !props.modes.includes(m));
+  const canSend = !props.disabled && (mode !== "group" || chosen.length > 0);
+  return (
+    <div className={styles.root}>
+      <Field label={d.mode} hint={someUnavailable ? d.modeSoon : undefined}>
+        <RadioGroup value={mode} onChange={(_, v) => props.onMode(v.value as DistributionMode)}>
+          {ALL_MODES.map((m) => (
+            <Radio key={m} value={m} label={label[m]} disabled={!props.modes.includes(m)} />
+          ))}
+        </RadioGroup>
+      </Field>
+      {mode === "group" && (
+        <Field
+          label={d.benefits}
+          validationMessage={chosen.length === 0 ? d.benefitsRequired : undefined}
+          validationState={chosen.length === 0 ? "warning" : "none"}
+        >
+          <div role="group" aria-label={d.benefits}>
+            {props.benefits?.map((b) => (
+              <Checkbox
+                key={b.id}
+                label={b.name}
+                checked={chosen.includes(b.id)}
+                onChange={(_, v) =>
+                  props.onChosen(v.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))
+                }
+              />
+            ))}
+          </div>
+        </Field>
+      )}
+      {props.repeat ? (
+        <>
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>
+              <MessageBarTitle>{d.doubleTitle}</MessageBarTitle>
+              {d.confirmDouble({
+                date: formatDateTime(props.repeat.at, locale),
+                id: props.repeat.distributionId,
+              })}
+            </MessageBarBody>
+          </MessageBar>
+          <Checkbox
+            checked={repeatOk}
+            onChange={(_, v) => setRepeatOk(v.checked === true)}
+            label={d.confirmDoubleCheck}
+          />
+          <div className={styles.actions}>
+            <Button
+              appearance="primary"
+              disabled={!repeatOk || props.disabled}
+              onClick={() => props.onSendRepeat(props.repeat!.fingerprint)}
+            >
+              {d.doubleSend}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className={styles.actions}>
+          <Button appearance="primary" onClick={props.onSend} disabled={!canSend}>
+            {d.send}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
