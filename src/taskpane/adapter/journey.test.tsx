@@ -18,7 +18,8 @@ import { PIX_DELAY, TOKEN_A } from "../../../sandbox/test-harness";
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
 import { collectAll, type Employee, type ValePixClient } from "../../api";
 import { formatCpf } from "../../money";
-import { type CellValue, type MemoryWorkbook, ROW_STATE_TEXT } from "../../workbook";
+import type { MemoryWorkbook } from "../../excel/memory-workbook";
+import { type CellValue, ROW_STATE_TEXT } from "../../workbook";
 import { App } from "../components/App";
 import { MemoryTokenStore, MemoryUserStorage } from "../memory-host";
 import { createServices } from ".";
@@ -114,9 +115,9 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
 
   // Clicking the problem selects its cell in the workbook, and the checker shows what it read.
   fireEvent.click(within(problems).getByRole("button", { name: /Linha 3, coluna Refeição: 'abc'/ }));
-  await waitFor(() => expect(wb.selection()).toBeDefined());
-  const sel = wb.selection()!;
-  expect(wb.cell(sel.sheet, sel.row, sel.column)).toBe("abc");
+  await waitFor(() => expect(wb.excel.selection()).toBeDefined());
+  const sel = wb.excel.selection()!;
+  expect(wb.cell(sel.sheet, sel.address)).toBe("abc");
   fireEvent.click(view.getByRole("button", { name: "Conferir" }));
   expect((await view.findByTestId("inspection-problem")).textContent).toContain("'abc'");
 
@@ -163,9 +164,9 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
   expect(norm(entry.textContent)).toContain("R$ 2.650,00");
   fireEvent.click(within(entry).getByRole("button", { name: `Ir para a tabela ${TABLE}` }));
   await waitFor(() => {
-    const at = wb.selection()!;
-    expect(at.row).not.toBe(sel.row);
-    expect(wb.cell(at.sheet, at.row, at.column)).toBe(formatCpf(a.cpf!));
+    const at = wb.excel.selection()!;
+    expect(at.address).not.toBe(sel.address);
+    expect(wb.cell(at.sheet, at.address)).toBe(formatCpf(a.cpf!));
   });
   fireEvent.click(within(entry).getByRole("button", { name: /Ver o estado atual da distribuição/ }));
   expect(norm((await within(entry).findByRole("status")).textContent)).toContain("Agora: completed");
