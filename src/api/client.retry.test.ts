@@ -1,33 +1,19 @@
 /**
- * Which calls are repeated, and how (document, "Endpoints" rules 3 and 4; "Errors": 429 and 5xx;
- * DESIGN §2-§3).
+ * Which calls are repeated, and how, whatever the resource (document, "Endpoints" rules 3 and 4;
+ * "Errors": 429 and 5xx; DESIGN §2-§3): GETs retried with backoff and Retry-After, timeouts and
+ * aborts, creating POSTs never repeated blindly. The read-before-repeat of each mutation is tested
+ * with its resource (./resources/*.test.ts).
  */
+import { createClient } from "./client";
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
-  BadRequestError,
-  DepositOutcomeUnknownError,
-  FinalizeOutcomeUnknownError,
   InternalServerError,
   RateLimitError,
-  UnprocessableEntityError,
 } from "./errors";
-import { MAX_EMPLOYEE_IDS_PER_CALL } from "./schemas";
-import { page, type RecordedRequest } from "./testing/fake-fetch";
-import { deposit, distribution, employee, P, setup, totals } from "./testing/fixtures";
-
-const sentIds = (c: RecordedRequest) => (c.json as { employee_ids: string[] }).employee_ids;
-const tidOf = (c: RecordedRequest) => (c.json as { transaction_id: string }).transaction_id;
-/** The draft's items as the scripted replies of its pages (limit 100, with total). */
-const draftPages = (ids: string[]) =>
-  Array.from({ length: Math.max(1, Math.ceil(ids.length / 100)) }, (_, n) => ({
-    json: page(
-      ids.slice(n * 100, (n + 1) * 100).map((id) => ({ employee_id: id, values: [] })),
-      { page: n + 1, limit: 100, total: ids.length },
-    ),
-  }));
-const DEPOSIT_BODY = { amount: 150_000, method: "PIX" as const, name: "ACME", document: "12345678000195" };
+import { page } from "./testing/fake-fetch";
+import { deposit, distribution, employee, P, setup } from "./testing/fixtures";
 
 describe("idempotent calls (GET)", () => {
   it.each([500, 502, 503, 504, 408])("retry after %i with growing backoff, then succeed", async (status) => {
@@ -105,6 +91,79 @@ describe("idempotent calls (GET)", () => {
   });
 });
 
+describe("timeouts and aborts", () => {
+  it("a call that outlives timeoutMs is an APIConnectionTimeoutError (GET retried, then thrown)", async () => {
+    const { fake, client } = setup({ timeoutMs: 15, retry: { maxRetries: 1 } });
+    fake.reply({ hang: true }, { hang: true });
+    const err = await client.balances.get().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((err as Error).message).toMatch(
+      /GET \/api\/v1\/valepix\/balances failed: no complete response within 15 ms/,
+    );
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[0]!.signal!.aborted).toBe(true);
+  });
+
+  it("the timeout also covers a fetch that ignores its signal", async () => {
+    const neverSettles: typeof fetch = () => new Promise<Response>(() => {});
+    const client = createClient({
+      baseUrl: "https://x.example.com",
+      token: "t",
+      fetch: neverSettles,
+      timeoutMs: 10,
+      retry: { maxRetries: 0 },
+    });
+    await expect(client.balances.get()).rejects.toBeInstanceOf(APIConnectionTimeoutError);
+  });
+
+  it("an abort during the request rejects promptly with APIUserAbortError and is not retried", async () => {
+    const { fake, client } = setup();
+    fake.reply({ hang: true });
+    const ac = new AbortController();
+    const p = client.balances.get({ signal: ac.signal });
+    await Promise.resolve();
+    setTimeout(() => ac.abort(), 5);
+    const err = await p.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(APIUserAbortError);
+    expect((err as APIUserAbortError).retryable).toBe(false);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("an already aborted signal sends nothing", async () => {
+    const { fake, client } = setup();
+    const ac = new AbortController();
+    ac.abort();
+    await expect(
+      client.distributions.finalize("d1", { payment_method: "PIX" }, { signal: ac.signal }),
+    ).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it("an abort during the backoff wait ends the call without another attempt", async () => {
+    const ac = new AbortController();
+    const { fake, client } = setup({
+      sleep: (_ms, signal) =>
+        new Promise((_, reject) => {
+          signal?.addEventListener("abort", () => reject(new Error("slept through abort")));
+          ac.abort();
+        }),
+    });
+    fake.reply({ status: 503 });
+    await expect(client.balances.get({ signal: ac.signal })).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("an abort is prompt even when the injected sleep ignores the signal", async () => {
+    const ac = new AbortController();
+    const { fake, client } = setup({ sleep: () => new Promise<void>(() => {}) });
+    fake.reply({ status: 503 });
+    const p = client.balances.get({ signal: ac.signal });
+    setTimeout(() => ac.abort(), 5);
+    await expect(p).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(fake.calls).toHaveLength(1);
+  });
+});
+
 describe("POSTs that create things are not repeated blindly", () => {
   const creators = {
     "employees.create": (c: ReturnType<typeof setup>["client"]) =>
@@ -159,501 +218,5 @@ describe("POSTs that create things are not repeated blindly", () => {
     await client.employees.uploadBatch(new Blob(["name,cpf\n"]), "a.csv");
     expect(fake.calls[0]!.form).not.toBe(fake.calls[1]!.form);
     expect(await (fake.calls[1]!.form!.get("file") as Blob).text()).toBe("name,cpf\n");
-  });
-});
-
-describe("deposits.create: read before repeating (rule 4)", () => {
-  it("after a 503 it reads the deposit and returns it when found, without a second POST", async () => {
-    const { fake, client } = setup();
-    fake.reply({ status: 503 }, (req) => ({ json: deposit(req.path.split("/").pop()!, "PENDING") }));
-    const res = await client.deposits.create(DEPOSIT_BODY);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET"]);
-    expect(fake.calls[1]!.path).toBe(`${P}/deposits/${tidOf(fake.calls[0]!)}`);
-    expect(res.transaction_id).toBe(tidOf(fake.calls[0]!));
-  });
-
-  it("after a timeout it reads, gets 404, and repeats the POST with the same transaction_id", async () => {
-    const { fake, client } = setup({ timeoutMs: 15 });
-    fake.reply(
-      { hang: true },
-      { status: 404, json: { error: { code: "not_found", message: "no such deposit" } } },
-      (req) => ({
-        status: 201,
-        json: deposit(tidOf(req)),
-      }),
-    );
-    const res = await client.deposits.create(DEPOSIT_BODY);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET", "POST"]);
-    expect(tidOf(fake.calls[2]!)).toBe(tidOf(fake.calls[0]!));
-    expect(fake.calls[2]!.bodyText).toBe(fake.calls[0]!.bodyText);
-    expect(res.transaction_id).toBe(tidOf(fake.calls[0]!));
-  });
-
-  it("is bounded: repeated 500 + 404 ends with the POST's error after maxRetries repeats", async () => {
-    const { fake, client } = setup({ retry: { maxRetries: 2 } });
-    fake.route("POST", `${P}/deposits`, { status: 500 });
-    fake.route("GET", /\/deposits\//, { status: 404 });
-    const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(DepositOutcomeUnknownError);
-    expect((err as DepositOutcomeUnknownError).cause).toBeInstanceOf(InternalServerError);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET", "POST", "GET", "POST", "GET"]);
-  });
-
-  it("when the read fails too, the POST's failure is carried by DepositOutcomeUnknownError", async () => {
-    const { fake, client } = setup({ retry: { maxRetries: 1 } });
-    fake.route("POST", `${P}/deposits`, { networkError: true });
-    fake.route("GET", /\/deposits\//, { status: 503 });
-    const err = (await client.deposits
-      .create(DEPOSIT_BODY)
-      .catch((e: unknown) => e)) as DepositOutcomeUnknownError;
-    expect(err).toBeInstanceOf(DepositOutcomeUnknownError);
-    expect(err.cause).toBeInstanceOf(APIConnectionError);
-    expect(err.readError).toBeInstanceOf(InternalServerError);
-    expect(err.transactionId).toBe(tidOf(fake.calls[0]!));
-    // the read is itself a GET, retried once: POST, GET, GET; nothing repeated blindly
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET", "GET"]);
-  });
-
-  it("a 429 is repeated after the wait with the same transaction_id, without a read", async () => {
-    const { fake, client, clock } = setup();
-    fake.reply({ status: 429, headers: { "retry-after": "3" } }, (req) => ({
-      status: 201,
-      json: deposit(tidOf(req)),
-    }));
-    await client.deposits.create(DEPOSIT_BODY);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "POST"]);
-    expect(tidOf(fake.calls[1]!)).toBe(tidOf(fake.calls[0]!));
-    expect(clock.sleeps).toEqual([3000]);
-  });
-
-  it("a 503 with Retry-After waits that long before the read", async () => {
-    const { fake, client, clock } = setup();
-    fake.reply({ status: 503, headers: { "retry-after": "4" } }, (req) => ({
-      json: deposit(req.path.split("/").pop()!),
-    }));
-    await client.deposits.create(DEPOSIT_BODY);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET"]);
-    expect(clock.sleeps).toEqual([4000]);
-  });
-
-  it("a 4xx is thrown as is, with no read", async () => {
-    const { fake, client } = setup();
-    fake.reply({ status: 422, json: { error: { code: "invalid", message: "amount too large" } } });
-    await expect(client.deposits.create(DEPOSIT_BODY)).rejects.toBeInstanceOf(UnprocessableEntityError);
-    expect(fake.calls).toHaveLength(1);
-  });
-
-  it("cancel after a 502 reads: CANCELLED is returned, PENDING means the cancel is sent again", async () => {
-    const { fake, client } = setup();
-    fake.reply({ status: 502 }, { json: deposit("t1", "CANCELLED") });
-    expect((await client.deposits.cancel("t1")).status).toBe("CANCELLED");
-    fake.reply({ status: 502 }, { json: deposit("t1", "PENDING") }, { json: deposit("t1", "CANCELLED") });
-    expect((await client.deposits.cancel("t1")).status).toBe("CANCELLED");
-    expect(fake.calls.map((c) => `${c.method} ${c.path.replace(P, "")}`)).toEqual([
-      "POST /deposits/t1/cancel",
-      "GET /deposits/t1",
-      "POST /deposits/t1/cancel",
-      "GET /deposits/t1",
-      "POST /deposits/t1/cancel",
-    ]);
-  });
-});
-
-describe("distribution items: read the draft before repeating (rule 4)", () => {
-  it("addItems after a 504 re-sends only the employee_ids still missing (draft read across pages)", async () => {
-    const { fake, client } = setup();
-    const ids = Array.from({ length: 150 }, (_, i) => `e${i}`);
-    // The first POST was applied for e0..e119 before the gateway gave up.
-    const applied = ids.slice(0, 120);
-    const itemsPage = (n: number) =>
-      applied.slice((n - 1) * 100, n * 100).map((id) => ({ employee_id: id, values: [] }));
-    fake.reply(
-      { status: 504 },
-      { json: { data: itemsPage(1), page: 1, limit: 100, total: 120 } },
-      { json: { data: itemsPage(2), page: 2, limit: 100, total: 120 } },
-      { json: totals("d1", 150, 0) },
-    );
-    const res = await client.distributions.addItems("d1", ids);
-    expect(fake.calls.map((c) => `${c.method} ${c.path.replace(P, "")}`)).toEqual([
-      "POST /distributions/d1/items",
-      "GET /distributions/d1/items",
-      "GET /distributions/d1/items",
-      "POST /distributions/d1/items",
-    ]);
-    expect(fake.calls[1]!.query).toEqual({ page: "1", limit: "100" });
-    expect(fake.calls[2]!.query).toEqual({ page: "2", limit: "100" });
-    expect(sentIds(fake.calls[3]!)).toEqual(ids.slice(120));
-    expect(res).toEqual(totals("d1", 150, 0));
-  });
-
-  it("addItems: when the read shows everything added, it answers the distribution's totals without re-sending", async () => {
-    const { fake, client } = setup();
-    fake.reply(
-      { networkError: true },
-      {
-        json: page([
-          { employee_id: "e1", values: [] },
-          { employee_id: "e2", values: [] },
-        ]),
-      },
-      {
-        json: distribution("d1"),
-      },
-    );
-    expect(await client.distributions.addItems("d1", ["e1", "e2"])).toEqual(totals("d1", 2, 5_000));
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET", "GET"]);
-    expect(fake.calls[2]!.path).toBe(`${P}/distributions/d1`);
-  });
-
-  it("addItems: a failure in a later chunk re-sends only that chunk's missing ids", async () => {
-    const { fake, client } = setup();
-    const ids = Array.from({ length: MAX_EMPLOYEE_IDS_PER_CALL + 3 }, (_, i) => `e${i}`);
-    const tail = ids.slice(MAX_EMPLOYEE_IDS_PER_CALL);
-    fake.reply(
-      { json: totals("d1", MAX_EMPLOYEE_IDS_PER_CALL, 0) },
-      { status: 500 },
-      // the draft (read in pages of 100) shows the first chunk and the first id of the tail
-      ...draftPages(ids.slice(0, MAX_EMPLOYEE_IDS_PER_CALL + 1)),
-      { json: totals("d1", ids.length, 0) },
-    );
-    await client.distributions.addItems("d1", ids);
-    const posts = fake.calls.filter((c) => c.method === "POST");
-    expect(posts.map((c) => sentIds(c).length)).toEqual([MAX_EMPLOYEE_IDS_PER_CALL, 3, 2]);
-    expect(sentIds(posts[2]!)).toEqual(tail.slice(1));
-  });
-
-  it("removeItems after a 500 re-sends only the ids still present", async () => {
-    const { fake, client } = setup();
-    fake.reply(
-      { status: 500 },
-      {
-        json: page([
-          { employee_id: "e3", values: [] },
-          { employee_id: "x", values: [] },
-        ]),
-      },
-      {
-        json: totals("d1", 1, 0),
-      },
-    );
-    await client.distributions.removeItems("d1", ["e1", "e2", "e3"]);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET", "POST"]);
-    expect(fake.calls[2]!.path).toBe(`${P}/distributions/d1/items/remove`);
-    expect(sentIds(fake.calls[2]!)).toEqual(["e3"]);
-  });
-
-  it("addItems 422 (not a draft) is thrown at once", async () => {
-    const { fake, client } = setup();
-    fake.reply({
-      status: 422,
-      json: { error: { code: "not_draft", message: "distribution is processing" } },
-    });
-    await expect(client.distributions.addItems("d1", ["e1"])).rejects.toThrow(/distribution is processing/);
-    expect(fake.calls).toHaveLength(1);
-  });
-
-  it("addItems: if the draft cannot be read, the POST's failure is thrown and nothing is re-sent", async () => {
-    const { fake, client } = setup({ retry: { maxRetries: 1 } });
-    fake.route("POST", `${P}/distributions/d1/items`, { status: 503 });
-    fake.route("GET", `${P}/distributions/d1/items`, { status: 503 });
-    await expect(client.distributions.addItems("d1", ["e1"])).rejects.toBeInstanceOf(InternalServerError);
-    expect(fake.calls.filter((c) => c.method === "POST")).toHaveLength(1);
-  });
-
-  it("addItems is bounded when the server keeps failing and the ids never show up", async () => {
-    const { fake, client } = setup({ retry: { maxRetries: 2 } });
-    fake.route("POST", `${P}/distributions/d1/items`, { status: 500 });
-    fake.route("GET", `${P}/distributions/d1/items`, { json: page([]) });
-    await expect(client.distributions.addItems("d1", ["e1"])).rejects.toBeInstanceOf(InternalServerError);
-    expect(fake.calls.filter((c) => c.method === "POST")).toHaveLength(3);
-  });
-});
-
-describe("finalize is never repeated (rule 3)", () => {
-  const BODY = { payment_method: "PIX" as const };
-
-  it("after a 500 it reads the distribution once and throws FinalizeOutcomeUnknownError with what it read", async () => {
-    const { fake, client } = setup();
-    fake.reply(
-      { status: 500, json: { error: { code: "internal", message: "db timeout" } } },
-      { json: distribution("d1", "processing") },
-    );
-    const err = await client.distributions.finalize("d1", BODY).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
-    const f = err as FinalizeOutcomeUnknownError;
-    expect(f.distribution?.status).toBe("processing");
-    expect(f.readError).toBeUndefined();
-    expect(f.cause).toBeInstanceOf(InternalServerError);
-    expect(f.status).toBe(500);
-    expect(f.message).toMatch(/outcome unknown.*db timeout.*status "processing".*not repeated/);
-    expect(fake.calls.map((c) => `${c.method} ${c.path.replace(P, "")}`)).toEqual([
-      "POST /distributions/d1/finalize",
-      "GET /distributions/d1",
-    ]);
-  });
-
-  it("after a timeout the read showing draft is carried too", async () => {
-    const { fake, client } = setup({ timeoutMs: 15 });
-    fake.reply({ hang: true }, { json: distribution("d1", "draft") });
-    const err = (await client.distributions
-      .finalize("d1", BODY)
-      .catch((e: unknown) => e)) as FinalizeOutcomeUnknownError;
-    expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
-    expect(err.cause).toBeInstanceOf(APIConnectionTimeoutError);
-    expect(err.distribution?.status).toBe("draft");
-    expect(err.message).toContain(
-      'still "draft" when read; a slow server may still apply it — read the distribution again before finalizing again',
-    );
-    expect(err.message).not.toMatch(/probably not applied/);
-    expect(fake.calls.filter((c) => c.method === "POST")).toHaveLength(1);
-  });
-
-  it("when the read fails, it is read once (not retried) and carried as readError", async () => {
-    const { fake, client } = setup();
-    fake.reply({ networkError: true }, { status: 503 });
-    const err = (await client.distributions
-      .finalize("d1", BODY)
-      .catch((e: unknown) => e)) as FinalizeOutcomeUnknownError;
-    expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
-    expect(err.distribution).toBeUndefined();
-    expect(err.readError).toBeInstanceOf(InternalServerError);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET"]);
-  });
-
-  it("429 is thrown as RateLimitError, not repeated", async () => {
-    const { fake, client } = setup();
-    fake.reply({ status: 429, headers: { "retry-after": "1" } });
-    await expect(client.distributions.finalize("d1", BODY)).rejects.toBeInstanceOf(RateLimitError);
-    expect(fake.calls).toHaveLength(1);
-  });
-
-  it("a 4xx is thrown as is, with no read", async () => {
-    const { fake, client } = setup();
-    fake.reply({
-      status: 422,
-      json: { error: { code: "insufficient_balance", message: "saldo insuficiente" } },
-    });
-    await expect(client.distributions.finalize("d1", BODY)).rejects.toBeInstanceOf(UnprocessableEntityError);
-    fake.reply({ status: 400, json: { message: "bad date" } });
-    await expect(client.distributions.finalize("d1", BODY)).rejects.toBeInstanceOf(BadRequestError);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "POST"]);
-  });
-});
-
-describe("aborts are never retried", () => {
-  it("an abort during the pause before a deposit re-read stops without reading or re-posting", async () => {
-    const ac = new AbortController();
-    const { fake, client } = setup({
-      sleep: (_ms, signal) => {
-        ac.abort();
-        return Promise.reject(signal?.reason as Error);
-      },
-    });
-    fake.reply({ status: 500 });
-    const err = (await client.deposits
-      .create(DEPOSIT_BODY, { signal: ac.signal })
-      .catch((e: unknown) => e)) as DepositOutcomeUnknownError;
-    // the 500 left the charge's existence unknown: the abort does not hide its transaction_id
-    expect(err).toBeInstanceOf(DepositOutcomeUnknownError);
-    expect(err.cause).toBeInstanceOf(InternalServerError);
-    expect(err.readError).toBeInstanceOf(APIUserAbortError);
-    expect(err.transactionId).toBe(tidOf(fake.calls[0]!));
-    expect(fake.calls).toHaveLength(1);
-  });
-
-  it("an abort while a finalize is in flight: FinalizeOutcomeUnknownError (it may have arrived), nothing else sent", async () => {
-    const ac = new AbortController();
-    const { fake, client } = setup();
-    fake.reply({ hang: true });
-    const p = client.distributions
-      .finalize("d1", { payment_method: "PIX" }, { signal: ac.signal })
-      .catch((e: unknown) => e);
-    setTimeout(() => ac.abort(), 5);
-    const err = (await p) as FinalizeOutcomeUnknownError;
-    expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
-    expect(err.cause).toBeInstanceOf(APIUserAbortError);
-    expect(err.distribution).toBeUndefined();
-    expect(err.message).toMatch(/not read/);
-    expect(fake.calls).toHaveLength(1);
-  });
-
-  it("an abort during the pause after a finalize 500: FinalizeOutcomeUnknownError with the abort as readError", async () => {
-    const ac = new AbortController();
-    const { fake, client } = setup({
-      sleep: (_ms, signal) => {
-        ac.abort();
-        return Promise.reject(signal?.reason as Error);
-      },
-    });
-    fake.reply({ status: 500 });
-    const err = (await client.distributions
-      .finalize("d1", { payment_method: "PIX" }, { signal: ac.signal })
-      .catch((e: unknown) => e)) as FinalizeOutcomeUnknownError;
-    expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
-    expect(err.cause).toBeInstanceOf(InternalServerError);
-    expect(err.readError).toBeInstanceOf(APIUserAbortError);
-    expect(err.message).toMatch(/aborted/);
-    expect(fake.calls).toHaveLength(1);
-  });
-
-  it("an abort during the read after a finalize timeout: FinalizeOutcomeUnknownError with the abort as readError", async () => {
-    const ac = new AbortController();
-    const { fake, client } = setup({ timeoutMs: 15 });
-    fake.reply({ hang: true }, () => {
-      setTimeout(() => ac.abort(), 1);
-      return { hang: true };
-    });
-    const err = (await client.distributions
-      .finalize("d1", { payment_method: "PIX" }, { signal: ac.signal })
-      .catch((e: unknown) => e)) as FinalizeOutcomeUnknownError;
-    expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
-    expect(err.cause).toBeInstanceOf(APIConnectionTimeoutError);
-    expect(err.readError).toBeInstanceOf(APIUserAbortError);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET"]);
-  });
-
-  it("a finalize whose signal was aborted before the call sends nothing: plain APIUserAbortError", async () => {
-    const ac = new AbortController();
-    ac.abort();
-    const { fake, client } = setup();
-    const err = await client.distributions
-      .finalize("d1", { payment_method: "PIX" }, { signal: ac.signal })
-      .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(APIUserAbortError);
-    expect(err).not.toBeInstanceOf(FinalizeOutcomeUnknownError);
-    expect(fake.calls).toHaveLength(0);
-  });
-});
-
-describe("a Retry-After above the cap is not turned into a short backoff before a read (rule 4)", () => {
-  const longWait = { status: 503, headers: { "retry-after": "3600" } };
-
-  it("addItems throws the 503 with retryAfterMs, without sleeping, reading or re-sending", async () => {
-    const { fake, client, clock } = setup();
-    fake.reply(longWait);
-    const err = await client.distributions.addItems("d1", ["e1"]).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(InternalServerError);
-    expect((err as InternalServerError).retryAfterMs).toBe(3_600_000);
-    expect(fake.calls).toHaveLength(1);
-    expect(clock.sleeps).toEqual([]);
-  });
-
-  it("deposits.cancel throws the 503 with retryAfterMs, without sleeping or reading", async () => {
-    const { fake, client, clock } = setup();
-    fake.reply(longWait);
-    const err = await client.deposits.cancel("t1").catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(InternalServerError);
-    expect((err as InternalServerError).retryAfterMs).toBe(3_600_000);
-    expect(fake.calls).toHaveLength(1);
-    expect(clock.sleeps).toEqual([]);
-  });
-
-  it("a Retry-After within the cap is still waited before the read", async () => {
-    const { fake, client, clock } = setup();
-    fake.reply(
-      { status: 503, headers: { "retry-after": "5" } },
-      { json: page([{ employee_id: "e1", values: [] }]) },
-      { json: distribution("d1") },
-    );
-    await client.distributions.addItems("d1", ["e1"]);
-    expect(clock.sleeps).toEqual([5000]);
-  });
-});
-
-describe("deposits.create: a give-up after an ambiguous failure names the transaction_id", () => {
-  const expectUnknown = (err: unknown, tid: string) => {
-    expect(err).toBeInstanceOf(DepositOutcomeUnknownError);
-    const d = err as DepositOutcomeUnknownError;
-    expect(d.transactionId).toBe(tid);
-    expect(d.retryable).toBe(false);
-    expect(d.message).toContain(tid);
-    expect(d.message).toMatch(/read the deposit .* before creating another/i);
-    return d;
-  };
-
-  it("repeats exhausted: DepositOutcomeUnknownError with the generated id and the last failure", async () => {
-    const { fake, client } = setup({ retry: { maxRetries: 1 } });
-    fake.route("POST", `${P}/deposits`, { status: 502 });
-    fake.route("GET", /\/deposits\//, { status: 404 });
-    const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
-    const d = expectUnknown(err, tidOf(fake.calls[0]!));
-    expect(d.cause).toBeInstanceOf(InternalServerError);
-    expect(d.status).toBe(502);
-    expect(d.readError).toBeUndefined();
-  });
-
-  it("the check read fails with a non-404: DepositOutcomeUnknownError carrying both errors", async () => {
-    const { fake, client } = setup();
-    fake.reply({ status: 500 }, { status: 403, json: { message: "no access" } });
-    const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
-    const d = expectUnknown(err, tidOf(fake.calls[0]!));
-    expect(d.cause).toBeInstanceOf(InternalServerError);
-    expect(d.readError).toMatchObject({ status: 403 });
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET"]);
-  });
-
-  it("a Retry-After above the cap after a 503: DepositOutcomeUnknownError, no wait, no read", async () => {
-    const { fake, client, clock } = setup();
-    fake.reply({ status: 503, headers: { "retry-after": "3600" } });
-    const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
-    const d = expectUnknown(err, tidOf(fake.calls[0]!));
-    expect((d.cause as InternalServerError).retryAfterMs).toBe(3_600_000);
-    expect(fake.calls).toHaveLength(1);
-    expect(clock.sleeps).toEqual([]);
-  });
-
-  it("a refusal of the repeat (429 above the cap) still leaves the first POST unknown", async () => {
-    const { fake, client } = setup({ retry: { maxRetryAfterMs: 10_000 } });
-    fake.reply({ networkError: true }, { status: 404 }, { status: 429, headers: { "retry-after": "600" } });
-    const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
-    const d = expectUnknown(err, tidOf(fake.calls[0]!));
-    expect(d.cause).toBeInstanceOf(RateLimitError);
-    expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET", "POST"]);
-  });
-
-  it("an abort while the first POST is in flight: DepositOutcomeUnknownError (it may have arrived)", async () => {
-    const ac = new AbortController();
-    const { fake, client } = setup();
-    fake.reply({ hang: true });
-    const p = client.deposits.create(DEPOSIT_BODY, { signal: ac.signal }).catch((e: unknown) => e);
-    setTimeout(() => ac.abort(), 5);
-    const d = expectUnknown(await p, tidOf(fake.calls[0]!));
-    expect(d.cause).toBeInstanceOf(APIUserAbortError);
-    expect(fake.calls).toHaveLength(1);
-  });
-
-  it("a signal aborted before the call sends nothing and is a plain APIUserAbortError", async () => {
-    const ac = new AbortController();
-    ac.abort();
-    const { fake, client } = setup();
-    await expect(client.deposits.create(DEPOSIT_BODY, { signal: ac.signal })).rejects.toBeInstanceOf(
-      APIUserAbortError,
-    );
-    await expect(client.deposits.create(DEPOSIT_BODY, { signal: ac.signal })).rejects.not.toBeInstanceOf(
-      DepositOutcomeUnknownError,
-    );
-    expect(fake.calls).toHaveLength(0);
-  });
-
-  it.each([400, 401, 403, 409, 422])("a clean %i on the first POST is thrown as is", async (status) => {
-    const { fake, client } = setup();
-    fake.reply({ status, json: { error: { code: "c", message: "m" } } });
-    const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
-    expect(err).not.toBeInstanceOf(DepositOutcomeUnknownError);
-    expect(err).toMatchObject({ status });
-    expect(fake.calls).toHaveLength(1);
-  });
-
-  it("with a transaction_id given by the caller, the give-up names that id too", async () => {
-    const { fake, client } = setup({ retry: { maxRetries: 0 } });
-    const transaction_id = "0d9e8f7a-6b5c-4d3e-8f21-0a1b2c3d4e5f";
-    fake.reply({ status: 500 }, { status: 404 });
-    const err = await client.deposits.create({ ...DEPOSIT_BODY, transaction_id }).catch((e: unknown) => e);
-    expect(expectUnknown(err, transaction_id).cause).toBeInstanceOf(InternalServerError);
-  });
-
-  it("is exported from the package entry point", async () => {
-    const index = await import("./index");
-    expect(index.DepositOutcomeUnknownError).toBe(DepositOutcomeUnknownError);
   });
 });

@@ -1,0 +1,21 @@
+/**
+ * transactions (./transactions.ts).
+ */
+import { collectAll } from "../pagination";
+import { page } from "../testing/fake-fetch";
+import { P, setup, transaction } from "../testing/fixtures";
+
+describe("transactions", () => {
+  it("transactions.list and listPage send the type filter", async () => {
+    const { fake, client } = setup();
+    fake.reply({ json: page([transaction("x1")], { total: 1 }) }, { json: page([transaction("x2")]) });
+    expect(
+      (await collectAll(client.transactions.list({ type: "DEPOSIT" }), { max: 5 })).map((t) => t.id),
+    ).toEqual(["x1"]);
+    await client.transactions.listPage({ type: "DISTRIBUTION", limit: 10 });
+    expect(fake.calls.map((c) => [c.path, c.query])).toEqual([
+      [`${P}/transactions`, { page: "1", limit: "100", type: "DEPOSIT" }],
+      [`${P}/transactions`, { limit: "10", type: "DISTRIBUTION" }],
+    ]);
+  });
+});
