@@ -26,6 +26,7 @@ import type {
 } from "../workbook/port";
 import { assertJson, assertNonSecretSetting } from "../workbook/settings-guard";
 import { tableNameProblem } from "../workbook/names";
+import { nameProblemMessage } from "../workbook/messages";
 import { HOST_ERROR_CODES, WorkbookHostError, hostCall, toHostError } from "./errors";
 import type { ExcelRun, TableChangedArgs } from "./office-api";
 import {
@@ -96,7 +97,11 @@ export class OfficeWorkbook implements Workbook {
 
   convertUsedRangeToTable(sheet: string, table: string): Promise<TableInfo> {
     const problem = tableNameProblem(table);
-    if (problem) return Promise.reject(new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, problem));
+    if (problem) {
+      // Excel would refuse it with InvalidArgument; its message is technical (in English, as Office's).
+      const message = nameProblemMessage({ kind: "table", code: problem }, "en-US");
+      return Promise.reject(new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, message));
+    }
     return hostCall(`making a table of sheet ${sheet}`, () =>
       this.run(async (context) => {
         const ws = context.workbook.worksheets.getItem(sheet);

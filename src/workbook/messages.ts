@@ -1,7 +1,8 @@
 /**
  * The message catalogue: every text the workbook layer shows, in pt-BR and en-US. One entry per
  * issue code (a total record over `IssueCode`, each entry typed with that code's parameters, so
- * a missing parameter is a type error), plus the texts of CPF/CNPJ problems and of row states.
+ * a missing parameter is a type error), plus the texts of CPF/CNPJ problems, of sheet and table
+ * name problems, and of row states.
  * src/money returns codes and data; only this file turns them into sentences. Each message says
  * what is wrong and what to do. Cell issues get a "Linha 12, coluna Refeição: " prefix with the
  * worksheet row number people see in Excel.
@@ -9,6 +10,7 @@
 import type { DocumentKind, DocumentProblem, DocumentProblemCode, Locale } from "../money";
 import type { IssueCode, IssueParamsByCode, Severity } from "./issues";
 import type { IdentityKind } from "./matching";
+import type { SheetNameProblem, TableNameProblem } from "./names";
 
 /** The one Locale type of src/money, re-exported here for callers that import it with the messages. */
 export type { Locale };
@@ -354,6 +356,51 @@ export function documentProblemMessage(kind: DocumentKind, problem: DocumentProb
         : `The ${kind}${zeros} has wrong check digits (the last two). Check for a mistyped or missing digit.`;
     }
   }
+}
+
+type NameProblems = { sheet: Record<SheetNameProblem, string>; table: Record<TableNameProblem, string> };
+
+const NAME_PROBLEM_TEXT: Record<Locale, NameProblems> = {
+  "pt-BR": {
+    sheet: {
+      empty: "o nome da planilha não pode ficar vazio",
+      too_long: "o nome da planilha tem no máximo 31 caracteres",
+      forbidden_character: "o nome da planilha não pode ter : \\ / ? * [ ]",
+      apostrophe_at_edge: "o nome da planilha não pode começar nem terminar com apóstrofo",
+      reserved: '"History" é um nome reservado pelo Excel',
+    },
+    table: {
+      empty: "o nome da tabela não pode ficar vazio",
+      too_long: "o nome da tabela tem no máximo 255 caracteres",
+      invalid_character: "o nome da tabela começa com uma letra ou _ e tem só letras, dígitos, _ e .",
+      cell_reference: "o nome da tabela não pode parecer uma referência de célula",
+    },
+  },
+  "en-US": {
+    sheet: {
+      empty: "a sheet name cannot be empty",
+      too_long: "a sheet name has at most 31 characters",
+      forbidden_character: "a sheet name cannot contain : \\ / ? * [ ]",
+      apostrophe_at_edge: "a sheet name cannot start or end with an apostrophe",
+      reserved: '"History" is reserved by Excel',
+    },
+    table: {
+      empty: "a table name cannot be empty",
+      too_long: "a table name has at most 255 characters",
+      invalid_character: "a table name starts with a letter or _ and has only letters, digits, _ and .",
+      cell_reference: "a table name cannot look like a cell reference",
+    },
+  },
+};
+
+/** Why Excel refuses a sheet or table name (../workbook/names.ts), as a sentence. */
+export function nameProblemMessage(
+  problem: { kind: "sheet"; code: SheetNameProblem } | { kind: "table"; code: TableNameProblem },
+  locale: Locale,
+): string {
+  return problem.kind === "sheet"
+    ? NAME_PROBLEM_TEXT[locale].sheet[problem.code]
+    : NAME_PROBLEM_TEXT[locale].table[problem.code];
 }
 
 /** The states the add-in writes into its status column. */

@@ -1,9 +1,12 @@
 /** Sheet and table names, A1 addresses and structured references (./names.ts), as Excel takes them. */
+import { nameProblemMessage } from "./messages";
 import {
   columnLetters,
   parseA1,
   parseStructuredRefColumn,
+  sheetNameProblem,
   structuredRefColumn,
+  tableNameProblem,
   uniqueSheetName,
   uniqueTableName,
 } from "./names";
@@ -27,4 +30,26 @@ test("structuredRefColumn escapes what Excel requires, and parseStructuredRefCol
   for (const h of ["Refeição", "Vale Refeição [p1]", "'#[]'", "a''b", "x]"]) {
     expect(parseStructuredRefColumn(structuredRefColumn(h))).toBe(h);
   }
+});
+
+test("Excel's name rules answer codes; the catalogue words them in each locale", () => {
+  expect(["", "x".repeat(32), "a/b", "'a", "History", "Folha"].map(sheetNameProblem)).toEqual([
+    "empty",
+    "too_long",
+    "forbidden_character",
+    "apostrophe_at_edge",
+    "reserved",
+    null,
+  ]);
+  expect(["", "x".repeat(256), "a b", "A1", "R1C1", "c", "Dist_2026"].map(tableNameProblem)).toEqual([
+    "empty",
+    "too_long",
+    "invalid_character",
+    "cell_reference",
+    "cell_reference",
+    "cell_reference",
+    null,
+  ]);
+  expect(nameProblemMessage({ kind: "table", code: "cell_reference" }, "en-US")).toMatch(/cell reference/);
+  expect(nameProblemMessage({ kind: "sheet", code: "forbidden_character" }, "pt-BR")).toMatch(/não pode ter/);
 });

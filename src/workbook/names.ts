@@ -10,25 +10,29 @@
 
 const SHEET_FORBIDDEN = /[:\\/?*[\]]/;
 
-export function sheetNameProblem(name: string): string | null {
-  if (name.length === 0) return "a sheet name cannot be empty";
-  if (name.length > 31) return "a sheet name has at most 31 characters";
-  if (SHEET_FORBIDDEN.test(name)) return "a sheet name cannot contain : \\ / ? * [ ]";
-  if (name.startsWith("'") || name.endsWith("'"))
-    return "a sheet name cannot start or end with an apostrophe";
-  if (name.toLowerCase() === "history") return '"History" is reserved by Excel';
+/** Why Excel refuses a sheet name (sentences in ./messages.ts, `nameProblemMessage`). */
+export type SheetNameProblem =
+  "empty" | "too_long" | "forbidden_character" | "apostrophe_at_edge" | "reserved";
+
+export function sheetNameProblem(name: string): SheetNameProblem | null {
+  if (name.length === 0) return "empty";
+  if (name.length > 31) return "too_long";
+  if (SHEET_FORBIDDEN.test(name)) return "forbidden_character";
+  if (name.startsWith("'") || name.endsWith("'")) return "apostrophe_at_edge";
+  if (name.toLowerCase() === "history") return "reserved";
   return null;
 }
 
 const CELL_REF = /^([a-z]{1,3}\d+|r\d*c\d*)$/i;
 
-export function tableNameProblem(name: string): string | null {
-  if (name.length === 0) return "a table name cannot be empty";
-  if (name.length > 255) return "a table name has at most 255 characters";
-  if (!/^[\p{L}_\\][\p{L}\p{N}_.]*$/u.test(name)) {
-    return "a table name starts with a letter or _ and has only letters, digits, _ and .";
-  }
-  if (CELL_REF.test(name) || /^[cr]$/i.test(name)) return "a table name cannot look like a cell reference";
+/** Why Excel refuses a table name (sentences in ./messages.ts, `nameProblemMessage`). */
+export type TableNameProblem = "empty" | "too_long" | "invalid_character" | "cell_reference";
+
+export function tableNameProblem(name: string): TableNameProblem | null {
+  if (name.length === 0) return "empty";
+  if (name.length > 255) return "too_long";
+  if (!/^[\p{L}_\\][\p{L}\p{N}_.]*$/u.test(name)) return "invalid_character";
+  if (CELL_REF.test(name) || /^[cr]$/i.test(name)) return "cell_reference";
   return null;
 }
 

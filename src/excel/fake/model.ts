@@ -10,6 +10,7 @@ import {
   sheetNameProblem,
   tableNameProblem,
 } from "../../workbook/names";
+import { nameProblemMessage } from "../../workbook/messages";
 import type { CellValue } from "../../workbook/port";
 import type { TableChangedArgs } from "../office-api";
 import { type Box, SheetCells, checkInput, invalidArgument } from "./cells";
@@ -84,7 +85,7 @@ export class FakeModel {
     while (name === undefined && this.findSheet(`Sheet${n}`)) n++;
     const sheetName = name ?? `Sheet${n}`;
     const problem = sheetNameProblem(sheetName);
-    if (problem) throw invalidArgument(problem);
+    if (problem) throw invalidArgument(nameProblemMessage({ kind: "sheet", code: problem }, "en-US"));
     if (this.findSheet(sheetName)) {
       throw new WorkbookHostError(
         HOST_ERROR_CODES.itemAlreadyExists,
@@ -171,7 +172,7 @@ export class FakeModel {
 
   renameTable(t: FakeTable, name: string): void {
     const problem = tableNameProblem(name);
-    if (problem) throw invalidArgument(problem);
+    if (problem) throw invalidArgument(nameProblemMessage({ kind: "table", code: problem }, "en-US"));
     const other = this.findTable(name);
     if (other && other !== t) throw invalidArgument(`A table named ${name} already exists.`);
     t.name = name;
