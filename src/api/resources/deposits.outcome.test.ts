@@ -9,7 +9,7 @@ import {
   RateLimitError,
 } from "../errors";
 import { P, setup } from "../testing/fixtures";
-import { DEPOSIT_BODY, tidOf } from "../testing/requests";
+import { DEPOSIT_BODY, tidOf, abortInTheNextPause } from "../testing/requests";
 
 describe("deposits.create: a give-up after an ambiguous failure names the transaction_id", () => {
   const expectUnknown = (err: unknown, tid: string) => {
@@ -111,16 +111,11 @@ describe("deposits.create: a give-up after an ambiguous failure names the transa
 
 describe("deposits.create: aborts are never retried", () => {
   it("an abort during the pause before a deposit re-read stops without reading or re-posting", async () => {
-    const ac = new AbortController();
-    const { fake, client } = setup({
-      sleep: (_ms, signal) => {
-        ac.abort();
-        return Promise.reject(signal?.reason as Error);
-      },
-    });
+    const { signal, sleep } = abortInTheNextPause();
+    const { fake, client } = setup({ sleep });
     fake.reply({ status: 500 });
     const err = (await client.deposits
-      .create(DEPOSIT_BODY, { signal: ac.signal })
+      .create(DEPOSIT_BODY, { signal })
       .catch((e: unknown) => e)) as DepositOutcomeUnknownError;
     // the 500 left the charge's existence unknown: the abort does not hide its transaction_id
     expect(err).toBeInstanceOf(DepositOutcomeUnknownError);

@@ -12,7 +12,7 @@ import {
   UnprocessableEntityError,
 } from "../errors";
 import { distribution, P, setup } from "../testing/fixtures";
-import { expectJsonHeaders, only } from "../testing/requests";
+import { expectJsonHeaders, only, abortInTheNextPause } from "../testing/requests";
 
 describe("distributions", () => {
   it("create and get", async () => {
@@ -130,16 +130,11 @@ describe("finalize: aborts are never retried", () => {
   });
 
   it("an abort during the pause after a finalize 500: FinalizeOutcomeUnknownError with the abort as readError", async () => {
-    const ac = new AbortController();
-    const { fake, client } = setup({
-      sleep: (_ms, signal) => {
-        ac.abort();
-        return Promise.reject(signal?.reason as Error);
-      },
-    });
+    const { signal, sleep } = abortInTheNextPause();
+    const { fake, client } = setup({ sleep });
     fake.reply({ status: 500 });
     const err = (await client.distributions
-      .finalize("d1", { payment_method: "PIX" }, { signal: ac.signal })
+      .finalize("d1", { payment_method: "PIX" }, { signal })
       .catch((e: unknown) => e)) as FinalizeOutcomeUnknownError;
     expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
     expect(err.cause).toBeInstanceOf(InternalServerError);

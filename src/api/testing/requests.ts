@@ -38,3 +38,21 @@ export const draftPages = (ids: string[]) =>
       { page: n + 1, limit: 100, total: ids.length },
     ),
   }));
+
+/**
+ * A signal, and a client `sleep` that aborts it and rejects as an aborted sleep does: the caller
+ * aborts during the client's next pause (a backoff, or the wait before a read).
+ */
+export function abortInTheNextPause(): {
+  signal: AbortSignal;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+} {
+  const ac = new AbortController();
+  return {
+    signal: ac.signal,
+    sleep: (_ms, signal) => {
+      ac.abort();
+      return Promise.reject(signal?.reason as Error);
+    },
+  };
+}
