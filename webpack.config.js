@@ -63,9 +63,9 @@ module.exports = async (_env, argv) => {
             new HtmlWebpackPlugin({
               filename: "preview.html",
               template: "./src/preview/preview.html",
-              // The preview (its globals, the spreadsheet and the pane's composition), then the
-              // ribbon commands as taskpane.html loads them in Excel.
-              chunks: ["preview", "commands"],
+              // The preview's globals and spreadsheet first, then the very chunks taskpane.html
+              // loads in Excel.
+              chunks: ["preview", "commands", "taskpane"],
               chunksSortMode: "manual",
             }),
           ]

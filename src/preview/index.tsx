@@ -1,8 +1,10 @@
 /**
- * The preview page's script: stands up the Office globals with the fake Excel as `Excel`, opens
- * the workbook in it (the demo workbook, or the one this tab had before a reload), draws the
- * spreadsheet side over that fake, and mounts the task pane with the same composition as in
- * Excel, connected to the local sandbox with its demo token.
+ * The preview page's first script (preview.html loads it before the very chunks taskpane.html
+ * loads in Excel): stands up the Office globals with the fake Excel as `Excel`, opens the workbook
+ * in it (the demo workbook, or the one this tab had before a reload), saves the sandbox's demo
+ * connection through the pane's own host (src/taskpane/edge.ts, the composition Excel runs), and
+ * draws the spreadsheet side over that fake. `Office.onReady` answers once all that is done; the
+ * task pane's bundle then mounts itself into #root, exactly as in Excel.
  *
  * The language switch stands in for Office's display language, which Office reads once when an
  * add-in starts: switching reloads the page, keeping the workbook in sessionStorage. Opening a
@@ -16,6 +18,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ENVIRONMENTS } from "../api";
 import type { ExcelRun } from "../excel";
+import { sharedHost } from "../taskpane/edge";
+import { ensureDemoConnection } from "./demo-connection";
 import { PreviewApp } from "./components/PreviewApp";
 import { demoWorkbook } from "./demo";
 import { fakeFromSnapshot } from "./fake-io";
@@ -23,7 +27,6 @@ import { FakeSheetSource } from "./fake-source";
 import type { DisplayLocale } from "./format";
 import { installOfficeGlobals } from "./host";
 import { previewLocale } from "./i18n";
-import { mountPane } from "./pane";
 import type { WorkbookSnapshot } from "./snapshot";
 
 const SAVED_WORKBOOK = "valepix-preview:workbook";
@@ -53,11 +56,12 @@ const initial = startingWorkbook();
 const opened = fakeFromSnapshot(initial).then((excel) => new FakeSheetSource(excel, locale));
 // `Excel.run` of the add-in: the fake behind the spreadsheet view, once the workbook is open.
 const run: ExcelRun = (batch) => opened.then((source) => source.run(batch));
+let hostReady!: () => void;
 installOfficeGlobals({
   displayLanguage: locale,
   requirementSets: REQUIREMENT_SETS,
   excel: { run },
-  ready: opened,
+  ready: new Promise<void>((resolve) => (hostReady = resolve)),
 });
 
 /** Set when the page is about to reload with another workbook: nothing may overwrite it then. */
@@ -100,8 +104,7 @@ async function start(): Promise<void> {
   };
 
   const sheet = document.getElementById("sheet");
-  const pane = document.getElementById("root");
-  if (!sheet || !pane) throw new Error("preview.html has no #sheet or #root element");
+  if (!sheet) throw new Error("preview.html has no #sheet element");
   createRoot(sheet).render(
     <StrictMode>
       {/* The task pane mounts its own FluentProvider: distinct ids keep the two themes' style
@@ -119,8 +122,9 @@ async function start(): Promise<void> {
       </IdPrefixProvider>
     </StrictMode>,
   );
-  await Office.onReady();
-  await mountPane(pane, Office.context.displayLanguage, sandboxUrl);
+  // The pane's host is the page's one (webpack's single runtime shares it with the pane's chunk).
+  await ensureDemoConnection(sharedHost().services.connections, sandboxUrl);
+  hostReady();
 }
 
 start().catch((e: unknown) => {
