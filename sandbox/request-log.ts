@@ -4,8 +4,8 @@
  * client-side count would miss what a retry or a proxy did.
  *
  * Kept in memory only, bounded (the oldest entries go first), and resettable. An entry holds
- * no token, no header, no body and no query string; a path segment shaped like a CPF, a CNPJ
- * or an e-mail is masked (personal data is masked in operational logs, API document
+ * no token, no header, no body and no query string; a path segment shaped like a CPF, a CNPJ,
+ * a phone number or an e-mail is masked (personal data is masked in operational logs, API document
  * "Authentication" §5), although the API's own paths carry only opaque ids.
  */
 
@@ -53,6 +53,8 @@ export interface RequestLog {
 export const DEFAULT_REQUEST_LOG_LIMIT = 100_000;
 
 const CPF_OR_CNPJ = /^(?:\d[\d.\-/]{9,17}\d)$/;
+/** A phone number as people type it: +55 (11) 98765-4321, 11987654321, 0800 123 4567. */
+const PHONE = /^\+?[\d\s().-]{8,20}$/;
 const DIGITS = /\d/g;
 
 function maskSegment(segment: string): string {
@@ -66,6 +68,10 @@ function maskSegment(segment: string): string {
   if (CPF_OR_CNPJ.test(decoded)) {
     const digits = decoded.match(DIGITS)?.length ?? 0;
     if (digits === 11 || digits === 14) return "[document]";
+  }
+  if (PHONE.test(decoded)) {
+    const digits = decoded.match(DIGITS)?.length ?? 0;
+    if (digits >= 8 && digits <= 13) return "[phone]";
   }
   return segment;
 }

@@ -153,6 +153,16 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
         // Never log credentials ("not be logged in full"); the default serializers log only
         // method, url, host and address, this is belt and braces.
         redact: { paths: ["req.headers.authorization", "headers.authorization"], censor: "[redacted]" },
+        // The URL as the request log keeps it: no query, personal-data-like segments masked
+        // ("Tax numbers, phone numbers and other personal data are masked in operational logs",
+        // "Authentication" §5): a CPF pasted where an id goes must not reach a log line.
+        serializers: {
+          req: (req: FastifyRequest) => ({
+            method: req.method,
+            url: safePath(req.url),
+            remoteAddress: req.ip,
+          }),
+        },
       }
     : false;
 
