@@ -1,0 +1,67 @@
+/**
+ * The pacer against the sandbox's own rate limiter (a token bucket of R requests a second), in
+ * virtual time: four workers send N calls through one `Pacer`, each answer takes 8 ms, a 429 is
+ * waited out for its `Retry-After` and repeated, as the client does. Deterministic (no wall
+ * clock), so it proves the pacing's efficiency without timing anything: the send lasts within a
+ * few percent of `N / R` and the 429s it needs to learn R stay a small share.
+ */
+import { RateLimiter } from "../../sandbox/faults";
+import { Pacer } from "./pacer";
+
+async function send(R: number, N: number, latencyMs = 8, workers = 4) {
+  let t = 0;
+  const timers: Array<{ at: number; wake: () => void }> = [];
+  const sleep = (ms: number) => new Promise<void>((wake) => timers.push({ at: t + ms, wake }));
+  const pacer = new Pacer({ now: () => t, sleep });
+  const limiter = new RateLimiter(R, () => t);
+  let next = 0;
+  let limited = 0;
+  const worker = async () => {
+    while (next < N) {
+      next++;
+      for (;;) {
+        await pacer.acquire();
+        await sleep(latencyMs / 2);
+        const retryAfterS = limiter.take("token");
+        await sleep(latencyMs / 2);
+        if (retryAfterS === 0) {
+          pacer.observe(200);
+          break;
+        }
+        limited++;
+        pacer.observe(429, retryAfterS * 1000);
+        await sleep(retryAfterS * 1000);
+      }
+    }
+  };
+  let finished = false;
+  const all = Promise.all(Array.from({ length: workers }, worker)).then(() => {
+    finished = true;
+  });
+  // The event loop of virtual time: let every promise settle, then wake the earliest sleeper.
+  while (!finished) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (finished) break;
+    timers.sort((a, b) => a.at - b.at);
+    const first = timers.shift();
+    if (!first) throw new Error("deadlock: nothing to wake");
+    t = Math.max(t, first.at);
+    first.wake();
+  }
+  await all;
+  return { ratio: t / 1000 / (N / R), limited };
+}
+
+describe("pacing against a token bucket of R requests a second", () => {
+  test.each([
+    [50, 12_000, 1.03],
+    [200, 12_000, 1.07],
+    [10, 500, 1.05],
+    [50, 1_173, 1.1],
+  ])("R = %i, %i calls: the send lasts at most %f × calls / R", async (R, N, bound) => {
+    const { ratio, limited } = await send(R, N);
+    expect(ratio).toBeGreaterThanOrEqual(1);
+    expect(ratio).toBeLessThanOrEqual(bound);
+    expect(limited).toBeLessThan(N * 0.02);
+  });
+});
