@@ -73,6 +73,8 @@ CREATE TABLE IF NOT EXISTS employees (
   UNIQUE (company_id, cpf)
 );
 CREATE INDEX IF NOT EXISTS employees_company ON employees(company_id, situation, seq);
+-- The unfiltered list pages in seq order: without this index every page sorted the whole company.
+CREATE INDEX IF NOT EXISTS employees_company_seq ON employees(company_id, seq);
 
 CREATE TABLE IF NOT EXISTS employee_conventions (
   employee_id TEXT NOT NULL REFERENCES employees(id),
