@@ -138,6 +138,8 @@ CREATE TABLE IF NOT EXISTS items (
   employee_id TEXT NOT NULL REFERENCES employees(id),
   UNIQUE (distribution_id, employee_id)
 );
+-- Item pages are read in seq order: without this index every page sorted the whole draft.
+CREATE INDEX IF NOT EXISTS items_distribution_seq ON items(distribution_id, seq);
 
 -- A value of 0 is stored as the absence of a row: "values" lists only what is paid.
 CREATE TABLE IF NOT EXISTS item_values (
