@@ -138,6 +138,7 @@ export function fixtureServices(locale: Locale): PaneServices {
       send: () =>
         Promise.resolve({
           distributionId: "dst_7f3a",
+          mode: "selected",
           created: true,
           calls: 23,
           totalEmployees: 145,

@@ -102,6 +102,10 @@ export interface SendRequest {
   mode: DistributionMode;
   /** Mode group: the `benefit_id`s. */
   benefitIds?: string[];
+  /** Modes batch and group: cents per product_id for every item (a product left out stays as it is). */
+  values?: Record<string, number>;
+  /** Modes batch and group: the table's rows set their employees' amounts (overrides). */
+  overridesFromTable?: boolean;
   /**
    * The fingerprint a `DoublePaymentError` named: the person confirmed, on purpose, that this
    * table pays again what an earlier distribution paid (DESIGN §2 "No double payment").
@@ -111,6 +115,9 @@ export interface SendRequest {
 
 export interface SendOutcome {
   distributionId: string;
+  mode: DistributionMode;
+  /** Modes batch and group: the table the draft's items were written into, for review. */
+  reviewTable?: string;
   /** False when the draft the run log recorded for this table was continued. */
   created: boolean;
   /** Calls the plan made (equal to its lower bound). */
@@ -170,7 +177,7 @@ export interface FinalizeOutcome {
 }
 
 export interface DistributeServices {
-  /** The modes this host can send; the others are shown disabled, with the reason. */
+  /** The modes this host can send (any other is shown disabled, with the reason). */
   modes: readonly DistributionMode[];
   listTables(): Promise<TableInfo[]>;
   createTemplate(signal: AbortSignal): Promise<TableInfo>;

@@ -2,7 +2,7 @@
  * The pane's real services against the sandbox over loopback: the same path a user takes from
  * the Connection screen to the workflows (token store → client → API → workbook).
  */
-import { TOKEN_A, startTestSandbox } from "../../../sandbox/test-harness";
+import { PIX_DELAY, TOKEN_A, startTestSandbox } from "../../../sandbox/test-harness";
 import { newWorkbook } from "../../../test/workflows-env";
 import { AuthenticationError } from "../../api";
 import { createServices } from ".";
@@ -46,3 +46,74 @@ describe("createServices over the sandbox", () => {
     );
   });
 });
+
+describe("mode batch through the adapter", () => {
+  it("sends a value for all to the employees the API picks, reviews them in a table, and finalizes", async () => {
+    const { sb, clock } = await startTestSandbox();
+    try {
+      const workbook = newWorkbook();
+      const services = createServices({
+        userStorage: new MemoryUserStorage(),
+        tokenStore: new MemoryTokenStore(),
+        workbook,
+        client: {
+          sleep: (ms) => {
+            clock.advance(ms);
+            return Promise.resolve();
+          },
+          now: clock.now,
+        },
+      });
+      await services.connections.save({
+        label: "Sandbox",
+        environment: "sandbox",
+        baseUrl: sb.url,
+        persistence: "session",
+        token: TOKEN_A,
+      });
+      const run = { signal: new AbortController().signal, onProgress: () => {} };
+      const charge = await services.fund!.createCharge(
+        { amountCents: 1_000_000, payer: { name: "Financeiro Acme", document: "11222333000181" } },
+        run.signal,
+      );
+      clock.advance(PIX_DELAY);
+      await services.fund!.followCharge(charge.transactionId, { ...run, onCharge: () => {} });
+      const products = (await services.distribute!.mapping(await templateTable(services))).products;
+      const ref = products[0]!.id;
+
+      const sent = await services.distribute!.send(
+        { table: "", mode: "batch", values: { [ref]: 12_345 } },
+        run,
+      );
+      expect(sent.mode).toBe("batch");
+      expect(sent.review.matches).toBe(true);
+      expect(sent.totalCents).toBe(12_345 * sent.totalEmployees);
+      expect(sent.reviewTable).toBeDefined();
+      expect((await workbook.getTable(sent.reviewTable!))?.rowCount).toBe(sent.totalEmployees);
+
+      const done = await services.distribute!.finalize(
+        {
+          table: "",
+          distributionId: sent.distributionId,
+          body: { payment_method: "BALANCE", scheduled_for: null },
+          confirmRepeat: false,
+        },
+        run,
+      );
+      expect(done).toMatchObject({ status: "completed", totalCents: sent.totalCents, finalizedNow: true });
+      const log = await services.activity!.runLog();
+      expect(log[0]).toMatchObject({
+        mode: "batch",
+        distributionId: sent.distributionId,
+        state: "completed",
+      });
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
+/** The template table (it also loads the directory the mapping needs). */
+async function templateTable(services: ReturnType<typeof createServices>): Promise<string> {
+  return (await services.distribute!.createTemplate(new AbortController().signal)).name;
+}

@@ -8,8 +8,7 @@
  * The fingerprint of what was reviewed stays here, keyed by distribution: finalize sends only
  * the content the person saw in the review (`finalizeSheet` refuses a sheet changed since).
  *
- * Modes `batch` and `group` are not offered until src/workflows has them (issue 10 item 2): the
- * screen shows them disabled, and `send` refuses them rather than pretend.
+ * Send and finalize go by mode through ./modes.ts (`selected`, `batch`, `group`).
  */
 import type { ValePixClient } from "../../api";
 import { parseCents } from "../../money";
@@ -28,18 +27,14 @@ import {
 } from "../../workbook";
 import {
   assertNotPaidBefore,
-  type ChangesSincePrevious,
   compareWithPrevious,
   compareWithSheet,
   DoublePaymentError,
-  finalizeSheet,
   previousFinalized,
   readDistributionSheet,
   readDraftItems,
   readRunLogEntries,
-  type SheetReview,
   SheetChangedError,
-  sendSheet,
   TableNotFoundError,
 } from "../../workflows";
 import {
@@ -50,8 +45,9 @@ import {
   type ValidationView,
 } from "../services";
 import { DirectoryCache } from "./directory-cache";
+import { finalizeByMode, type Reviewed, type Sent, sendByMode } from "./modes";
 
-const MODES: readonly DistributionMode[] = ["selected"];
+const MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
 
 export function distributeServices(
   api: () => Promise<ValePixClient>,
@@ -59,8 +55,8 @@ export function distributeServices(
   locale: Locale,
 ): DistributeServices {
   const directory = new DirectoryCache(api);
-  /** Distribution id → the fingerprint of the sheet its last review saw. */
-  const reviewed = new Map<string, string>();
+  /** Distribution id → its mode and the fingerprint its last review saw. */
+  const reviewed = new Map<string, Reviewed>();
 
   const tableOf = async (name: string): Promise<TableInfo> => {
     const info = await workbook.getTable(name);
@@ -85,13 +81,11 @@ export function distributeServices(
   /** The review as the pane shows it: names for ids, the balance now, and an earlier run that paid the same. */
   const reviewView = async (
     client: ValePixClient,
-    distributionId: string,
-    fingerprint: string,
-    review: SheetReview,
-    since: ChangesSincePrevious | undefined,
+    sent: Omit<Sent, "created" | "calls">,
     names: ReadonlyMap<string, string>,
     signal: AbortSignal,
   ): Promise<ReviewView> => {
+    const { distributionId, fingerprint, review, since } = sent;
     const balance = await client.balances.get({ signal });
     let repeats: ReviewView["repeats"];
     try {
@@ -101,7 +95,7 @@ export function distributeServices(
       const last = e.matches.at(-1)!;
       repeats = { distributionId: last.distributionId, at: last.at };
     }
-    reviewed.set(distributionId, fingerprint);
+    reviewed.set(distributionId, { mode: sent.mode, fingerprint, reviewTable: sent.reviewTable });
     return {
       matches: review.matches,
       mismatches: review.mismatches.map((m) => ({
@@ -203,27 +197,17 @@ export function distributeServices(
     send: async (request, run) => {
       if (!MODES.includes(request.mode)) throw new ModeUnavailableError(request.mode);
       const client = await api();
-      const r = await sendSheet(
-        client,
-        { workbook, table: request.table, confirmRepeatOf: request.confirmRepeatOf },
-        { signal: run.signal, onProgress: run.onProgress, locale },
-      );
+      const r = await sendByMode(client, workbook, request, run, locale);
       const dir = await directory.cached(run.signal);
-      const review = await reviewView(
-        client,
-        r.distributionId,
-        r.fingerprint,
-        r.review,
-        r.sincePrevious,
-        dir.names,
-        run.signal,
-      );
+      const review = await reviewView(client, r, dir.names, run.signal);
       return {
         distributionId: r.distributionId,
+        mode: r.mode,
         created: r.created,
-        calls: r.plan.count,
+        calls: r.calls,
         totalEmployees: r.review.draft.employees,
         totalCents: r.review.draft.totalCents,
+        ...(r.reviewTable ? { reviewTable: r.reviewTable } : {}),
         review,
       };
     },
@@ -250,10 +234,7 @@ export function distributeServices(
       const dir = await directory.cached(signal);
       const view = await reviewView(
         client,
-        distributionId,
-        sheet.fingerprint,
-        review,
-        since,
+        { mode: "selected", distributionId, fingerprint: sheet.fingerprint, review, since },
         dir.names,
         signal,
       );
@@ -262,21 +243,10 @@ export function distributeServices(
     },
 
     finalize: async (request, run) => {
-      const fingerprint = reviewed.get(request.distributionId);
+      const seen = reviewed.get(request.distributionId);
       // Finalize only what a review showed (the screen reviews first; a lost review means review again).
-      if (fingerprint === undefined) throw new SheetChangedError(request.table);
-      const out = await finalizeSheet(
-        await api(),
-        {
-          workbook,
-          table: request.table,
-          distributionId: request.distributionId,
-          fingerprint,
-          body: request.body,
-          confirmRepeatOf: request.confirmRepeat ? fingerprint : undefined,
-        },
-        { signal: run.signal, onProgress: run.onProgress, locale },
-      );
+      if (seen === undefined) throw new SheetChangedError(request.table);
+      const out = await finalizeByMode(await api(), workbook, request, seen, run, locale);
       return {
         distributionId: out.distributionId,
         status: out.status,

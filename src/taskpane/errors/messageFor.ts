@@ -29,7 +29,9 @@ import {
 import { PayloadLimitError, RowTooLargeError, SecretSettingError } from "../../workbook";
 import {
   DoublePaymentError,
+  DraftChangedError,
   FundingInputError,
+  ModeInputError,
   ReviewMismatchError,
   SendIncompleteError,
   SheetChangedError,
@@ -223,6 +225,9 @@ export function messageFor(error: unknown, t: Messages, locale: Locale = "pt-BR"
       ...msg(e.unknownOutcomeTitle, e.unknownOutcome({ id: error.distributionId }), e.unknownOutcomeNext),
       intent: "warning",
     };
+  if (error instanceof ModeInputError)
+    return msg(e.modeInputTitle, e.modeInput[error.code] ?? error.message, e.modeInputNext);
+  if (error instanceof DraftChangedError) return msg(e.draftChangedTitle, e.draftChanged, e.draftChangedNext);
   if (error instanceof ModeUnavailableError) return msg(e.modeUnavailableTitle, e.modeUnavailable, undefined);
 
   // The workbook layer.

@@ -170,6 +170,20 @@ export const ptBR = {
       "Abra Atividade e confira o estado desta distribuição antes de qualquer outra tentativa.",
     modeUnavailableTitle: "Modo indisponível",
     modeUnavailable: "Este modo de distribuição ainda não está disponível nesta versão. Nada foi enviado.",
+    modeInputTitle: "Falta algo para o lote",
+    modeInput: {
+      value_invalid: "Um valor para todos não é um valor em reais válido.",
+      product_unknown: "Um produto do formulário não existe mais na API.",
+      nothing_to_pay: "Nada a pagar: dê um valor a pelo menos um produto, ou use as linhas da tabela.",
+      benefits_missing: "Escolha pelo menos um benefício.",
+      benefit_unknown: "Um benefício escolhido não existe mais na API.",
+      override_not_in_draft:
+        "Algumas linhas da tabela são de colaboradores que a API não incluiu no rascunho: elas foram marcadas com Erro.",
+    } as Record<string, string>,
+    modeInputNext: "Corrija e envie de novo: o rascunho já criado é continuado, nada é repetido.",
+    draftChangedTitle: "O rascunho mudou desde a revisão",
+    draftChanged: "Nada foi finalizado: os itens do rascunho não são mais os que foram revisados.",
+    draftChangedNext: "Envie de novo e confira a tabela de conferência antes de finalizar.",
     technical: (p: { text: string }) => `Detalhe técnico: ${p.text}`,
   },
   connection: {
@@ -265,6 +279,14 @@ export const ptBR = {
     modeBatch: "Todos os colaboradores ativos",
     modeGroup: "Colaboradores de benefícios escolhidos",
     modeSoon: "Em breve nesta versão: por enquanto, envie os colaboradores da tabela.",
+    modeServerPicks:
+      "A API escolhe os colaboradores; você define o valor de cada produto para todos. Os itens do rascunho são escritos numa tabela de conferência.",
+    valuesForAll: "Valor para todos, por produto",
+    valuesHint: "Em branco: o produto fica como vier no rascunho.",
+    valueInvalid: "Escreva um valor em reais, como 450,00, ou deixe em branco.",
+    overridesFromTable: "Usar as linhas da tabela escolhida como valores de cada colaborador",
+    reviewTableWritten: (p: { table: string }) =>
+      `Os itens do rascunho estão na tabela ${p.table}, para conferir.`,
     benefits: "Benefícios",
     benefitsRequired: "Escolha pelo menos um benefício.",
     send: "Enviar para rascunho",

@@ -88,6 +88,7 @@ function fake(over: Partial<DistributeServices> = {}, reviewed: ReviewView = mat
     send: jest.fn(() =>
       Promise.resolve({
         distributionId: "d-1",
+        mode: "selected",
         created: true,
         calls: 5,
         totalEmployees: 2,
@@ -275,7 +276,7 @@ describe("Distribute screen", () => {
     fireEvent.click(send);
     expect((await screen.findByRole("alert")).textContent).toContain("Technical detail: nope");
     expect(s.send).toHaveBeenCalledWith(
-      { table: "Novembro", mode: "group", benefitIds: ["b-1"] },
+      { table: "Novembro", mode: "group", benefitIds: ["b-1"], values: {}, overridesFromTable: false },
       expect.anything(),
     );
   });
@@ -348,5 +349,39 @@ describe("Distribute screen, modes and a repeated table", () => {
     expect(await screen.findByRole("list", { name: "Problemas (1)" }, { timeout: 3000 })).toBeTruthy();
     expect(s.revalidate).toHaveBeenCalledWith("Novembro", expect.anything());
     expect(screen.getByText(/Atualizado enquanto você digita/)).toBeTruthy();
+  });
+});
+
+describe("Distribute screen, mode batch", () => {
+  it("takes a value for everyone per product, refuses text that is not an amount, and sends cents", async () => {
+    const s = fake({ validate: jest.fn(() => Promise.resolve(passing)) });
+    renderPane(<DistributeScreen services={s} />);
+    await pickTable();
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    fireEvent.click(await screen.findByLabelText("Todos os colaboradores ativos"));
+    const values = screen.getByRole("group", { name: "Valor para todos, por produto" });
+    fireEvent.change(within(values).getByLabelText("Vale Refeição"), { target: { value: "abc" } });
+    fireEvent.click(screen.getByRole("button", { name: "Enviar para rascunho" }));
+    expect(
+      await screen.findByText("Escreva um valor em reais, como 450,00, ou deixe em branco."),
+    ).toBeTruthy();
+    expect(s.send).not.toHaveBeenCalled();
+    fireEvent.change(within(values).getByLabelText("Vale Refeição"), { target: { value: "R$ 450,00" } });
+    fireEvent.change(within(values).getByLabelText("Vale Alimentação"), { target: { value: "0" } });
+    fireEvent.click(
+      screen.getByLabelText("Usar as linhas da tabela escolhida como valores de cada colaborador"),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Enviar para rascunho" }));
+    await waitFor(() =>
+      expect(s.send).toHaveBeenCalledWith(
+        {
+          table: "Novembro",
+          mode: "batch",
+          values: { "p-ref": 45_000, "p-ali": 0 },
+          overridesFromTable: true,
+        },
+        expect.anything(),
+      ),
+    );
   });
 });

@@ -15,6 +15,7 @@ import { ProgressPanel } from "../../components/ProgressPanel";
 import { TablePicker } from "../../components/TablePicker";
 import { useReport } from "../../errors/ErrorCenter";
 import { useLiveValidation } from "../../hooks/useLiveValidation";
+import { readValues } from "../../hooks/useAmountField";
 import { useTask } from "../../hooks/useTask";
 import { formatBRL, formatCount, useMessages } from "../../i18n";
 import type {
@@ -67,6 +68,9 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
   const [mode, setMode] = useState<DistributionMode>("selected");
   const [benefits, setBenefits] = useState<Benefit[] | undefined>(undefined);
   const [chosen, setChosen] = useState<string[]>([]);
+  const [valueTexts, setValueTexts] = useState<Record<string, string>>({});
+  const [invalidValues, setInvalidValues] = useState<string[]>([]);
+  const [overrides, setOverrides] = useState(false);
   const [repeat, setRepeat] = useState<RepeatQuestion | undefined>(undefined);
   /** The fingerprint the person confirmed paying again (re-sends of this draft keep it). */
   const [confirmed, setConfirmed] = useState<string | undefined>(undefined);
@@ -142,7 +146,10 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
     }
   };
 
-  const send = (confirmRepeatOf?: string) =>
+  const send = (confirmRepeatOf?: string) => {
+    const typed = readValues(valueTexts, locale);
+    setInvalidValues(mode === "selected" ? [] : typed.invalid);
+    if (mode !== "selected" && typed.invalid.length > 0) return;
     void task.run(async (run) => {
       try {
         const outcome = await services.send(
@@ -150,6 +157,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
             table,
             mode,
             ...(mode === "group" ? { benefitIds: chosen } : {}),
+            ...(mode !== "selected" ? { values: typed.values, overridesFromTable: overrides } : {}),
             ...(confirmRepeatOf ? { confirmRepeatOf } : {}),
           },
           run,
@@ -166,6 +174,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
         setRepeat({ fingerprint: e.fingerprint, distributionId: last.distributionId, at: last.at });
       }
     });
+  };
 
   const reviewAgain = () =>
     void task.run(async (run) => {
@@ -246,6 +255,12 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           benefits={benefits}
           chosen={chosen}
           onChosen={setChosen}
+          products={mapping?.products ?? []}
+          values={valueTexts}
+          onValues={setValueTexts}
+          invalidValues={invalidValues}
+          overrides={overrides}
+          onOverrides={setOverrides}
           disabled={task.running}
           onSend={() => send()}
           repeat={repeat}
@@ -262,6 +277,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           })}{" "}
           {d.sentCalls({ calls: formatCount(sent.calls, locale) })}
           {!sent.created && ` ${d.sentContinued}`}
+          {sent.reviewTable && ` ${d.reviewTableWritten({ table: sent.reviewTable })}`}
         </Body1>
       )}
       {review && !result && <ReviewPanel review={review} productName={productName} />}
@@ -272,7 +288,8 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
               {d.send}
             </Button>
           )}
-          <Button onClick={reviewAgain}>{d.reviewAgain}</Button>
+          {/* A fresh comparison exists for a sheet (mode selected); batch and group review their table. */}
+          {sent?.mode === "selected" && <Button onClick={reviewAgain}>{d.reviewAgain}</Button>}
         </div>
       )}
       {review?.matches && !body && !result && !task.running && <FinalizeForm onSubmit={setBody} />}

@@ -1,13 +1,16 @@
 /**
  * Before sending: the mode (modes the host cannot send yet are shown disabled, with the reason,
- * never faked), the benefits of mode group, the Send button; and, when the table pays exactly
+ * never faked); for modes batch and group, the value for everyone per product and whether the
+ * chosen table's rows override it per employee; the benefits of mode group; the Send button; and, when the table pays exactly
  * what an earlier distribution paid (DESIGN §2 "No double payment"), the question asked again,
  * with a box that must be ticked on purpose before "Send anyway".
  */
 import {
   Button,
+  Caption1,
   Checkbox,
   Field,
+  Input,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -17,13 +20,19 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useState } from "react";
-import type { Benefit } from "../../../api";
+import type { Benefit, Product } from "../../../api";
 import { formatDateTime, useMessages } from "../../i18n";
 import type { DistributionMode } from "../../services";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+  values: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))",
+    gap: tokens.spacingVerticalS,
+  },
+  input: { minWidth: 0, width: "100%" },
 });
 
 /** An earlier run paid this same content (from `DoublePaymentError`). */
@@ -40,6 +49,13 @@ export interface SendPanelProps {
   benefits: Benefit[] | undefined;
   chosen: string[];
   onChosen: (ids: string[]) => void;
+  /** Modes batch and group: the products, the typed value per product_id, those not valid. */
+  products: Product[];
+  values: Record<string, string>;
+  onValues: (values: Record<string, string>) => void;
+  invalidValues: string[];
+  overrides: boolean;
+  onOverrides: (on: boolean) => void;
   disabled: boolean;
   onSend: () => void;
   repeat: RepeatQuestion | undefined;
@@ -66,6 +82,34 @@ export function SendPanel(props: SendPanelProps) {
           ))}
         </RadioGroup>
       </Field>
+      {mode !== "selected" && (
+        <>
+          <Caption1>{d.modeServerPicks}</Caption1>
+          <Field label={d.valuesForAll} hint={d.valuesHint}>
+            <div className={styles.values} role="group" aria-label={d.valuesForAll}>
+              {props.products.map((p) => (
+                <Field
+                  key={p.id}
+                  label={p.name}
+                  validationMessage={props.invalidValues.includes(p.id) ? d.valueInvalid : undefined}
+                >
+                  <Input
+                    className={styles.input}
+                    inputMode="decimal"
+                    value={props.values[p.id] ?? ""}
+                    onChange={(_, v) => props.onValues({ ...props.values, [p.id]: v.value })}
+                  />
+                </Field>
+              ))}
+            </div>
+          </Field>
+          <Checkbox
+            checked={props.overrides}
+            onChange={(_, v) => props.onOverrides(v.checked === true)}
+            label={d.overridesFromTable}
+          />
+        </>
+      )}
       {mode === "group" && (
         <Field
           label={d.benefits}
