@@ -1,6 +1,6 @@
 /** Made-up services for the screenshot harness: plausible data, no network, no workbook. */
 import { makeIssue } from "../../src/workbook";
-import type { PaneServices } from "../../src/taskpane/services";
+import type { PaneServices, ValidationView } from "../../src/taskpane/services";
 import type { Locale } from "../../src/taskpane/i18n";
 
 const PIX =
@@ -15,6 +15,28 @@ const table = (name: string, rows: number) => ({
   firstColumn: 0,
   hasTotalsRow: true,
 });
+
+const CLEAN: ValidationView = {
+  ok: true,
+  issues: [],
+  summary: {
+    rowsRead: 145,
+    rowsSkipped: 0,
+    rowsValid: 145,
+    rowsWithErrors: 0,
+    employees: 145,
+    perProduct: new Map([
+      ["p-ref", 6_380_000],
+      ["p-ali", 2_900_000],
+      ["p-mob", 562_000],
+    ]),
+    grandTotalCents: 9_842_000,
+    errors: 0,
+    warnings: 0,
+    availableBalanceCents: 1_234_567,
+    shortfallCents: 8_607_433,
+  },
+};
 
 const REVIEW = {
   matches: true,
@@ -68,7 +90,7 @@ export function fixtureServices(locale: Locale): PaneServices {
       test: () => Promise.resolve({ availableCents: 1_234_567 }),
     },
     distribute: {
-      modes: ["selected"],
+      modes: ["selected", "batch", "group"],
       revalidate: () => Promise.reject(new Error("harness")),
       watchTable: () => Promise.resolve(() => {}),
       listTables: () => Promise.resolve([table("Novembro", 148), table("Outubro", 145)]),
@@ -87,9 +109,11 @@ export function fixtureServices(locale: Locale): PaneServices {
           products,
         }),
       saveMapping: () => Promise.resolve(),
-      validate: async (_t, run) => {
+      validate: async (t, run) => {
         run.onProgress({ phase: "validate", done: 148, total: 148 });
         await wait(50);
+        // Outubro is clean (the send, review, confirm and result shots); Novembro has problems.
+        if (t === "Outubro") return CLEAN;
         return {
           ok: false,
           issues: [

@@ -43,6 +43,29 @@ const steps = {
     await page.getByRole("button", { name: pt ? "Validar" : "Validate" }).click();
     await page.getByTestId("summary").waitFor();
   },
+  "distribute-send": async (page, pt) => {
+    await page.getByLabel(pt ? "Tabela" : "Table").selectOption("Outubro");
+    await page.getByRole("button", { name: pt ? "Validar" : "Validate" }).click();
+    await page.getByLabel(pt ? "Todos os colaboradores ativos" : "All active employees").check();
+  },
+  "distribute-review": async (page, pt) => {
+    await page.getByLabel(pt ? "Tabela" : "Table").selectOption("Outubro");
+    await page.getByRole("button", { name: pt ? "Validar" : "Validate" }).click();
+    await page.getByRole("button", { name: pt ? "Enviar para rascunho" : "Send to draft" }).click();
+    await page.getByRole("form").waitFor();
+  },
+  "distribute-confirm": async (page, pt) => {
+    await steps["distribute-review"](page, pt);
+    await page.getByLabel(pt ? "Nome do pagador" : "Payer name").fill("Padaria Central Ltda");
+    await page.getByLabel(pt ? "CPF ou CNPJ do pagador" : "Payer CPF or CNPJ").fill("11.222.333/0001-81");
+    await page.getByRole("button", { name: pt ? "Continuar" : "Continue" }).click();
+    await page.getByTestId("confirm-total").waitFor();
+  },
+  "distribute-result": async (page, pt) => {
+    await steps["distribute-confirm"](page, pt);
+    await page.getByRole("button", { name: pt ? "Finalizar e pagar" : "Finalize and pay" }).click();
+    await page.getByTestId("result").waitFor();
+  },
   fund: async (page, pt) => {
     await page.getByLabel(pt ? "Valor (R$)" : "Amount (R$)").fill(pt ? "1.500,00" : "1,500.00");
     await page.getByLabel(pt ? "Nome do pagador" : "Payer name").fill("Padaria Central Ltda");
@@ -64,7 +87,7 @@ for (const locale of ["pt-BR", "en-US"]) {
   for (const [screen, step] of Object.entries(steps)) {
     for (const width of [320, 800]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.goto(`file://${out}/index.html#${locale}/${screen}`);
+      await page.goto(`file://${out}/index.html#${locale}/${screen.split("-")[0]}`);
       await page.locator("main").waitFor();
       await step(page, locale === "pt-BR");
       await page.waitForTimeout(300);

@@ -160,7 +160,7 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
   fireEvent.click(view.getByRole("tab", { name: "Atividade" }));
   const entry = (await view.findAllByRole("listitem", {}, { timeout: 20_000 }))[0]!;
   expect(norm(entry.textContent)).toContain(`tabela ${TABLE}`);
-  expect(norm(entry.textContent)).toContain("completed");
+  expect(norm(entry.textContent)).toContain("Estadoconcluída");
   expect(norm(entry.textContent)).toContain("R$ 2.650,00");
   fireEvent.click(within(entry).getByRole("button", { name: `Ir para a tabela ${TABLE}` }));
   await waitFor(() => {
@@ -169,7 +169,7 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
     expect(wb.cell(at.sheet, at.address)).toBe(formatCpf(a.cpf!));
   });
   fireEvent.click(within(entry).getByRole("button", { name: /Ver o estado atual da distribuição/ }));
-  expect(norm((await within(entry).findByRole("status")).textContent)).toContain("Agora: completed");
+  expect(norm((await within(entry).findByRole("status")).textContent)).toContain("Agora: concluída");
 
   // The same table again: sending is blocked as a double payment; nothing reaches the server
   // until the person ticks the box on purpose.

@@ -356,6 +356,7 @@ export const ptBR = {
       failed: "falhou",
       processing: "ainda em processamento",
       draft: "rascunho",
+      unknown: "resultado desconhecido",
     } as Record<string, string>,
     checkAgain: "Verificar de novo",
     again: "Nova distribuição",
@@ -428,6 +429,10 @@ export const ptBR = {
     empty: "Nenhuma distribuição registrada nesta pasta de trabalho ainda.",
     entry: (p: { when: string; table: string }) => `${p.when}, tabela ${p.table}`,
     mode: "Modo",
+    modes: { selected: "Tabela", batch: "Lote (todos os ativos)", group: "Grupo (benefícios)" } as Record<
+      string,
+      string
+    >,
     state: "Estado",
     total: "Total",
     method: "Pagamento",

@@ -47,7 +47,7 @@ describe("Activity screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Ir para a tabela Novembro" }));
     expect(s.goToTable).toHaveBeenCalledWith("Novembro");
     fireEvent.click(screen.getByRole("button", { name: "Ver o estado atual da distribuição d-2" }));
-    expect((await screen.findByRole("status")).textContent).toContain("Agora: completed, 12 colaborador(es)");
+    expect((await screen.findByRole("status")).textContent).toContain("Agora: concluída, 12 colaborador(es)");
   });
 
   it("says when there is nothing yet, and reports a failed read in the message area", async () => {

@@ -85,9 +85,9 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
               </Body1>
               <dl className={styles.facts}>
                 <dt>{a.mode}</dt>
-                <dd>{e.mode}</dd>
+                <dd>{a.modes[e.mode] ?? e.mode}</dd>
                 <dt>{a.state}</dt>
-                <dd>{e.state}</dd>
+                <dd>{t.distribute.statuses[e.state] ?? e.state}</dd>
                 {e.totalCents !== undefined && (
                   <>
                     <dt>{a.total}</dt>
@@ -113,7 +113,7 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
               {now && (
                 <Caption1 role="status">
                   {a.current({
-                    status: now.status,
+                    status: t.distribute.statuses[now.status] ?? now.status,
                     employees: formatCount(now.totalEmployees, locale),
                     total: formatBRL(now.totalCents, locale),
                   })}

@@ -233,16 +233,17 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
       )}
       {validation && !sent && (
         <>
-          <ValidationPanel table={table} result={validation} mapping={mapping} services={services} />
+          <ValidationPanel
+            table={table}
+            result={validation}
+            mapping={mapping}
+            services={services}
+            {...(shortfall > 0 && onFund ? { onFund: () => onFund(shortfall) } : {})}
+          />
           {liveAt && (
             <Caption1 aria-live="polite">
               {d.liveUpdated({ time: liveAt.toLocaleTimeString(locale) })}
             </Caption1>
-          )}
-          {shortfall > 0 && onFund && (
-            <div className={styles.actions}>
-              <Button onClick={() => onFund(shortfall)}>{d.fundShortfall}</Button>
-            </div>
           )}
         </>
       )}

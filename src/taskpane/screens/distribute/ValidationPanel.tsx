@@ -74,9 +74,11 @@ export interface ValidationPanelProps {
   result: ValidationView;
   mapping: MappingView | undefined;
   services: Pick<DistributeServices, "selectIssue" | "inspectCell">;
+  /** Opens Fund for the shortfall (shown under the summary when there is one). */
+  onFund?: () => void;
 }
 
-export function ValidationPanel({ table, result, mapping, services }: ValidationPanelProps) {
+export function ValidationPanel({ table, result, mapping, services, onFund }: ValidationPanelProps) {
   const { t, locale } = useMessages();
   const d = t.distribute;
   const styles = useStyles();
@@ -131,6 +133,11 @@ export function ValidationPanel({ table, result, mapping, services }: Validation
           </>
         )}
       </dl>
+      {onFund && (
+        <div>
+          <Button onClick={onFund}>{d.fundShortfall}</Button>
+        </div>
+      )}
 
       <Subtitle2 as="h3">{d.problems({ count: formatCount(result.issues.length, locale) })}</Subtitle2>
       {result.issues.length === 0 && <Body1>{d.noProblems}</Body1>}
