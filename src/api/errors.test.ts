@@ -6,7 +6,6 @@ import {
   AuthenticationError,
   BadRequestError,
   ConflictError,
-  FinalizeOutcomeUnknownError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
@@ -14,6 +13,7 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
 } from "./errors";
+import { FinalizeOutcomeUnknownError } from "./outcome-errors";
 import { scrubSecret, snapshotHeaders } from "./redact";
 import { readServerError } from "./server-error";
 import { distribution, P, setup } from "./testing/fixtures";

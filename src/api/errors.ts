@@ -2,14 +2,13 @@
  * The error classes of the API client, and nothing else (as openai-node's `src/core/error.ts`):
  * one `ApiError` base with `status`, `body`, `requestId`, `url`, `method` and `retryable`, a
  * subclass per HTTP status of the document's "Errors" table, separate connection, timeout and
- * abort errors, and the errors of the recovery rules (an outcome that is unknown, a 2xx answer
- * that cannot be read, a deposit that is not the one sent).
+ * abort errors, a 2xx answer that cannot be read, and the client's own refusals (an id that would
+ * change the route, a poll or a list that does not end). The errors that say money may have
+ * moved (an outcome unknown, a deposit that is not the one sent) are in ./outcome-errors.ts.
  *
  * The token is a secret (document, "Authentication" 5): what these classes receive has already
  * been cleaned by the transport (`redact.ts`), so they never see it.
  */
-import type { Distribution, DepositResponse } from "./schemas";
-
 /** Base of every error this module throws, so callers can tell ours from the rest. */
 export class ValePixError extends Error {
   override name = "ValePixError";
@@ -230,28 +229,6 @@ export class AppliedUnreadableError extends ResponseValidationError {
 }
 
 /**
- * The deposit found under the client's `transaction_id` is not the one this call sent: a
- * different amount or payer document, or the server answered another `transaction_id` than the
- * one sent. Never a success: the money behind that id is not what the caller asked for.
- */
-export class DepositMismatchError extends ValePixError {
-  override name = "DepositMismatchError";
-  readonly transactionId: string;
-  /** What differs: `field: sent X, found Y`. */
-  readonly differences: string[];
-  readonly found: DepositResponse;
-  constructor(init: { transactionId: string; differences: string[]; found: DepositResponse }) {
-    super(
-      `Deposit ${init.transactionId}: the server holds a different deposit than the one sent ` +
-        `(${init.differences.join("; ")}). Nothing was repeated; check this transaction_id before creating another.`,
-    );
-    this.transactionId = init.transactionId;
-    this.differences = init.differences;
-    this.found = init.found;
-  }
-}
-
-/**
  * An identifier that would change the route it is put in (empty, `.`, `..`, control characters):
  * refused before anything is sent, so `setEmployeeValue(d, ".")` can never reach "value for all".
  */
@@ -263,109 +240,6 @@ export class InvalidIdentifierError extends ValePixError {
     super(`Invalid ${parameter} ${JSON.stringify(value)}: ${why}; nothing was sent.`);
     this.parameter = parameter;
     this.value = value;
-  }
-}
-
-const messageOf = (e: unknown): string =>
-  e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
-
-/**
- * Finalize failed in a way that does not tell whether it was applied (timeout, connection error,
- * 408 or 5xx, or an abort once the POST was sent). The document's rule 3 forbids repeating it,
- * so the client read the distribution once and hands over what it saw: `distribution` (its
- * `status` is `processing` or a final state if finalize went through; `draft` if not yet, and a
- * slow server may still apply it) or, if that read failed or was aborted, `readError`. After an
- * abort during the POST itself nothing is read (`cause` is the abort). The caller decides what
- * to do next (usually: show the state, and poll or ask the user).
- */
-export class FinalizeOutcomeUnknownError extends ApiError {
-  override name = "FinalizeOutcomeUnknownError";
-  override readonly retryable = false;
-  readonly distributionId: string;
-  readonly distribution: Distribution | undefined;
-  readonly readError: unknown;
-  constructor(init: {
-    distributionId: string;
-    cause: ApiError;
-    distribution?: Distribution;
-    readError?: unknown;
-  }) {
-    const { cause, distribution, readError } = init;
-    const seen = distribution
-      ? distribution.status === "draft"
-        ? 'the distribution was still "draft" when read; a slow server may still apply it — read the distribution again before finalizing again'
-        : `the distribution read afterwards is in status "${distribution.status}" (finalize was applied)`
-      : readError instanceof APIUserAbortError
-        ? "reading the distribution afterwards was aborted by the caller"
-        : readError !== undefined
-          ? `reading the distribution afterwards failed too (${messageOf(readError)})`
-          : "the distribution was not read (the caller aborted)";
-    super(
-      `Finalize of distribution ${init.distributionId}: outcome unknown after "${cause.message}"; ${seen}. ` +
-        "It was not repeated automatically (API rule 3): check the distribution before finalizing again.",
-      {
-        method: cause.method,
-        url: cause.url,
-        status: cause.status,
-        body: cause.body,
-        headers: cause.headers,
-        requestId: cause.requestId,
-        cause,
-      },
-    );
-    this.distributionId = init.distributionId;
-    this.distribution = distribution;
-    this.readError = init.readError;
-  }
-}
-
-/**
- * `deposits.create` gave up after a failure that does not tell whether the charge was created
- * (timeout, connection error, 408, 5xx, or an abort once the POST was sent), with the
- * `transaction_id` the client generated: the charge may exist. Creating another deposit would
- * risk a second charge; read this one first (`deposits.get(transactionId)`), or call `create`
- * again with the same `transaction_id` (the server answers the existing deposit).
- *
- * `cause` is the last error of the POST; `readError` the failure (or abort) of the read that was
- * to settle it, when that is what ended the attempts.
- */
-export class DepositOutcomeUnknownError extends ApiError {
-  override name = "DepositOutcomeUnknownError";
-  override readonly retryable = false;
-  readonly transactionId: string;
-  readonly readError: unknown;
-  constructor(init: {
-    transactionId: string;
-    /** The last error of the POST. */
-    cause: unknown;
-    /** The last ambiguous failure of the POST: its method, URL, status and request id are kept. */
-    failure: ApiError;
-    readError?: unknown;
-  }) {
-    const { transactionId: id, cause, failure, readError } = init;
-    const read =
-      readError === undefined
-        ? ""
-        : readError instanceof APIUserAbortError
-          ? "; the read that was to settle it was aborted"
-          : `; reading it afterwards failed too (${messageOf(readError)})`;
-    super(
-      `Deposit ${id}: outcome unknown after "${messageOf(cause)}"${read}. The charge may exist: ` +
-        `read the deposit with transaction_id ${id} (deposits.get) before creating another, ` +
-        "or repeat create with that same transaction_id.",
-      {
-        method: failure.method,
-        url: failure.url,
-        status: failure.status,
-        body: failure.body,
-        headers: failure.headers,
-        requestId: failure.requestId,
-        retryAfterMs: failure.retryAfterMs,
-        cause,
-      },
-    );
-    this.transactionId = id;
-    this.readError = readError;
   }
 }
 

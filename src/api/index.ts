@@ -33,9 +33,6 @@ export {
   BadRequestError,
   CollectLimitError,
   ConflictError,
-  DepositMismatchError,
-  DepositOutcomeUnknownError,
-  FinalizeOutcomeUnknownError,
   InternalServerError,
   InvalidIdentifierError,
   isRetryableStatus,
@@ -49,6 +46,11 @@ export {
   type ValidationIssue,
   ValePixError,
 } from "./errors";
+export {
+  DepositMismatchError,
+  DepositOutcomeUnknownError,
+  FinalizeOutcomeUnknownError,
+} from "./outcome-errors";
 export { readServerError, type ServerErrorInfo } from "./server-error";
 export { REDACTED, scrubSecret, snapshotHeaders } from "./redact";
 

@@ -10,7 +10,8 @@
  * - `finalizeOnce`: finalize is never repeated; after an ambiguous failure or an unreadable 2xx
  *   it reads the distribution once and reports what it saw.
  */
-import { ApiError, APIUserAbortError, AppliedUnreadableError, FinalizeOutcomeUnknownError } from "./errors";
+import { ApiError, APIUserAbortError, AppliedUnreadableError } from "./errors";
+import { FinalizeOutcomeUnknownError } from "./outcome-errors";
 import { isAmbiguousFailure } from "./retry";
 import type {
   BenefitUpdate,

@@ -2,12 +2,8 @@
  * deposits: when the client gives up after an ambiguous failure, the caller learns the
  * transaction_id to read (DepositOutcomeUnknownError), and never a plain failure.
  */
-import {
-  APIUserAbortError,
-  DepositOutcomeUnknownError,
-  InternalServerError,
-  RateLimitError,
-} from "../errors";
+import { APIUserAbortError, InternalServerError, RateLimitError } from "../errors";
+import { DepositOutcomeUnknownError } from "../outcome-errors";
 import { P, setup } from "../testing/fixtures";
 import { DEPOSIT_BODY, tidOf, abortInTheNextPause } from "../testing/requests";
 

@@ -2,12 +2,8 @@
  * deposits: create with its transaction_id, get, cancel (./deposits.ts), and the read before
  * repeating a create or a cancel after an ambiguous failure (document, "Endpoints" rule 4).
  */
-import {
-  APIConnectionError,
-  DepositOutcomeUnknownError,
-  InternalServerError,
-  UnprocessableEntityError,
-} from "../errors";
+import { APIConnectionError, InternalServerError, UnprocessableEntityError } from "../errors";
+import { DepositOutcomeUnknownError } from "../outcome-errors";
 import { deposit, P, setup } from "../testing/fixtures";
 import { DEPOSIT_BODY, UUID_V4, expectJsonHeaders, only, tidOf } from "../testing/requests";
 

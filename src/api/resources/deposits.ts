@@ -10,7 +10,8 @@
  * read, an abort once sent, or a 2xx it cannot read) it throws `DepositOutcomeUnknownError` with
  * the `transactionId` to read.
  */
-import { DepositOutcomeUnknownError, DepositMismatchError, NotFoundError } from "../errors";
+import { NotFoundError } from "../errors";
+import { DepositOutcomeUnknownError, DepositMismatchError } from "../outcome-errors";
 import { pollUntil, type WaitOptions } from "../polling";
 import { depositDifferences, readBeforeRepeat } from "../recovery";
 import { paths } from "../routes";
