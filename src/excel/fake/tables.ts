@@ -1,0 +1,223 @@
+/**
+ * The fake's `Table`, `TableCollection`, `TableColumn` and `TableColumnCollection` ("Excel
+ * JavaScript API reference", https://learn.microsoft.com/javascript/api/excel), for the members in
+ * ../office-api.ts only.
+ */
+import type { CellValue } from "../../workbook/port";
+import type {
+  EventHandlerResultApi,
+  TableApi,
+  TableChangedArgs,
+  TableCollectionApi,
+  TableColumnApi,
+  TableColumnCollectionApi,
+} from "../office-api";
+import type { Box } from "./cells";
+import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
+import { type FakeSheet, type FakeTable, invalidOperation, notFound } from "./model";
+import { FakeRange } from "./range";
+import { parseAddress, FakeCollection } from "./collection";
+import { FakeWorksheet } from "./worksheets";
+
+const TABLE_SCALARS = ["id", "name", "showTotals"];
+
+export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
+  protected readonly scalarNames = TABLE_SCALARS;
+  protected read(t: FakeTable, name: string): unknown {
+    if (name === "id") return t.id;
+    if (name === "name") return t.name;
+    if (name === "showTotals") return t.showTotals;
+    throw unknownProperty(name);
+  }
+  get id(): string {
+    return this.loadedValue("id");
+  }
+  get name(): string {
+    return this.loadedValue("name");
+  }
+  set name(name: string) {
+    this.change({ name }, (t) => this.ctx.model.renameTable(t, name));
+  }
+  get showTotals(): boolean {
+    return this.loadedValue("showTotals");
+  }
+  /** Shows or hides the totals row, the row under the data rows ("Table.showTotals"). */
+  set showTotals(show: boolean) {
+    this.change({ showTotals: show }, (t) => {
+      if (t.showTotals === show) return;
+      const row = t.headerRow + 1 + t.rowCount;
+      if (!show) for (let c = 0; c < t.columns.length; c++) t.sheet.cells.putRaw(row, t.left + c, "");
+      t.showTotals = show;
+    });
+  }
+  get worksheet(): FakeWorksheet {
+    return new FakeWorksheet(this.ctx, () => this.target().sheet);
+  }
+  /** "TableRowCollection.add(index, values)": only appending (index undefined) is emulated. */
+  get rows(): { add(index?: number, values?: CellValue[][], alwaysInsert?: boolean): void } {
+    return {
+      add: (index, values) =>
+        this.change({ addRows: values ?? null }, (t) => {
+          if (index !== undefined && index !== null)
+            throw unknownProperty("TableRowCollection.add with an index");
+          this.ctx.model.addTableRows(t, values ?? [[]]);
+        }),
+    };
+  }
+  get columns(): FakeTableColumnCollection {
+    return new FakeTableColumnCollection(this.ctx, () => this.target());
+  }
+  private part(box: (t: FakeTable) => Box): FakeRange {
+    return new FakeRange(this.ctx, () => {
+      const t = this.target();
+      return { sheet: t.sheet, box: box(t) };
+    });
+  }
+  getHeaderRowRange(): FakeRange {
+    return this.part((t) => ({ top: t.headerRow, left: t.left, rows: 1, cols: t.columns.length }));
+  }
+  getDataBodyRange(): FakeRange {
+    return this.part((t) => ({
+      top: t.headerRow + 1,
+      left: t.left,
+      rows: t.rowCount,
+      cols: t.columns.length,
+    }));
+  }
+  getTotalRowRange(): FakeRange {
+    return this.part((t) => {
+      if (!t.showTotals) throw invalidOperation(`Table ${t.name} does not show a totals row.`);
+      return { top: t.headerRow + 1 + t.rowCount, left: t.left, rows: 1, cols: t.columns.length };
+    });
+  }
+  getRange(): FakeRange {
+    return this.part((t) => this.ctx.model.tableBox(t));
+  }
+  /** Handlers take effect at the next sync; events arrive after the sync that caused them. */
+  readonly onChanged = {
+    add: (handler: (args: TableChangedArgs) => Promise<unknown>): EventHandlerResultApi => {
+      this.change({ addHandler: true }, (t) => void t.handlers.add(handler));
+      return { remove: () => this.change({ removeHandler: true }, (t) => void t.handlers.delete(handler)) };
+    },
+  };
+}
+
+export class FakeTableCollection
+  extends FakeCollection<FakeTable, FakeTableObject>
+  implements TableCollectionApi
+{
+  protected readonly itemScalars = TABLE_SCALARS;
+  protected list(): FakeTable[] {
+    return this.ctx.model.tables;
+  }
+  protected proxy(t: FakeTable): FakeTableObject {
+    return new FakeTableObject(this.ctx, () => t);
+  }
+  getItem(key: string): FakeTableObject {
+    return new FakeTableObject(this.ctx, () => this.ctx.model.requireTable(key));
+  }
+  getItemOrNullObject(key: string): FakeTableObject {
+    return new FakeTableObject(this.ctx, () => this.ctx.model.findTable(key) ?? null);
+  }
+  /** "TableCollection.add(address, hasHeaders)": a Range or an address with its sheet. */
+  add(address: FakeRange | string, hasHeaders: boolean): FakeTableObject {
+    let created: FakeTable | undefined;
+    this.ctx.enqueue({ addTable: typeof address === "string" ? address : "range", hasHeaders }, () => {
+      let sheet: FakeSheet;
+      let box: Box;
+      if (typeof address === "string") {
+        const parsed = parseAddress(address);
+        sheet = parsed.sheet !== undefined ? this.ctx.model.requireSheet(parsed.sheet) : this.activeSheet();
+        box = parsed.box;
+      } else {
+        const t = (address as unknown as { target(): { sheet: FakeSheet; box: Box } }).target();
+        sheet = t.sheet;
+        box = t.box;
+      }
+      created = this.ctx.model.addTable(sheet, box, hasHeaders);
+    });
+    return new FakeTableObject(this.ctx, () => created ?? null);
+  }
+  private activeSheet(): FakeSheet {
+    const a = this.ctx.model.active;
+    if (!a) throw notFound("active worksheet");
+    return a;
+  }
+}
+
+class FakeTableColumnObject extends FakeObject<{ table: FakeTable; id: number }> implements TableColumnApi {
+  protected readonly scalarNames = ["name", "index"];
+  private column(t: { table: FakeTable; id: number }) {
+    const index = t.table.columns.findIndex((c) => c.id === t.id);
+    if (index < 0) throw notFound("table column");
+    return { index, name: t.table.columns[index]?.name ?? "" };
+  }
+  protected read(t: { table: FakeTable; id: number }, name: string): unknown {
+    if (name === "name") return this.column(t).name;
+    if (name === "index") return this.column(t).index;
+    throw unknownProperty(name);
+  }
+  get name(): string {
+    return this.loadedValue("name");
+  }
+  get index(): number {
+    return this.loadedValue("index");
+  }
+  getDataBodyRange(): FakeRange {
+    return new FakeRange(this.ctx, () => {
+      const t = this.target();
+      const { index } = this.column(t);
+      const table = t.table;
+      return {
+        sheet: table.sheet,
+        box: { top: table.headerRow + 1, left: table.left + index, rows: table.rowCount, cols: 1 },
+      };
+    });
+  }
+}
+
+class FakeTableColumnCollection
+  extends FakeCollection<{ table: FakeTable; id: number }, FakeTableColumnObject>
+  implements TableColumnCollectionApi
+{
+  protected readonly itemScalars = ["name", "index"];
+  constructor(
+    ctx: FakeContextCore,
+    private readonly table: () => FakeTable,
+  ) {
+    super(ctx);
+  }
+  protected list() {
+    const table = this.table();
+    return table.columns.map((c) => ({ table, id: c.id }));
+  }
+  protected proxy(t: { table: FakeTable; id: number }): FakeTableColumnObject {
+    return new FakeTableColumnObject(this.ctx, () => t);
+  }
+  /** By name, case-insensitively, as Excel matches column names. */
+  getItem(key: string): FakeTableColumnObject {
+    return new FakeTableColumnObject(this.ctx, () => {
+      const table = this.table();
+      const lower = key.toLowerCase();
+      const col =
+        table.columns.find((c) => c.name === key) ??
+        table.columns.find((c) => c.name.toLowerCase() === lower);
+      if (!col) throw notFound(`column ${key} of table ${table.name}`);
+      return { table, id: col.id };
+    });
+  }
+  /** Only appending on the right (index undefined) without values is emulated. */
+  add(index?: number, values?: CellValue[][] | CellValue, name?: string): FakeTableColumnObject {
+    let created: { table: FakeTable; id: number } | undefined;
+    this.ctx.enqueue({ addColumn: name ?? null }, () => {
+      if ((index !== undefined && index !== null) || values !== undefined) {
+        throw unknownProperty("TableColumnCollection.add with an index or values");
+      }
+      const table = this.table();
+      this.ctx.model.addTableColumn(table, name);
+      const last = table.columns.at(-1);
+      if (last) created = { table, id: last.id };
+    });
+    return new FakeTableColumnObject(this.ctx, () => created ?? null);
+  }
+}

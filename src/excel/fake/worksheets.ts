@@ -1,0 +1,115 @@
+/**
+ * The fake's `Worksheet` and `WorksheetCollection` ("Excel JavaScript API reference",
+ * https://learn.microsoft.com/javascript/api/excel), for the members in ../office-api.ts only.
+ */
+import type { WorksheetApi, WorksheetCollectionApi } from "../office-api";
+import { type Box, MAX_COLUMNS, MAX_ROWS, invalidArgument } from "./cells";
+import { FakeObject, unknownProperty } from "./context";
+import { type FakeSheet, type Visibility, invalidOperation } from "./model";
+import { FakeRange } from "./range";
+import { parseAddress, FakeCollection } from "./collection";
+
+const SHEET_SCALARS = ["id", "name", "visibility"];
+
+export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi {
+  protected readonly scalarNames = SHEET_SCALARS;
+  protected read(s: FakeSheet, name: string): unknown {
+    if (name === "id") return s.id;
+    if (name === "name") return s.name;
+    if (name === "visibility") return s.visibility;
+    throw unknownProperty(name);
+  }
+  get id(): string {
+    return this.loadedValue("id");
+  }
+  get name(): string {
+    return this.loadedValue("name");
+  }
+  get visibility(): Visibility {
+    return this.loadedValue("visibility");
+  }
+  /** A workbook keeps at least one visible sheet ("Worksheet.visibility"). */
+  set visibility(v: Visibility) {
+    this.change({ visibility: v }, (s) => {
+      if (v !== "Visible" && v !== "Hidden" && v !== "VeryHidden")
+        throw invalidArgument(`visibility ${String(v)}`);
+      const others = this.ctx.model.sheets.filter((o) => o !== s && o.visibility === "Visible");
+      if (v !== "Visible" && others.length === 0)
+        throw invalidOperation("A workbook must keep one visible sheet.");
+      s.visibility = v;
+      if (v !== "Visible" && this.ctx.model.active === s) this.ctx.model.active = others[0];
+    });
+  }
+
+  private range(box: (s: FakeSheet) => Box | null): FakeRange {
+    return new FakeRange(this.ctx, () => {
+      const s = this.target();
+      const b = box(s);
+      return b ? { sheet: s, box: b } : null;
+    });
+  }
+
+  getRange(address?: string): FakeRange {
+    return this.range(() =>
+      address === undefined
+        ? { top: 0, left: 0, rows: MAX_ROWS, cols: MAX_COLUMNS }
+        : parseAddress(address).box,
+    );
+  }
+  getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): FakeRange {
+    return this.range(() => {
+      if (startRow < 0 || startColumn < 0 || rowCount < 1 || columnCount < 1) {
+        throw invalidArgument("getRangeByIndexes: invalid indexes");
+      }
+      return { top: startRow, left: startColumn, rows: rowCount, cols: columnCount };
+    });
+  }
+  /** "Worksheet.getUsedRange": the top-left cell when the sheet is blank. */
+  getUsedRange(valuesOnly?: boolean): FakeRange {
+    void valuesOnly; // The fake's used range is always by values (formats never extend it).
+    return this.range((s) => s.cells.usedBox() ?? { top: 0, left: 0, rows: 1, cols: 1 });
+  }
+  /** A null object when the sheet is blank ("getUsedRangeOrNullObject"). */
+  getUsedRangeOrNullObject(valuesOnly?: boolean): FakeRange {
+    void valuesOnly;
+    return this.range((s) => s.cells.usedBox());
+  }
+  readonly freezePanes = {
+    freezeRows: (count = 1): void =>
+      this.change({ freezeRows: count }, (s) => {
+        s.frozenRows = count;
+      }),
+  };
+  activate(): void {
+    this.change({ activate: true }, (s) => {
+      if (s.visibility !== "Visible") throw invalidOperation("A hidden sheet cannot be activated.");
+      this.ctx.model.active = s;
+    });
+  }
+}
+
+export class FakeWorksheetCollection
+  extends FakeCollection<FakeSheet, FakeWorksheet>
+  implements WorksheetCollectionApi
+{
+  protected readonly itemScalars = SHEET_SCALARS;
+  protected list(): FakeSheet[] {
+    return this.ctx.model.sheets;
+  }
+  protected proxy(s: FakeSheet): FakeWorksheet {
+    return new FakeWorksheet(this.ctx, () => s);
+  }
+  getItem(key: string): FakeWorksheet {
+    return new FakeWorksheet(this.ctx, () => this.ctx.model.requireSheet(key));
+  }
+  getItemOrNullObject(key: string): FakeWorksheet {
+    return new FakeWorksheet(this.ctx, () => this.ctx.model.findSheet(key) ?? null);
+  }
+  add(name?: string): FakeWorksheet {
+    let created: FakeSheet | undefined;
+    this.ctx.enqueue({ addWorksheet: name ?? null }, () => {
+      created = this.ctx.model.addSheet(name);
+    });
+    return new FakeWorksheet(this.ctx, () => created ?? null);
+  }
+}
