@@ -17,6 +17,7 @@ const WORDS = {
     save: "Salvar .xlsx",
     open: "Abrir .xlsx",
     dismiss: "Fechar a mensagem",
+    sheets: "Planilhas",
   },
   "en-US": {
     nameBox: "Name box",
@@ -24,6 +25,7 @@ const WORDS = {
     save: "Save .xlsx",
     open: "Open .xlsx",
     dismiss: "Dismiss the message",
+    sheets: "Sheets",
   },
 } as const;
 
@@ -32,6 +34,17 @@ function columnOf(letters: string): number {
   let n = 0;
   for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
   return n - 1;
+}
+
+/** Polls `read` until it gives `expected` (or the time is up, failing with the last value). */
+export async function until<T>(read: () => Promise<T>, expected: T, timeout = 15_000): Promise<void> {
+  const end = Date.now() + timeout;
+  let last: T = await read();
+  while (last !== expected && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  if (last !== expected) throw new Error(`expected ${String(expected)}, still ${String(last)}`);
 }
 
 export class PreviewPage {

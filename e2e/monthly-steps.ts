@@ -1,0 +1,154 @@
+/**
+ * The monthly distribution, step by step as a person does it on the preview, for the journeys
+ * that run it (monthly.e2e.ts in both languages, failure.e2e.ts under faults). The pane's words
+ * come from its own message map, so a journey reads like the screen in either language.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import JSZip from "jszip";
+import { messagesFor } from "../src/taskpane/i18n";
+import { ROW_STATE_TEXT } from "../src/workbook/messages";
+import { ARTIFACTS } from "./harness";
+import { type PreviewPage, until } from "./preview-page";
+
+/** What the sheet ends with: the three rows typed, by row, and their totals. */
+export interface MonthlyOutcome {
+  sheet: string;
+  table: string;
+  columns: { ref: string; ali: string; status: string; total: string };
+  distributionId: string;
+}
+
+const nbsp = (s: string) => s.replace(/\s/g, " ");
+
+export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcome> {
+  const t = messagesFor(p.lang);
+  const d = t.distribute;
+  const { page, pane } = p;
+
+  // Connect: the demo connection is there; testing it shows the balance.
+  await pane.getByText(t.app.connectedAs({ label: "Sandbox (demo)" })).waitFor();
+  await pane.getByRole("button", { name: t.connection.test }).click();
+  await p.message(
+    nbsp(t.connection.ok({ balance: "" }))
+      .replace(/\.$/, "")
+      .trim(),
+  );
+  await p.shot("connected");
+
+  // The template: a new sheet with a table of the active employees and one column per product.
+  await p.screen(t.app.tabDistribute);
+  await pane.getByRole("button", { name: d.createTemplate }).click();
+  await p.message(d.templateCreated({ table: "ValePix_Distribuicao" }));
+  const sheet =
+    (await page
+      .getByRole("tablist", { name: p.words.sheets })
+      .getByRole("tab", { selected: true })
+      .textContent()) ?? "";
+  await p.shot("template");
+  const columns = {
+    ref: await p.column("Refeição"),
+    ali: await p.column("Alimentação"),
+    status: await p.column(p.lang === "pt-BR" ? "Status ValePix" : "ValePix status"),
+    total: await p.column(p.lang === "pt-BR" ? "Total da linha" : "Row total"),
+  };
+  const { ref, ali, status, total } = columns;
+
+  // Amounts, one of them mistyped (a letter O for a zero). The first is typed straight into the
+  // cell, the others through the formula bar.
+  await (await p.goTo(`${ref}2`)).click();
+  await page.keyboard.type("660");
+  await page.keyboard.press("Enter");
+  await p.type(`${ali}2`, "450");
+  await p.type(`${ref}3`, "66O");
+  await p.type(`${ref}4`, p.lang === "pt-BR" ? "450,50" : "450.50");
+  await p.type(`${ali}4`, p.lang === "pt-BR" ? "1.200,00" : "1,200.00");
+
+  // Validate: the error is in the pane and in the sheet, on its row.
+  await pane.getByRole("button", { name: d.validate, exact: true }).click();
+  const problem = pane.getByRole("button", { name: /'66O'/ });
+  await problem.waitFor();
+  expect(await p.raw(`${status}3`)).toBe(ROW_STATE_TEXT[p.lang].error);
+  await p.shot("problem");
+
+  // The problem leads to its cell; fixing it there clears the error.
+  await problem.click();
+  await until(() => page.getByRole("textbox", { name: p.words.nameBox }).inputValue(), `${ref}3`);
+  await p.shot("problem-cell-selected");
+  const bar = page.getByRole("textbox", { name: p.words.formulaBar });
+  await bar.fill("660");
+  await bar.press("Enter");
+  await pane.getByRole("button", { name: d.validate, exact: true }).click();
+  await problem.waitFor({ state: "detached" });
+
+  // Send to a draft, with the progress bar, and review it.
+  await pane.getByRole("button", { name: d.send }).click();
+  await pane.getByRole("progressbar").first().waitFor();
+  await p.shot("sending");
+  const sentLine = pane.getByRole("status").filter({ hasText: /3 colaborador|3 employee/ });
+  await sentLine.waitFor();
+  const sentText = nbsp((await sentLine.textContent()) ?? "");
+  const distributionId = /^\S+ (\S+):/.exec(sentText.trim())?.[1] ?? "";
+  expect(distributionId).not.toBe("");
+  // The pane formats with Intl (en-US writes "R$3,420.50"), the cells with their format code.
+  expect(sentText).toMatch(p.lang === "pt-BR" ? /R\$ ?3\.420,50/ : /R\$ ?3,420\.50/);
+  await pane.getByText(d.reviewMatches).waitFor();
+  await p.shot("review");
+
+  // Finalize from the balance: the balance is short, so fund the shortfall by PIX first.
+  const form = pane.getByRole("form", { name: d.finalizeTitle });
+  await form.getByRole("radio", { name: d.methods.BALANCE, exact: true }).check();
+  await form.getByRole("button", { name: d.toConfirm }).click();
+  const confirm = pane.getByRole("region", { name: d.confirmTitle });
+  await confirm.getByRole("button", { name: d.fundShortfall }).click();
+  await pane.getByLabel(t.common.payerName).fill("Padaria Central Ltda");
+  await pane.getByLabel(t.common.payerDocument).fill("11.222.333/0001-81");
+  await pane.getByRole("button", { name: t.fund.create }).click();
+  await pane.getByRole("img", { name: t.fund.qrLabel }).waitFor();
+  await p.shot("pix-charge");
+  await pane.getByText(t.fund.states.COMPLETED!).first().waitFor({ timeout: 60_000 });
+  await p.shot("pix-paid");
+  await pane.getByRole("button", { name: t.fund.backToDistribute }).click();
+  await confirm.getByRole("button", { name: d.confirmPay }).click();
+  const result = pane.getByTestId("result");
+  await result.waitFor({ timeout: 60_000 });
+  expect(await result.textContent()).toContain(`${d.statuses.completed}.`);
+  await p.shot("finalized");
+
+  // Statuses and totals in the cells.
+  expect(await p.shows(`${total}4`)).toBe(p.lang === "pt-BR" ? "R$ 1.650,50" : "R$ 1,650.50");
+  expect(await p.raw(`${status}2`)).toBe(ROW_STATE_TEXT[p.lang].sent);
+  expect(await p.raw(`${status}4`)).toBe(ROW_STATE_TEXT[p.lang].sent);
+  await p.shot("statuses-in-cells");
+
+  // A run-log row, seen in Activity.
+  await p.screen(t.app.tabActivity);
+  await pane.getByRole("listitem").filter({ hasText: "ValePix_Distribuicao" }).first().waitFor();
+  await p.shot("activity");
+
+  // The same sheet again is a double payment: blocked with the question.
+  await p.screen(t.app.tabDistribute);
+  await pane.getByRole("button", { name: d.again }).click();
+  await pane.getByRole("button", { name: d.validate, exact: true }).click();
+  await pane.getByRole("button", { name: d.send }).click();
+  await pane.getByText(d.doubleTitle).waitFor();
+  await p.shot("double-payment-blocked");
+  return { sheet, table: "ValePix_Distribuicao", columns, distributionId };
+}
+
+/** Saves the workbook as .xlsx (the toolbar's button) into the artifacts; returns its path. */
+export async function saveWorkbook(p: PreviewPage, name: string): Promise<string> {
+  const [download] = await Promise.all([
+    p.page.waitForEvent("download"),
+    p.page.getByRole("button", { name: p.words.save }).click(),
+  ]);
+  const file = path.join(ARTIFACTS, name);
+  await download.saveAs(file);
+  return file;
+}
+
+/** Every part of an .xlsx (it is a zip of XML files), as text. */
+export async function xlsxParts(file: string): Promise<string[]> {
+  const zip = await JSZip.loadAsync(await readFile(file));
+  return Promise.all(Object.values(zip.files).map((f) => f.async("string")));
+}
