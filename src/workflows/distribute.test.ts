@@ -196,7 +196,7 @@ describe("selected mode", () => {
     expect(column(wb, "Mensagem ValePix")[0]).toBe(`Pago na distribuição ${sent.distributionId}`);
     expect(column(wb, "Total da linha")).toEqual([1050, 600, 1050, "", 1050, "", 1000, ""]);
     const log = await readRunLogEntries(wb);
-    expect(log.map((l) => l.state)).toEqual(["draft", "processing", "completed"]);
+    expect(log.map((l) => l.state)).toEqual(["creating", "draft", "processing", "completed"]);
     expect(log.at(-1)).toMatchObject({
       table: TABLE,
       mode: "selected",
@@ -322,7 +322,9 @@ describe("selected mode", () => {
     // Nothing done before is done again: the 4 calls that went through are not in the new plan.
     expect(resumed.plan.stages[0]).toEqual([]);
     const log = await readRunLogEntries(wb);
-    expect(new Set(log.map((l) => l.distributionId))).toEqual(new Set([resumed.distributionId]));
+    expect(new Set(log.filter((l) => l.state !== "creating").map((l) => l.distributionId))).toEqual(
+      new Set([resumed.distributionId]),
+    );
   });
 
   test("429s and 5xx while sending: paced, read before repeating, and sending again converges", async () => {
@@ -419,7 +421,12 @@ describe("finalize", () => {
     expect(done).toMatchObject({ status: "completed", finalizedNow: true });
     expect((await w.api.distributions.get(sent.distributionId)).status).toBe("completed");
     expect(column(wb, "Status ValePix")[0]).toBe("Enviado");
-    expect((await readRunLogEntries(wb)).map((l) => l.state)).toEqual(["draft", "processing", "completed"]);
+    expect((await readRunLogEntries(wb)).map((l) => l.state)).toEqual([
+      "creating",
+      "draft",
+      "processing",
+      "completed",
+    ]);
   });
 
   test("outcome unknown, not applied: logged and written as unknown; a second finalize needs a confirmation", async () => {

@@ -30,9 +30,11 @@ import { mismatchDetails, runRowResults } from "./row-results";
 import {
   appendRunLogEntry,
   assertNotPaidBefore,
+  creatingEntry,
   draftToContinue,
   previousFinalized,
   readRunLogEntries,
+  unrecordedCreate,
 } from "./run-log";
 import { sendPlan } from "./send";
 import { type DirectoryApi, readDistributionSheet } from "./sheet";
@@ -75,6 +77,12 @@ export interface DraftReview {
   sincePrevious: ChangesSincePrevious | undefined;
   /** The sheet's fingerprint: finalize checks the sheet still has it. */
   fingerprint: string;
+  /**
+   * Set when an earlier send of this table stopped between creating a draft and logging it (the
+   * time it started): a draft with no items may exist on the server. It pays nothing (finalize
+   * needs a positive value) and this add-in never finalizes it; it can be ignored.
+   */
+  unrecordedDraftSince: string | undefined;
 }
 
 export async function sendSheet(
@@ -107,7 +115,10 @@ export async function sendSheet(
     if (d.status === "draft") distributionId = d.distribution_id;
   }
   const created = distributionId === undefined;
+  const unrecorded = unrecordedCreate(entries, table, "selected");
   if (distributionId === undefined) {
+    // Announced first: a crash between the create and its log entry is then seen next time.
+    await appendRunLogEntry(workbook, creatingEntry(table, "selected", new Date(now()).toISOString()));
     const d = await api.distributions.create({ type: "selected" }, { signal });
     distributionId = d.distribution_id;
     await appendRunLogEntry(workbook, {
@@ -159,5 +170,13 @@ export async function sendSheet(
     locale,
   );
   progress("review", 1, 1);
-  return { distributionId, created, plan, review, sincePrevious, fingerprint: sheet.fingerprint };
+  return {
+    distributionId,
+    created,
+    plan,
+    review,
+    sincePrevious,
+    fingerprint: sheet.fingerprint,
+    unrecordedDraftSince: unrecorded?.at,
+  };
 }

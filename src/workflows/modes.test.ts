@@ -175,6 +175,7 @@ describe("batch mode", () => {
     expect(after.find((r) => r["ID do colaborador"] === a!.employee_id)!["Ajuste individual"]).toBe("sim");
     const log = await readRunLogEntries(wb);
     expect(log.map((l) => [l.mode, l.state])).toEqual([
+      ["batch", "creating"],
       ["batch", "draft"],
       ["batch", "draft"],
       ["batch", "processing"],

@@ -36,9 +36,11 @@ import {
   type RunLogEntry,
   appendRunLogEntry,
   assertNotPaidBefore,
+  creatingEntry,
   draftToContinue,
   readRunLogEntries,
   sheetFingerprint,
+  unrecordedCreate,
 } from "./run-log";
 import { sendPlan } from "./send";
 import type { DirectoryApi } from "./sheet";
@@ -91,6 +93,12 @@ export interface ModeReview {
   reviewTable: string;
   /** Override rows applied. */
   overrides: number;
+  /**
+   * Set when an earlier send of this review table stopped between creating a draft and logging
+   * it (the time it started): a draft may exist on the server that this add-in never continues
+   * or finalizes (a group draft holds the conventions' amounts: it could be finalized elsewhere).
+   */
+  unrecordedDraftSince: string | undefined;
 }
 
 export const sendBatch = (api: ModeApi, input: SendModeInput, options: SendModeOptions = {}) =>
@@ -142,7 +150,10 @@ async function sendMode(
     if (d.status === "draft") distributionId = d.distribution_id;
   }
   const created = distributionId === undefined;
+  const unrecorded = unrecordedCreate(entries, table, mode);
   if (distributionId === undefined) {
+    // Announced first: a crash between the create and its log entry is then seen next time.
+    await appendRunLogEntry(workbook, creatingEntry(table, mode, new Date(now()).toISOString(), note));
     const d = await api.distributions.create(
       mode === "group"
         ? { type: "group", benefit_convention_ids: [...new Set(benefitIds)] }
@@ -204,5 +215,6 @@ async function sendMode(
     fingerprint,
     reviewTable: table,
     overrides: run.overrides.length,
+    unrecordedDraftSince: unrecorded?.at,
   };
 }

@@ -17,8 +17,12 @@ import type { RunLogLink } from "./reconciliation";
 
 export const RUN_LOG_VERSION = "v1";
 
-/** `draft` when created, `processing` (or a final state) after finalize, `unknown` when finalize's outcome is. */
-export type RunState = "draft" | "processing" | "completed" | "failed" | "unknown" | (string & {});
+/**
+ * `creating` just before a draft is created (see `creatingEntry`), `draft` once it is, `processing`
+ * (or a final state) after finalize, `unknown` when finalize's outcome is.
+ */
+export type RunState =
+  "creating" | "draft" | "processing" | "completed" | "failed" | "unknown" | (string & {});
 
 export interface RunLogEntry {
   /** ISO 8601. */
@@ -123,6 +127,40 @@ export function draftToContinue(
     .at(-1);
 }
 
+/**
+ * The entry logged just before a draft is created. The API has no list of distributions (API
+ * document, Endpoints: none is shown), so a draft whose creation answer was lost, or whose run
+ * stopped before its `draft` entry was written, cannot be found again; this entry makes that
+ * window visible instead of silent (`unrecordedCreate`). Its distribution id is a placeholder
+ * (`pending-` and a UUID) that no other reader takes for a distribution.
+ */
+export function creatingEntry(
+  table: string,
+  mode: RunLogEntry["mode"],
+  at: string,
+  note?: string,
+): RunLogEntry {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  const id = typeof c?.randomUUID === "function" ? c.randomUUID() : String(Date.now());
+  return { at, table, mode, distributionId: `${PENDING_PREFIX}${id}`, state: "creating", note };
+}
+
+export const PENDING_PREFIX = "pending-";
+
+/**
+ * When the latest entry of `table` in `mode` announces a create that no `draft` entry followed:
+ * that run stopped between creating a draft and logging it, so a draft may exist on the server
+ * that this add-in will never continue or finalize. Undefined otherwise.
+ */
+export function unrecordedCreate(
+  entries: readonly RunLogEntry[],
+  table: string,
+  mode: RunLogEntry["mode"],
+): RunLogEntry | undefined {
+  const last = entries.filter((e) => sameTable(e.table, table) && e.mode === mode).at(-1);
+  return last?.state === "creating" ? last : undefined;
+}
+
 /** States after which money may have moved: the distribution was finalized, or may have been. */
 export const PAID_OR_MAYBE_STATES: readonly string[] = ["processing", "completed", "failed", "unknown"];
 
@@ -208,7 +246,7 @@ export function runLogLinks(entries: readonly RunLogEntry[]): RunLogLink[] {
       s.add(e.transactionId);
       charges.set(e.distributionId, s);
     }
-  return latestByDistribution(entries).map((e) => ({
+  return latestByDistribution(entries.filter((e) => e.state !== "creating")).map((e) => ({
     distributionId: e.distributionId,
     table: e.table,
     at: e.at,
