@@ -75,6 +75,8 @@ export {
   readRunLogEntries,
   latestByDistribution,
   draftToContinue,
+  creatingEntry,
+  unrecordedCreate,
   previousFinalized,
   sheetFingerprint,
   assertNotPaidBefore,
