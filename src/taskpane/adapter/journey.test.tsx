@@ -38,6 +38,13 @@ afterEach(async () => {
 });
 afterAll(() => closeDom());
 
+/** The send button once enabled (shown disabled until the table validates). */
+async function sendEnabled(): Promise<HTMLElement> {
+  const button = await view.findByRole("button", { name: "Enviar para rascunho" });
+  await waitFor(() => expect(button).toHaveProperty("disabled", false));
+  return button;
+}
+
 async function people(api: ValePixClient) {
   const employees = await collectAll(api.employees.list(), { max: 1000 });
   const products = await collectAll(api.products.list(), { max: 100 });
@@ -110,7 +117,7 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
   await view.findByLabelText("Papel da coluna Refeição");
   fireEvent.click(view.getByRole("button", { name: "Validar" }));
   const problems = await view.findByRole("list", { name: /^Problemas \(\d+\)$/ });
-  expect(view.queryByRole("button", { name: "Enviar para rascunho" })).toBeNull();
+  expect(view.getByRole("button", { name: "Enviar para rascunho" })).toHaveProperty("disabled", true);
   expect(column(wb, "Status ValePix")).toEqual(["Pronto", "Erro", "Pronto"]);
 
   // Clicking the problem selects its cell in the workbook, and the checker shows what it read.
@@ -128,7 +135,7 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
   expect(norm(view.getByTestId("summary").textContent)).toContain("Total geralR$ 2.650,00");
 
   // Send; the review reads the draft back: it matches the sheet, and this is the first time.
-  fireEvent.click(await view.findByRole("button", { name: "Enviar para rascunho" }));
+  fireEvent.click(await sendEnabled());
   expect(
     await view.findByText("A planilha e o rascunho conferem, centavo por centavo.", {}, { timeout: 30_000 }),
   ).toBeTruthy();
@@ -176,7 +183,7 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
   fireEvent.click(view.getByRole("tab", { name: "Distribuir" }));
   fireEvent.click(await view.findByRole("button", { name: "Nova distribuição" }));
   fireEvent.click(await view.findByRole("button", { name: "Validar" }));
-  fireEvent.click(await view.findByRole("button", { name: "Enviar para rascunho" }));
+  fireEvent.click(await sendEnabled());
   const mark = env.sb.requests.list().length;
   expect(await view.findByText("Esta tabela já foi paga")).toBeTruthy();
   expect(

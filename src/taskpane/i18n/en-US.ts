@@ -267,6 +267,7 @@ export const enUS: Messages = {
     modeBatch: "All active employees",
     modeGroup: "Employees of chosen benefits",
     modeSoon: "Coming in this version: for now, send the table's employees.",
+    validateFirst: "Validate the table, with no errors, before sending.",
     modeServerPicks:
       "The API picks the employees; you set each product's value for all of them. The draft's items are written into a review table.",
     valuesForAll: "Value for everyone, per product",

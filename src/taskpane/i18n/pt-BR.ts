@@ -279,6 +279,7 @@ export const ptBR = {
     modeBatch: "Todos os colaboradores ativos",
     modeGroup: "Colaboradores de benefícios escolhidos",
     modeSoon: "Em breve nesta versão: por enquanto, envie os colaboradores da tabela.",
+    validateFirst: "Valide a tabela, sem erros, antes de enviar.",
     modeServerPicks:
       "A API escolhe os colaboradores; você define o valor de cada produto para todos. Os itens do rascunho são escritos numa tabela de conferência.",
     valuesForAll: "Valor para todos, por produto",

@@ -4,6 +4,7 @@ import { DoublePaymentError } from "../../../workflows";
 import type { DistributeServices, ReviewView, Run, ValidationView } from "../../services";
 import { renderPane } from "../../testing";
 import { DistributeScreen } from "./DistributeScreen";
+import { FinalizeForm } from "./FinalizeForm";
 
 const TABLE = {
   name: "Novembro",
@@ -111,6 +112,13 @@ function fake(over: Partial<DistributeServices> = {}, reviewed: ReviewView = mat
   return services;
 }
 
+/** The send button once it is enabled (it is shown, disabled, until the table validates). */
+async function sendEnabled(name: string): Promise<HTMLElement> {
+  const button = await screen.findByRole("button", { name });
+  await waitFor(() => expect(button).toHaveProperty("disabled", false));
+  return button;
+}
+
 async function pickTable() {
   const select = await screen.findByLabelText("Tabela");
   await screen.findByRole("option", { name: "Novembro (Distribuição, 3)" });
@@ -148,7 +156,8 @@ describe("Distribute screen", () => {
     expect(summaryText).toContain("Total geralR$ 1.234,56");
     expect(summaryText).toContain("Falta depositarR$ 234,56");
     expect(screen.getByText(/nada é enviado enquanto houver erros/)).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Enviar para rascunho" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Enviar para rascunho" })).toHaveProperty("disabled", true);
+    expect(screen.getByText("Valide a tabela, sem erros, antes de enviar.")).toBeTruthy();
     const problem = within(list).getByRole("button", {
       name: /Linha 3, coluna Refeição: 'abc' não é um valor em reais/,
     });
@@ -182,7 +191,7 @@ describe("Distribute screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
     await screen.findByRole("list", { name: "Problemas (1)" });
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Enviar para rascunho" }));
+    fireEvent.click(await sendEnabled("Enviar para rascunho"));
     const progress = await screen.findByTestId("progress");
     expect(progress.textContent).toContain("Definindo valores");
     expect(progress.textContent).toContain("40 de 100");
@@ -199,7 +208,7 @@ describe("Distribute screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
     await screen.findByRole("list", { name: "Problemas (1)" });
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Enviar para rascunho" }));
+    fireEvent.click(await sendEnabled("Enviar para rascunho"));
     expect(await screen.findByText("A planilha e o rascunho conferem, centavo por centavo.")).toBeTruthy();
     expect(screen.getByTestId("since-last").textContent?.replace(/\s/g, " ")).toContain(
       "Diferença no total+R$ 100,00",
@@ -314,7 +323,7 @@ describe("Distribute screen, modes and a repeated table", () => {
     renderPane(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
-    fireEvent.click(await screen.findByRole("button", { name: "Enviar para rascunho" }));
+    fireEvent.click(await sendEnabled("Enviar para rascunho"));
     expect(await screen.findByText("Esta tabela já foi paga")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
     const anyway = screen.getByRole("button", { name: "Enviar mesmo assim" });
@@ -357,8 +366,9 @@ describe("Distribute screen, mode batch", () => {
     const s = fake({ validate: jest.fn(() => Promise.resolve(passing)) });
     renderPane(<DistributeScreen services={s} />);
     await pickTable();
-    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    // The server picks the employees: without overrides, the table need not be validated.
     fireEvent.click(await screen.findByLabelText("Todos os colaboradores ativos"));
+    expect(screen.getByRole("button", { name: "Enviar para rascunho" })).toHaveProperty("disabled", false);
     const values = screen.getByRole("group", { name: "Valor para todos, por produto" });
     fireEvent.change(within(values).getByLabelText("Vale Refeição"), { target: { value: "abc" } });
     fireEvent.click(screen.getByRole("button", { name: "Enviar para rascunho" }));
@@ -368,10 +378,13 @@ describe("Distribute screen, mode batch", () => {
     expect(s.send).not.toHaveBeenCalled();
     fireEvent.change(within(values).getByLabelText("Vale Refeição"), { target: { value: "R$ 450,00" } });
     fireEvent.change(within(values).getByLabelText("Vale Alimentação"), { target: { value: "0" } });
+    // Its rows as overrides: then the table must validate first.
     fireEvent.click(
       screen.getByLabelText("Usar as linhas da tabela escolhida como valores de cada colaborador"),
     );
-    fireEvent.click(screen.getByRole("button", { name: "Enviar para rascunho" }));
+    expect(screen.getByRole("button", { name: "Enviar para rascunho" })).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByRole("button", { name: "Validar" }));
+    fireEvent.click(await sendEnabled("Enviar para rascunho"));
     await waitFor(() =>
       expect(s.send).toHaveBeenCalledWith(
         {
@@ -383,5 +396,22 @@ describe("Distribute screen, mode batch", () => {
         expect.anything(),
       ),
     );
+  });
+});
+
+describe("Finalize form", () => {
+  it("refuses an invoice category used twice and a payer document whose check digits fail", async () => {
+    const onSubmit = jest.fn();
+    renderPane(<FinalizeForm onSubmit={onSubmit} />, "en-US");
+    fireEvent.click(screen.getByRole("button", { name: "Add a description" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add a description" }));
+    const categories = screen.getAllByLabelText("Category");
+    fireEvent.change(categories[0]!, { target: { value: "meal" } });
+    fireEvent.change(categories[1]!, { target: { value: "meal" } });
+    fireEvent.change(screen.getByLabelText("Payer CPF or CNPJ"), { target: { value: "123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("This category is already used.")).toBeTruthy();
+    expect(screen.getByText(/check digits do not match/)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -206,6 +206,9 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
 
+  // The table is what is sent in mode selected, and the overrides in batch and group when asked
+  // for: then it must have been validated without errors. Otherwise the server picks the employees.
+  const blocked = (mode === "selected" || overrides) && validation?.ok !== true;
   const productName = (id: string) => mapping?.products.find((p) => p.id === id)?.name ?? id;
   const shortfall = validation?.summary.shortfallCents ?? 0;
 
@@ -248,7 +251,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
         </>
       )}
 
-      {validation?.ok && !sent && (
+      {table && mapping && !sent && (
         <SendPanel
           modes={services.modes}
           mode={mode}
@@ -262,7 +265,8 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           invalidValues={invalidValues}
           overrides={overrides}
           onOverrides={setOverrides}
-          disabled={task.running}
+          disabled={task.running || blocked}
+          {...(blocked && !task.running ? { blockedReason: d.validateFirst } : {})}
           onSend={() => send()}
           repeat={repeat}
           onSendRepeat={(fp) => send(fp)}

@@ -57,6 +57,8 @@ export interface SendPanelProps {
   overrides: boolean;
   onOverrides: (on: boolean) => void;
   disabled: boolean;
+  /** Why sending is not possible yet (shown beside the button). */
+  blockedReason?: string;
   onSend: () => void;
   repeat: RepeatQuestion | undefined;
   onSendRepeat: (fingerprint: string) => void;
@@ -161,6 +163,7 @@ export function SendPanel(props: SendPanelProps) {
           <Button appearance="primary" onClick={props.onSend} disabled={!canSend}>
             {d.send}
           </Button>
+          {props.blockedReason && <Caption1>{props.blockedReason}</Caption1>}
         </div>
       )}
     </div>
