@@ -4,8 +4,8 @@
  * busy the machine is: the calls made against the plan's lower bound, failed requests, and the
  * Office payload per sync. Timings and sync counts are printed as ratios and judged by a person
  * (README "Benchmarks"): a timed assertion on a shared machine fails for the neighbours' load,
- * not for our code; the syncs follow the block sizing of src/workbook/blocks.ts (at most
- * `MAX_BLOCK_ROWS` rows per sync, by design), not the payload limit alone.
+ * not for our code; the syncs follow the block sizing of src/workbook/blocks.ts (blocks sized by
+ * bytes under the payload budget, with a probe and a safety factor on reads).
  */
 import type { ScenarioResult } from "./distribution.bench";
 

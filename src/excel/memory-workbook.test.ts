@@ -72,13 +72,13 @@ describe("memory workbook: reading", () => {
     );
   });
 
-  test("narrow rows are capped at MAX_BLOCK_ROWS per block", async () => {
-    const wb = MemoryWorkbook.fromTable(
-      ["n"],
-      Array.from({ length: MAX_BLOCK_ROWS * 2 }, (_, i) => [i]),
-    );
+  test("narrow rows are read in the fewest blocks the byte budget allows, not capped by a row count", async () => {
+    const rows = Array.from({ length: 60_000 }, (_, i) => [i]);
+    const wb = MemoryWorkbook.fromTable(["n"], rows);
     const blocks = await collect(wb.readTableRows("Table1"));
-    expect(Math.max(...blocks.map((b) => b.rows.length))).toBe(MAX_BLOCK_ROWS);
+    // The probe, then everything else in one block: 60,000 short rows are far under the budget.
+    expect(blocks.map((b) => b.rows.length)).toEqual([PROBE_ROWS, rows.length - PROBE_ROWS]);
+    expect(MAX_BLOCK_ROWS).toBe(1_048_576);
   });
 
   test("duplicate and empty table headers are made unique, as Excel does", async () => {

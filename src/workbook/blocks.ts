@@ -25,8 +25,12 @@ export const RESPONSE_PAYLOAD_LIMIT_CODE = "ResponsePayloadSizeLimitExceeded";
 
 /** Rows in the first (probe) block of a read sized by bytes. */
 export const PROBE_ROWS = 256;
-/** Upper bound on rows per block, whatever the budget (keeps one sync's work bounded). */
-export const MAX_BLOCK_ROWS = 20_000;
+/**
+ * Upper bound on rows per block: a worksheet's row count (Excel specifications and limits:
+ * 1,048,576 rows). Blocks are sized by bytes alone, so a table takes the fewest syncs its
+ * payload allows; a row cap below the payload budget would only add syncs.
+ */
+export const MAX_BLOCK_ROWS = 1_048_576;
 /** Rows still to come may be wider than the widest seen: plan for this many times wider. */
 const SAFETY_FACTOR = 2;
 
