@@ -17,6 +17,8 @@ export interface MonthlyOutcome {
   table: string;
   columns: { ref: string; ali: string; status: string; total: string };
   distributionId: string;
+  /** The error messages the pane showed on the way (the person retried each). */
+  errors: string[];
 }
 
 const nbsp = (s: string) => s.replace(/\s/g, " ");
@@ -25,6 +27,8 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   const t = messagesFor(p.lang);
   const d = t.distribute;
   const { page, pane } = p;
+  /** The failures the pane reported on the way (under faults), each already retried. */
+  const errors: string[] = [];
 
   // Connect: the demo connection is there; testing it shows the balance.
   await pane.getByText(t.app.connectedAs({ label: "Sandbox (demo)" })).waitFor();
@@ -82,17 +86,22 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   await problem.waitFor({ state: "detached" });
 
   // Send to a draft, with the progress bar, and review it.
-  await pane.getByRole("button", { name: d.send }).click();
-  await pane.getByRole("progressbar").first().waitFor();
-  await p.shot("sending");
   const sentLine = pane.getByRole("status").filter({ hasText: /3 colaborador|3 employee/ });
-  await sentLine.waitFor();
+  let shown = false;
+  errors.push(
+    ...(await p.persist(async () => {
+      await pane.getByRole("button", { name: d.send }).click();
+      if (shown) return;
+      shown = true;
+      await pane.getByRole("progressbar").first().waitFor();
+      await p.shot("sending");
+    }, pane.getByText(d.reviewMatches))),
+  );
   const sentText = nbsp((await sentLine.textContent()) ?? "");
   const distributionId = /^\S+ (\S+):/.exec(sentText.trim())?.[1] ?? "";
   expect(distributionId).not.toBe("");
   // The pane formats with Intl (en-US writes "R$3,420.50"), the cells with their format code.
   expect(sentText).toMatch(p.lang === "pt-BR" ? /R\$ ?3\.420,50/ : /R\$ ?3,420\.50/);
-  await pane.getByText(d.reviewMatches).waitFor();
   await p.shot("review");
 
   // Finalize from the balance: the balance is short, so fund the shortfall by PIX first.
@@ -103,15 +112,27 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   await confirm.getByRole("button", { name: d.fundShortfall }).click();
   await pane.getByLabel(t.common.payerName).fill("Padaria Central Ltda");
   await pane.getByLabel(t.common.payerDocument).fill("11.222.333/0001-81");
-  await pane.getByRole("button", { name: t.fund.create }).click();
-  await pane.getByRole("img", { name: t.fund.qrLabel }).waitFor();
+  errors.push(
+    ...(await p.persist(
+      () => pane.getByRole("button", { name: t.fund.create }).click(),
+      pane.getByRole("img", { name: t.fund.qrLabel }),
+    )),
+  );
   await p.shot("pix-charge");
   await pane.getByText(t.fund.states.COMPLETED!).first().waitFor({ timeout: 60_000 });
   await p.shot("pix-paid");
   await pane.getByRole("button", { name: t.fund.backToDistribute }).click();
-  await confirm.getByRole("button", { name: d.confirmPay }).click();
   const result = pane.getByTestId("result");
-  await result.waitFor({ timeout: 60_000 });
+  errors.push(
+    ...(await p.persist(async () => {
+      // After a failure the form is shown again: continue to the confirmation as before.
+      if (await form.isVisible()) {
+        await form.getByRole("radio", { name: d.methods.BALANCE, exact: true }).check();
+        await form.getByRole("button", { name: d.toConfirm }).click();
+      }
+      await confirm.getByRole("button", { name: d.confirmPay }).click();
+    }, result)),
+  );
   expect(await result.textContent()).toContain(`${d.statuses.completed}.`);
   await p.shot("finalized");
 
@@ -133,7 +154,7 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   await pane.getByRole("button", { name: d.send }).click();
   await pane.getByText(d.doubleTitle).waitFor();
   await p.shot("double-payment-blocked");
-  return { sheet, table: "ValePix_Distribuicao", columns, distributionId };
+  return { sheet, table: "ValePix_Distribuicao", columns, distributionId, errors };
 }
 
 /** Saves the workbook as .xlsx (the toolbar's button) into the artifacts; returns its path. */

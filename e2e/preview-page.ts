@@ -134,6 +134,45 @@ export class PreviewPage {
     if (await close.isVisible()) await close.click();
   }
 
+  /**
+   * Does `act` until `done` shows, as a person does when the pane reports a failure: reads the
+   * error, closes it and tries again (at most `tries` times). Returns the errors seen, each of
+   * which must read as a sentence for a person (no stack, no "undefined").
+   */
+  async persist(act: () => Promise<void>, done: Locator, tries = 4, timeout = 60_000): Promise<string[]> {
+    const seen: string[] = [];
+    const alert = this.pane.getByRole("alert");
+    for (let i = 0; i < tries; i++) {
+      await act();
+      const outcome = await Promise.race([
+        done
+          .first()
+          .waitFor({ timeout })
+          .then(
+            () => "done",
+            () => "timeout",
+          ),
+        alert
+          .first()
+          .waitFor({ timeout })
+          .then(
+            () => "alert",
+            () => "timeout",
+          ),
+      ]);
+      if (outcome === "done") return seen;
+      if (outcome === "timeout") break;
+      const text = ((await alert.first().textContent()) ?? "").trim();
+      if (/undefined|\bat \w+ \(|Error:/.test(text)) throw new Error(`an unclear message: ${text}`);
+      seen.push(text);
+      await alert.first().scrollIntoViewIfNeeded();
+      await this.shot("error-shown");
+      await this.dismiss();
+    }
+    await this.shot("FAILED");
+    throw new Error(`never done after ${tries} tries; messages: ${JSON.stringify(seen)}`);
+  }
+
   /** The pane's one message area, once it shows text matching `text`. */
   async message(text: string | RegExp, timeout = 30_000): Promise<string> {
     const area = this.pane.getByRole("status").or(this.pane.getByRole("alert"));
