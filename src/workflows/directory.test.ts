@@ -9,6 +9,7 @@ import { makeCpf } from "../workbook/testing";
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
 import { saveBenefits } from "./benefits";
 import { DEFAULT_TABLES, DirectoryInputError, pullBenefits, pullEmployees, pullProducts } from "./directory";
+import type { Progress } from "./progress";
 import { registerEmployees } from "./register-employees";
 import { readAllRows } from "./table-sync";
 
@@ -253,4 +254,19 @@ describe("registerEmployees", () => {
     expect(rows[1]![col("ID do colaborador")]).toBe(byCpf.get(makeCpf(7001))!.employee_id);
     expect(rows[3]![col("ID do colaborador")]).toBe(byCpf.get(makeCpf(7003))!.employee_id);
   });
+});
+
+test("a pull reports an ETA from the pace of its pages once the list states its total", async () => {
+  env = await startWorkflowEnv({ seedEmployees: 250 });
+  let t = 0;
+  const seen: Progress[] = [];
+  await pullEmployees(env.client.employees, newWorkbook(), {
+    onProgress: (p) => p.phase === "employees" && seen.push(p),
+    now: () => (t += 100),
+  });
+  expect(seen.map((p) => p.done)).toEqual([100, 200, 250]);
+  expect(seen.every((p) => p.total === 250)).toBe(true);
+  // 100 rows in the first 100 ms: 150 left at that pace; none left at the end.
+  expect(seen[0]!.etaMs).toBe(150);
+  expect(seen.at(-1)!.etaMs).toBe(0);
 });

@@ -16,7 +16,7 @@ import { IDENTITY_HEADERS } from "../workbook/mapping";
 import type { Locale } from "../workbook/messages";
 import { TEXT_FORMAT } from "../workbook/port";
 import { CURRENCY_FORMAT, productHeaders } from "../workbook/template";
-import type { OnProgress } from "./progress";
+import { type OnProgress, etaFrom, progressReporter } from "./progress";
 import { type SyncColumn, type SyncResult, syncTable, type TableSpec } from "./table-sync";
 
 export interface PullOptions {
@@ -25,6 +25,8 @@ export interface PullOptions {
   locale?: Locale;
   /** Table to refresh or create (defaults below). */
   table?: string;
+  /** Clock for the ETA (default Date.now). */
+  now?: () => number;
 }
 
 export const DEFAULT_TABLES = {
@@ -69,17 +71,30 @@ export function directoryHeaders(locale: Locale = "pt-BR") {
   return { ...IDENTITY_HEADERS[locale], ...HEADERS[locale] };
 }
 
-/** Every item of a list, all pages, with progress by page (`total` when the page states it). */
+/**
+ * Every item of a list, all pages, with progress by page: `total` when the page states it, and
+ * then an ETA from the pace of the pages so far (none when the total is not stated: the end of
+ * the list is not known before its last page).
+ */
 export async function pullAll<T>(
   list: PageIterator<T, Page<T>>,
   phase: string,
-  options: { signal?: AbortSignal; onProgress?: OnProgress } = {},
+  options: { signal?: AbortSignal; onProgress?: OnProgress; now?: () => number } = {},
 ): Promise<T[]> {
+  const now = options.now ?? Date.now;
+  const progress = progressReporter(options.onProgress);
+  const started = now();
   const out: T[] = [];
   for await (const page of list.pages()) {
     options.signal?.throwIfAborted();
     out.push(...page.data);
-    options.onProgress?.({ phase, done: out.length, total: Math.max(page.total ?? out.length, out.length) });
+    const total = Math.max(page.total ?? out.length, out.length);
+    progress(
+      phase,
+      out.length,
+      total,
+      page.total === undefined ? undefined : etaFrom(started, now(), out.length, total),
+    );
   }
   return out;
 }

@@ -1,5 +1,5 @@
 // What users do (DESIGN §1 src/workflows): the task pane and the ribbon commands call only these.
-export type { Progress, OnProgress } from "./progress";
+export { type Progress, type OnProgress, etaFrom } from "./progress";
 export {
   type Payer,
   type Charge,
@@ -143,3 +143,9 @@ export {
 } from "./mode-finalize";
 export { type ProductValues, type Override, DEFAULT_REVIEW_TABLES, modeDesired } from "./mode-review";
 export { type ModeInputCode, ModeInputError } from "./mode-input";
+export {
+  type SummaryFigures,
+  SUMMARY_TABLE,
+  summaryLines,
+  writeReconciliationSummary,
+} from "./reconciliation-summary";

@@ -1,4 +1,4 @@
-import { progressReporter, safeProgress } from "./progress";
+import { etaFrom, progressReporter, safeProgress } from "./progress";
 
 describe("progress reporting", () => {
   it("passes every report on to the caller", () => {
@@ -19,4 +19,10 @@ describe("progress reporting", () => {
     expect(() => progressReporter(failing)("x", 0, 1)).not.toThrow();
     expect(() => progressReporter(undefined)("x", 0, 1)).not.toThrow();
   });
+});
+
+test("etaFrom: the time left at the pace so far; none before anything is done", () => {
+  expect(etaFrom(1_000, 1_000, 0, 10)).toBeUndefined();
+  expect(etaFrom(1_000, 3_000, 4, 10)).toBe(3_000);
+  expect(etaFrom(1_000, 3_000, 10, 10)).toBe(0);
 });

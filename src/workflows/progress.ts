@@ -31,3 +31,13 @@ export function progressReporter(
   return (phase, done, total, etaMs) =>
     safe({ phase, done, total, ...(etaMs !== undefined ? { etaMs } : {}) });
 }
+
+/**
+ * Time left at the pace so far: elapsed / done × what is left. Undefined before anything is
+ * done (no pace yet); 0 once `done` reaches `total`.
+ */
+export function etaFrom(startedAt: number, now: number, done: number, total: number): number | undefined {
+  const elapsed = now - startedAt;
+  if (done <= 0 || elapsed < 0) return undefined;
+  return Math.max(0, Math.round(((total - done) * elapsed) / done));
+}

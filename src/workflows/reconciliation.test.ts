@@ -156,8 +156,27 @@ describe("reconcile", () => {
     env.clock.advance(PIX_DELAY);
     await distribute(4_500);
     await startDeposit(env.client.deposits, { amountCents: 3_000, payer }); // still pending
-    const { summary, balanceMoved } = await reconcile(env.client, newWorkbook());
+    const wb = newWorkbook();
+    const { summary, balanceMoved, summaryTable } = await reconcile(env.client, wb, {
+      now: () => Date.parse("2026-02-01T12:00:00Z"),
+    });
     expect(balanceMoved).toBe(false);
+    // The summary is written into the workbook, one line per figure, money in reais.
+    expect(summaryTable).toMatchObject({ created: true, added: 10 });
+    const [header, ...lines] = wb.sheetValues("Conciliação");
+    expect(header).toEqual(["Item", "Valor", "Quantidade", "Observação"]);
+    const line = (label: string) => lines.find((l) => l[0] === label);
+    expect(line("Depósitos concluídos")?.[1]).toBe(200);
+    expect(line("Depósitos pendentes (fora do saldo)")?.[1]).toBe(30);
+    expect(line("Distribuído")?.[1]).toBe(45);
+    expect(line("Saldo disponível")?.[1]).toBe(155);
+    expect(line("Diferença (disponível − esperado)")?.slice(1)).toEqual([0, "", "Confere"]);
+    expect(line("Débitos de distribuição sem registro no log")?.[2]).toBe(1);
+    expect(line("Atualizado em")?.[3]).toBe("2026-02-01T12:00:00.000Z");
+    // A second reconcile refreshes the same lines in place.
+    const again = await reconcile(env.client, wb, { now: () => Date.parse("2026-02-02T12:00:00Z") });
+    expect(again.summaryTable).toMatchObject({ created: false, added: 0, updated: 1 });
+    expect(wb.sheetValues("Conciliação")).toHaveLength(11);
     expect(summary).toMatchObject({
       completedDepositsCents: 20_000,
       pendingDepositsCents: 3_000,

@@ -17,6 +17,7 @@ import type { Workbook } from "../workbook/port";
 import { TEXT_FORMAT } from "../workbook/port";
 import { CURRENCY_FORMAT } from "../workbook/template";
 import { pullAll } from "./directory";
+import { writeReconciliationSummary } from "./reconciliation-summary";
 import type { OnProgress } from "./progress";
 import { type SyncResult, syncTable, type TableSpec } from "./table-sync";
 
@@ -234,12 +235,42 @@ export async function reconcile(
     balances: Pick<ValePixClient["balances"], "get">;
   },
   workbook: Workbook,
-  options: Parameters<typeof pullTransactions>[2] = {},
-): Promise<{ pull: TransactionPullResult; summary: ReconciliationSummary; balanceMoved: boolean }> {
+  options: Parameters<typeof pullTransactions>[2] & {
+    /** The summary table's name (default `SUMMARY_TABLE`); null: the summary is only returned. */
+    summaryTable?: string | null;
+    now?: () => number;
+  } = {},
+): Promise<{
+  pull: TransactionPullResult;
+  summary: ReconciliationSummary;
+  balanceMoved: boolean;
+  /** The summary table written (./reconciliation-summary.ts), unless `summaryTable` is null. */
+  summaryTable: SyncResult | undefined;
+}> {
   const { signal } = options;
   const before = (await api.balances.get({ signal })).available_amount;
   // The summary needs every type, whatever the table shows.
   const pull = await pullTransactions(api.transactions, workbook, { ...options, type: undefined });
   const after = (await api.balances.get({ signal })).available_amount;
-  return { pull, summary: summarize(pull.transactions, after), balanceMoved: before !== after };
+  const summary = summarize(pull.transactions, after);
+  const balanceMoved = before !== after;
+  const summaryTable =
+    options.summaryTable === null
+      ? undefined
+      : await writeReconciliationSummary(
+          workbook,
+          {
+            summary,
+            unidentified: pull.unidentified,
+            unlinkedDebits: pull.unlinkedDebits,
+            balanceMoved,
+            at: new Date((options.now ?? Date.now)()).toISOString(),
+          },
+          {
+            ...(options.locale ? { locale: options.locale } : {}),
+            ...(options.summaryTable ? { table: options.summaryTable } : {}),
+            ...(signal ? { signal } : {}),
+          },
+        );
+  return { pull, summary, balanceMoved, summaryTable };
 }
