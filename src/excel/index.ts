@@ -4,6 +4,7 @@
 export { OfficeWorkbook, officeWorkbook, type OfficeWorkbookOptions } from "./office-workbook";
 export { HOST_ERROR_CODES, WorkbookHostError, type HostErrorCode } from "./errors";
 export type { ExcelRun, RequestContextApi } from "./office-api";
+export { activeTableName } from "./active-table";
 export {
   createTokenStore,
   createUserStorage,

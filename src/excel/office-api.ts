@@ -150,6 +150,8 @@ export interface WorkbookApi {
   readonly tables: TableCollectionApi;
   readonly settings: SettingCollectionApi;
   readonly application: { suspendApiCalculationUntilNextSync(): void };
+  /** The selected range (ExcelApi 1.1); the ribbon's commands act on the table it is in. */
+  getSelectedRange(): RangeApi;
 }
 
 export interface RequestContextApi {

@@ -68,7 +68,7 @@ class FakeWorkbookObject implements WorkbookApi {
   readonly tables: FakeTableCollection;
   readonly settings: FakeSettingCollection;
   readonly application: { suspendApiCalculationUntilNextSync(): void };
-  constructor(ctx: FakeContextCore) {
+  constructor(private readonly ctx: FakeContextCore) {
     this.worksheets = new FakeWorksheetCollection(ctx);
     this.tables = new FakeTableCollection(ctx);
     this.settings = new FakeSettingCollection(ctx);
@@ -78,6 +78,15 @@ class FakeWorkbookObject implements WorkbookApi {
         ctx.calculationSuspended = true;
       },
     };
+  }
+  /** "Workbook.getSelectedRange" (ExcelApi 1.1): the selection, else A1 of the active sheet. */
+  getSelectedRange(): FakeRange {
+    return new FakeRange(this.ctx, () => {
+      const { selection, sheets, active } = this.ctx.model;
+      const sheet = selection ? sheets.find((s) => s.name === selection.sheet) : (active ?? sheets[0]);
+      if (!sheet) return null;
+      return { sheet, box: selection?.box ?? { top: 0, left: 0, rows: 1, cols: 1 } };
+    });
   }
 }
 
