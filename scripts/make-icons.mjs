@@ -1,5 +1,7 @@
-// Draws the add-in's icons (a green rounded square with a white "V") as PNG files in assets/.
-// Run once with `node scripts/make-icons.mjs`; the PNGs are committed. Plain zlib, no image library.
+// Draws the add-in's icons as PNG files in assets/: the add-in's own (a green rounded square with a
+// white "V") and one per ribbon command (the same square with the command's glyph), at the sizes
+// the manifest names (16, 32 and 80 px for ribbon buttons; 32, 64, 128 for the add-in).
+// Run with `node scripts/make-icons.mjs`; the PNGs are committed. Plain zlib, no image library.
 import { writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 
@@ -33,18 +35,73 @@ function segDist(px, py, ax, ay, bx, by) {
   return Math.hypot(px - (ax + t * (bx - ax)), py - (ay + t * (by - ay)));
 }
 
-function pixel(x, y) {
-  // Rounded square, corner radius 20% of the side; transparent outside.
-  const r = 0.2;
-  const cx = Math.min(Math.max(x, r), 1 - r);
-  const cy = Math.min(Math.max(y, r), 1 - r);
-  if (Math.hypot(x - cx, y - cy) > r) return null;
-  const stroke = 0.085;
-  const inV = segDist(x, y, 0.27, 0.28, 0.5, 0.74) < stroke || segDist(x, y, 0.73, 0.28, 0.5, 0.74) < stroke;
-  return inV ? WHITE : GREEN;
+/** Points of an arc (angles in turns, 0 = right, clockwise on screen), as segments. */
+function arc(cx, cy, radius, from, to, steps = 16) {
+  const pts = [];
+  for (let i = 0; i <= steps; i++) {
+    const a = 2 * Math.PI * (from + ((to - from) * i) / steps);
+    pts.push([cx + radius * Math.cos(a), cy + radius * Math.sin(a)]);
+  }
+  return pts.slice(1).map((p, i) => [...pts[i], ...p]);
 }
 
-function png(size) {
+/** Two barbs of an arrow head at (x, y) pointing along (dx, dy) (a unit vector). */
+function arrowHead(x, y, dx, dy, length = 0.15) {
+  const c = Math.cos((3 * Math.PI) / 4);
+  const s = Math.sin((3 * Math.PI) / 4);
+  return [
+    [x, y, x + length * (dx * c - dy * s), y + length * (dx * s + dy * c)],
+    [x, y, x + length * (dx * c + dy * s), y + length * (-dx * s + dy * c)],
+  ];
+}
+
+/** Each glyph: white strokes (segments ax, ay, bx, by in the unit square). */
+const GLYPHS = {
+  // The add-in: a "V".
+  icon: [
+    [0.27, 0.28, 0.5, 0.74],
+    [0.73, 0.28, 0.5, 0.74],
+  ],
+  // Validate: a check mark.
+  validate: [
+    [0.25, 0.52, 0.43, 0.7],
+    [0.43, 0.7, 0.76, 0.31],
+  ],
+  // Send to draft: an arrow up out of a tray.
+  send: [
+    [0.5, 0.24, 0.5, 0.62],
+    [0.5, 0.24, 0.33, 0.41],
+    [0.5, 0.24, 0.67, 0.41],
+    [0.25, 0.6, 0.25, 0.76],
+    [0.25, 0.76, 0.75, 0.76],
+    [0.75, 0.76, 0.75, 0.6],
+  ],
+  // Refresh: three quarters of a circle with an arrow head.
+  refresh: [...arc(0.5, 0.5, 0.24, 0.0, 0.75), ...arrowHead(0.5, 0.26, 1, 0)],
+  // Pull transactions: an arrow down into a tray.
+  pull: [
+    [0.5, 0.22, 0.5, 0.6],
+    [0.5, 0.6, 0.33, 0.43],
+    [0.5, 0.6, 0.67, 0.43],
+    [0.25, 0.6, 0.25, 0.76],
+    [0.25, 0.76, 0.75, 0.76],
+    [0.75, 0.76, 0.75, 0.6],
+  ],
+};
+
+function pixelOf(glyph) {
+  return (x, y) => {
+    // Rounded square, corner radius 20% of the side; transparent outside.
+    const r = 0.2;
+    const cx = Math.min(Math.max(x, r), 1 - r);
+    const cy = Math.min(Math.max(y, r), 1 - r);
+    if (Math.hypot(x - cx, y - cy) > r) return null;
+    const stroke = 0.085;
+    return glyph.some(([ax, ay, bx, by]) => segDist(x, y, ax, ay, bx, by) < stroke) ? WHITE : GREEN;
+  };
+}
+
+function png(size, pixel) {
   const ss = 4; // supersampling for smooth edges
   const raw = Buffer.alloc(size * (1 + size * 4));
   for (let y = 0; y < size; y++) {
@@ -85,6 +142,11 @@ function png(size) {
   ]);
 }
 
+const dir = new URL("../assets/", import.meta.url);
 for (const size of [16, 32, 64, 80, 128])
-  writeFileSync(new URL(`../assets/icon-${size}.png`, import.meta.url), png(size));
-console.log("assets/icon-{16,32,64,80,128}.png written");
+  writeFileSync(new URL(`icon-${size}.png`, dir), png(size, pixelOf(GLYPHS.icon)));
+const commands = Object.keys(GLYPHS).filter((g) => g !== "icon");
+for (const name of commands)
+  for (const size of [16, 32, 80])
+    writeFileSync(new URL(`${name}-${size}.png`, dir), png(size, pixelOf(GLYPHS[name])));
+console.log(`assets/icon-{16,32,64,80,128}.png and {${commands.join(",")}}-{16,32,80}.png written`);

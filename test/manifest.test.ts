@@ -46,6 +46,41 @@ describe("manifest.xml", () => {
     for (const icon of icons) expect(existsSync(path.join(root, "assets", icon))).toBe(true);
   });
 
+  it("has a ValePix tab whose group holds the pane button and one ExecuteFunction button per command", () => {
+    const xml = readFileSync(manifest, "utf8");
+    const tab = /<CustomTab id="ValePix.Tab">([\s\S]*?)<\/CustomTab>/.exec(xml)?.[1];
+    expect(tab).toBeDefined();
+    const controls = [...tab!.matchAll(/<Control xsi:type="Button" id="([^"]+)">([\s\S]*?)<\/Control>/g)];
+    expect(controls.map((c) => c[1])).toEqual([
+      "ValePix.OpenTaskpane",
+      "ValePix.Validate",
+      "ValePix.SendToDraft",
+      "ValePix.RefreshStatuses",
+      "ValePix.PullTransactions",
+    ]);
+    expect(controls[0]![2]).toContain('<Action xsi:type="ShowTaskpane">');
+    const functions = controls.slice(1).map((c) => /<FunctionName>([^<]+)</.exec(c[2]!)?.[1]);
+    expect(functions).toEqual(["validateTable", "sendToDraft", "refreshStatuses", "pullTransactions"]);
+    // Ribbon buttons need 16, 32 and 80 px icons ("Icon element", add-in commands XML).
+    for (const [, id, body] of controls) {
+      const sizes = [...body!.matchAll(/<bt:Image size="(\d+)"/g)].map((m) => m[1]);
+      expect({ id, sizes }).toEqual({ id, sizes: ["16", "32", "80"] });
+    }
+  });
+
+  it("defines every resource it references, and says every string in pt-BR and en-US", () => {
+    const xml = readFileSync(manifest, "utf8");
+    const referenced = new Set([...xml.matchAll(/resid="([^"]+)"/g)].map((m) => m[1]!));
+    const defined = new Set([...xml.matchAll(/<bt:(?:Image|Url|String) id="([^"]+)"/g)].map((m) => m[1]!));
+    for (const id of referenced) expect({ id, defined: defined.has(id) }).toEqual({ id, defined: true });
+    const strings = [
+      ...xml.matchAll(/<bt:String id="([^"]+)" DefaultValue="[^"]+">\s*<bt:Override Locale="en-US"/g),
+    ];
+    const allStrings = [...xml.matchAll(/<bt:String id="([^"]+)"/g)];
+    expect(strings.length).toBe(allStrings.length);
+    expect(xml).toMatch(/<DefaultLocale>pt-BR<\/DefaultLocale>/);
+  });
+
   it("is rejected by the same check when it breaks the schema (the check can fail)", () => {
     const broken = path.join(tmpdir(), `manifest-broken-${process.pid}.xml`);
     writeFileSync(

@@ -1,50 +1,338 @@
-import { OfficeMockObject } from "office-addin-mock";
-import { ACTIONS, openTaskpane, registerCommands } from "./commands";
+/**
+ * The ribbon commands as Excel calls them: through the handlers they gave `Office.actions.associate`,
+ * with an event whose `completed()` Office waits for. Behind them, the real host (../taskpane/edge.ts)
+ * over the fake Excel and the sandbox over loopback: the same workflows the pane runs.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type Employee, type FinalizeBody, createClient, collectAll } from "../api";
+import { createFakeExcel, type FakeExcel } from "../excel";
+import { formatCpf } from "../money";
+import { type Host, composeHost } from "../taskpane/edge";
+import type { Notice } from "../taskpane/notices";
+import { readRunLogEntries } from "../workflows";
+import { LOT_DELAY, PIX_DELAY, TOKEN_A, startTestSandbox } from "../../sandbox/test-harness";
+import type { RunningSandbox } from "../../sandbox/server";
+import type { ManualClock } from "../../sandbox/testkit";
+import { ACTIONS, type CommandsOffice, registerCommands } from "./commands";
 
-/** Installs an office-addin-mock `Office` global whose addin.showAsTaskpane behaves as given. */
-function mockOffice(showAsTaskpane: () => Promise<void>) {
-  const associated = new Map<string, (event?: Office.AddinCommands.Event) => unknown>();
-  const office = new OfficeMockObject({
-    actions: {
-      associate: (id: string, fn: (event?: Office.AddinCommands.Event) => unknown) => associated.set(id, fn),
-    },
-    addin: { showAsTaskpane },
-  });
-  (globalThis as { Office?: unknown }).Office = office;
-  return associated;
+jest.setTimeout(60_000);
+
+const TABLE = "Beneficios";
+const HEADER = ["CPF", "Nome", "Refeição", "Alimentação"];
+
+let sb: RunningSandbox;
+let clock: ManualClock;
+afterEach(async () => {
+  await sb?.close();
+});
+
+interface Excel {
+  excel: FakeExcel;
+  host: Host;
+  handlers: Map<string, (event?: Office.AddinCommands.Event) => unknown>;
+  paneOpened: number;
+  notices: Notice[];
+  employees: Employee[];
+  /** Calls the action as Excel does; resolves with how many times `completed()` was called. */
+  click(action: string): Promise<number>;
+  select(a1: string, sheet?: string): Promise<void>;
 }
 
+/** The sandbox, the fake Excel holding a distribution table, the host connected with TOKEN_A. */
+async function excelWithAddin(options: { connect?: boolean; rows?: (e: Employee[]) => unknown[][] } = {}) {
+  ({ sb, clock } = await startTestSandbox());
+  const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
+  const employees = (await collectAll(api.employees.list({ situation: "active" }), { max: 100 })).slice(0, 3);
+  const rows = options.rows?.(employees) ?? [
+    [formatCpf(employees[0]!.cpf!), employees[0]!.name, "R$ 600,00", 450],
+    [employees[1]!.cpf!, employees[1]!.name, 600, 450],
+    [employees[2]!.cpf!, employees[2]!.name, 550, ""],
+  ];
+  const excel = createFakeExcel({
+    sheets: { Resumo: [["Planilha de benefícios"]] },
+    tables: [{ name: TABLE, sheet: "Plan1", header: HEADER, rows: rows as never }],
+  });
+  const runtime = new Map<string, string>();
+  const host = composeHost({
+    Office: { context: { displayLanguage: "pt-BR" } },
+    OfficeRuntime: {
+      storage: {
+        getItem: (k) => Promise.resolve(runtime.get(k) ?? null),
+        setItem: (k, v) => Promise.resolve(void runtime.set(k, v)),
+        removeItem: (k) => Promise.resolve(void runtime.delete(k)),
+      },
+    },
+    Excel: excel,
+  });
+  if (options.connect !== false)
+    await host.services.connections.save({
+      label: "Acme",
+      environment: "sandbox",
+      baseUrl: sb.url,
+      persistence: "device",
+      token: TOKEN_A,
+    });
+  const handlers = new Map<string, (event?: Office.AddinCommands.Event) => unknown>();
+  const world: Excel = {
+    excel,
+    host,
+    handlers,
+    paneOpened: 0,
+    notices: [],
+    employees,
+    click: (action) => click(handlers, action),
+    async select(a1, sheet = "Plan1") {
+      await excel.run(async (context) => {
+        context.workbook.worksheets.getItem(sheet).getRange(a1).select();
+        await context.sync();
+      });
+    },
+  };
+  host.notices.subscribe((n) => n && world.notices.push(n));
+  const office: CommandsOffice = {
+    actions: { associate: (id, fn) => void handlers.set(id, fn) },
+    addin: {
+      showAsTaskpane: () => {
+        world.paneOpened++;
+        return Promise.resolve();
+      },
+    },
+  };
+  registerCommands({ host: () => host, office: () => office });
+  return world;
+}
+
+/**
+ * Calls an action as Excel does (ignoring what the function returns) and waits for its
+ * `event.completed()`; resolves with how many times it was called, a moment later.
+ */
+async function click(
+  handlers: Map<string, (event?: Office.AddinCommands.Event) => unknown>,
+  action: string,
+): Promise<number> {
+  const handler = handlers.get(action);
+  if (!handler) throw new Error(`no handler for ${action}`);
+  let completed = 0;
+  await new Promise<void>((resolve) => {
+    handler({
+      completed: () => {
+        completed++;
+        resolve();
+      },
+    } as unknown as Office.AddinCommands.Event);
+  });
+  await new Promise((r) => setTimeout(r, 10));
+  return completed;
+}
+
+const mutations = () => sb.requests.list().filter((r) => r.method !== "GET");
+/** A column the write-back adds ("Status ValePix", "Mensagem ValePix"), read through the workbook port. */
+async function column(w: Excel, header: RegExp): Promise<string[]> {
+  const table = (await w.host.workbook!.getTable(TABLE))!;
+  const i = table.header.findIndex((h) => header.test(h));
+  expect(i).toBeGreaterThanOrEqual(0);
+  const out: string[] = [];
+  for await (const block of w.host.workbook!.readTableRows(TABLE))
+    for (const r of block.rows) out.push(String(r[i]));
+  return out;
+}
+
+/** Intl writes a no-break space after "R$". */
+const plain = (s: string) => s.replace(/\u00a0/g, " ");
+
 describe("ribbon commands (shared runtime)", () => {
-  afterEach(() => {
-    delete (globalThis as { Office?: unknown }).Office;
-  });
-
-  it("registers the action named in manifest.xml, and it opens the task pane", async () => {
-    const show = jest.fn(() => Promise.resolve());
-    const associated = mockOffice(show);
-    registerCommands();
-    expect([...associated.keys()]).toEqual([ACTIONS.openTaskpane]);
-
-    const completed = jest.fn();
-    await associated.get(ACTIONS.openTaskpane)!({ completed } as unknown as Office.AddinCommands.Event);
-    expect(show).toHaveBeenCalledTimes(1);
-    expect(completed).toHaveBeenCalledTimes(1);
-  });
-
-  it("completes the ribbon event even when the task pane cannot open", async () => {
-    mockOffice(() => Promise.reject(new Error("not supported")));
-    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
-    const completed = jest.fn();
-    await openTaskpane({ completed } as unknown as Office.AddinCommands.Event);
-    expect(completed).toHaveBeenCalledTimes(1);
-    expect(error).toHaveBeenCalled();
-    error.mockRestore();
-  });
-
-  it("names in ACTIONS match the manifest's <FunctionName> elements", async () => {
-    const { readFile } = await import("node:fs/promises");
-    const manifest = await readFile(`${__dirname}/../../manifest.xml`, "utf8");
+  test("every <FunctionName> of manifest.xml has a handler, and no handler lacks one", async () => {
+    const w = await excelWithAddin({ connect: false });
+    const manifest = readFileSync(path.join(__dirname, "../../manifest.xml"), "utf8");
     const declared = [...manifest.matchAll(/<FunctionName>([^<]+)<\/FunctionName>/g)].map((m) => m[1]);
-    expect(declared.sort()).toEqual(Object.values(ACTIONS).sort());
+    expect([...new Set(declared)].sort()).toEqual(Object.values(ACTIONS).sort());
+    expect([...w.handlers.keys()].sort()).toEqual(Object.values(ACTIONS).sort());
+  });
+
+  test("open: shows the pane and completes the event", async () => {
+    const w = await excelWithAddin({ connect: false });
+    expect(await w.click(ACTIONS.openTaskpane)).toBe(1);
+    expect(w.paneOpened).toBe(1);
+  });
+
+  test("validate: the table the selection is in; valid, it says so without opening the pane or sending anything", async () => {
+    const w = await excelWithAddin();
+    await w.select("C3");
+    expect(await w.click(ACTIONS.validateTable)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({
+      intent: "success",
+      title: `Tabela ${TABLE} válida`,
+    });
+    expect(plain(w.notices.at(-1)!.body)).toContain("R$ 2.650,00");
+    expect(w.notices.at(-1)!.body).toContain("3 linha(s)");
+    expect(w.paneOpened).toBe(0);
+    expect(mutations()).toEqual([]);
+  });
+
+  test("validate: a row that matches nobody gets its status in the sheet, the notice counts it, the pane opens", async () => {
+    const w = await excelWithAddin({
+      rows: (e) => [
+        [e[0]!.cpf!, e[0]!.name, 600, 450],
+        ["52998224725", "Ninguém", 600, 450],
+      ],
+    });
+    await w.select("A2");
+    expect(await w.click(ACTIONS.validateTable)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({ intent: "error", title: `A tabela ${TABLE} tem problemas` });
+    expect(w.paneOpened).toBe(1);
+    const message = await column(w, /^Mensagem/);
+    expect(message[0]).toBe("");
+    expect(message[1]).not.toBe("");
+    expect(mutations()).toEqual([]);
+  });
+
+  test("validate with the selection outside every table: asks which table, in the pane; calls nothing", async () => {
+    const w = await excelWithAddin();
+    await w.select("A1", "Resumo");
+    const before = sb.requests.list().length;
+    expect(await w.click(ACTIONS.validateTable)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({ intent: "warning", title: "Qual tabela?" });
+    expect(w.paneOpened).toBe(1);
+    expect(sb.requests.list().length).toBe(before);
+  });
+
+  test("send to draft (mode selected): the draft holds the sheet, the run log records it, the pane opens to finalize; again, the same draft", async () => {
+    const w = await excelWithAddin();
+    await w.select("B2");
+    expect(await w.click(ACTIONS.sendToDraft)).toBe(1);
+    const sent = w.notices.at(-1)!;
+    expect(sent).toMatchObject({
+      intent: "success",
+      title: expect.stringMatching(/^Rascunho .+ pronto para revisão$/) as string,
+    });
+    expect(plain(sent.body)).toBe("3 colaborador(es), total R$ 2.650,00.");
+    expect(w.paneOpened).toBe(1);
+    const log = await readRunLogEntries(w.host.workbook!);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ table: TABLE, mode: "selected", state: "draft", totalCents: 265_000 });
+    const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
+    expect(await api.distributions.get(log[0]!.distributionId)).toMatchObject({
+      status: "draft",
+      total_employees: 3,
+      total_amount: 265_000,
+    });
+
+    expect(await w.click(ACTIONS.sendToDraft)).toBe(1);
+    expect(w.notices.at(-1)!.title).toBe(sent.title);
+    expect(new Set((await readRunLogEntries(w.host.workbook!)).map((e) => e.distributionId)).size).toBe(1);
+  });
+
+  test("refresh statuses: the last distribution's state from the server, into the run log and beside each row", async () => {
+    const w = await excelWithAddin();
+    await w.select("B2");
+    await w.click(ACTIONS.sendToDraft);
+    const [entry] = await readRunLogEntries(w.host.workbook!);
+    // Finalized elsewhere (the pane, or another computer): funded, finalized, the lot paid.
+    const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
+    await api.deposits.create({
+      amount: 500_000,
+      method: "PIX",
+      name: "Financeiro Acme",
+      document: "11222333000181",
+    });
+    clock.advance(PIX_DELAY);
+    const body: FinalizeBody = {
+      payment_method: "BALANCE",
+      description: "Benefícios",
+      scheduled_for: null,
+      payer_name: "Financeiro Acme",
+      payer_document: "11222333000181",
+      invoice_descriptions: {},
+    };
+    await api.distributions.finalize(entry!.distributionId, body);
+    clock.advance(LOT_DELAY * 4);
+
+    await w.select("A1", "Resumo"); // the newest distribution, wherever the selection is
+    expect(await w.click(ACTIONS.refreshStatuses)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({
+      intent: "success",
+      title: `Distribuição ${entry!.distributionId}`,
+      body: expect.stringContaining("completed") as string,
+    });
+    expect(w.notices.at(-1)!.body).toContain("3 linha(s)");
+    const log = await readRunLogEntries(w.host.workbook!);
+    expect(log.map((e) => e.state)).toEqual(["draft", "completed"]);
+    expect(await column(w, /^Mensagem/)).toEqual(
+      Array(3).fill(`Pago na distribuição ${entry!.distributionId}`),
+    );
+
+    // Nothing changed since: refreshing again logs nothing more.
+    await w.click(ACTIONS.refreshStatuses);
+    expect(await readRunLogEntries(w.host.workbook!)).toHaveLength(2);
+  });
+
+  test("refresh with no distribution in the log: says so, sends nothing", async () => {
+    const w = await excelWithAddin();
+    expect(await w.click(ACTIONS.refreshStatuses)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({ intent: "info", title: "Nenhuma distribuição ainda" });
+    expect(mutations()).toEqual([]);
+  });
+
+  test("pull transactions: the statement lands in its table", async () => {
+    const w = await excelWithAddin();
+    const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
+    await api.deposits.create({
+      amount: 12_345,
+      method: "PIX",
+      name: "Financeiro Acme",
+      document: "11222333000181",
+    });
+    clock.advance(PIX_DELAY);
+    expect(await w.click(ACTIONS.pullTransactions)).toBe(1);
+    const notice = w.notices.at(-1)!;
+    expect(notice).toMatchObject({ intent: "success", title: "Transações trazidas" });
+    const table = (await w.host.workbook!.listTables()).find((t) => t.name !== TABLE)!;
+    expect(notice.body).toContain(`Tabela ${table.name}: 1 nova(s)`);
+    expect(table.rowCount).toBe(1);
+  });
+
+  test("not connected: the pane's words for it, the pane opens, the event completes", async () => {
+    const w = await excelWithAddin({ connect: false });
+    await w.select("B2");
+    const before = sb.requests.list().length;
+    expect(await w.click(ACTIONS.sendToDraft)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({ intent: "error" });
+    expect(w.paneOpened).toBe(1);
+    expect(sb.requests.list()).toHaveLength(before);
+  });
+
+  test("a second command while one runs is refused, not started; the first goes on", async () => {
+    const w = await excelWithAddin();
+    await w.select("B2");
+    const first = w.click(ACTIONS.sendToDraft);
+    expect(await w.click(ACTIONS.validateTable)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({ intent: "warning", title: "ValePix ainda está trabalhando" });
+    expect(await first).toBe(1);
+    expect(w.notices.at(-1)!.title).toMatch(/^Rascunho /);
+  });
+
+  test("never throws past the handler: a host that cannot be built, a pane that cannot open", async () => {
+    const handlers = new Map<string, (event?: Office.AddinCommands.Event) => unknown>();
+    registerCommands({
+      host: () => {
+        throw new Error("no host");
+      },
+      office: () => ({
+        actions: { associate: (id, fn) => void handlers.set(id, fn) },
+        addin: { showAsTaskpane: () => Promise.reject(new Error("not supported")) },
+      }),
+    });
+    for (const action of Object.values(ACTIONS)) expect(await click(handlers, action)).toBe(1);
+  });
+
+  test("the token never reaches a cell, a workbook setting or a notice", async () => {
+    const w = await excelWithAddin();
+    await w.select("B2");
+    for (const action of Object.values(ACTIONS)) await w.click(action);
+    for (const sheet of w.excel.sheetNames())
+      expect(JSON.stringify(w.excel.sheetValues(sheet))).not.toContain(TOKEN_A);
+    expect(JSON.stringify(w.excel.settings())).not.toContain(TOKEN_A);
+    expect(JSON.stringify(w.notices)).not.toContain(TOKEN_A);
   });
 });

@@ -1,27 +1,118 @@
 /**
- * Ribbon commands. The manifest declares a shared runtime (<Runtimes> with the task pane page),
- * so these run in the same JavaScript context as the task pane: Office.actions.associate
- * ties each ExecuteFunction control's <FunctionName> to a function here.
- * See "Configure your Office Add-in to use a shared runtime" in the Office docs.
+ * Ribbon commands. The manifest declares a shared runtime (SharedRuntime 1.1, `lifetime="long"`)
+ * whose page is the task pane's, so these run in the pane's JavaScript context and share its
+ * host (../taskpane/edge.ts: token store, workbook, notices): `Office.actions.associate` ties
+ * each ExecuteFunction control's <FunctionName> to a handler here ("Configure your Office Add-in
+ * to use a shared runtime", https://learn.microsoft.com/office/dev/add-ins/develop/configure-your-add-in-to-use-a-shared-runtime).
+ *
+ * Each command calls the src/workflows functions the pane calls (./actions.ts), and every
+ * handler:
+ * - reports its outcome through the notice the pane shows (Excel has no add-in notifications),
+ *   and opens the pane (`Office.addin.showAsTaskpane`) when a decision or a fix is needed;
+ * - calls `event.completed()` once, whatever happened (Office waits for it before it runs
+ *   another command of the add-in: "Office.AddinCommands.Event.completed");
+ * - never throws past itself: Office would show nothing, and the person would not know.
  */
+import { type Host, sharedHost } from "../taskpane/edge";
+import { messagesFor } from "../taskpane/i18n";
+import { messageFor } from "../taskpane/errors/messageFor";
+import {
+  type Outcome,
+  pullTransactionsCommand,
+  refreshCommand,
+  sendDraftCommand,
+  validateCommand,
+} from "./actions";
+import { type CommandMessages, enUS, ptBR } from "./messages";
 
 /** Action ids, as named by <FunctionName> in manifest.xml. */
-export const ACTIONS = { openTaskpane: "openValePix" } as const;
+export const ACTIONS = {
+  openTaskpane: "openValePix",
+  validateTable: "validateTable",
+  sendToDraft: "sendToDraft",
+  refreshStatuses: "refreshStatuses",
+  pullTransactions: "pullTransactions",
+} as const;
 
-/** Opens the task pane from the ribbon; completes the event whatever happens. */
-export async function openTaskpane(event?: Office.AddinCommands.Event): Promise<void> {
-  try {
-    await Office.addin.showAsTaskpane();
-  } catch (error) {
-    console.error("Could not open the ValePix task pane", error);
-  } finally {
-    event?.completed();
-  }
+export type ActionId = (typeof ACTIONS)[keyof typeof ACTIONS];
+
+/** The part of Office.js the commands use (`Office` in Excel; a stand-in in tests and the preview). */
+export interface CommandsOffice {
+  actions: { associate(actionId: string, handler: (event?: Office.AddinCommands.Event) => unknown): void };
+  addin: { showAsTaskpane(): Promise<void> };
 }
 
-export function registerCommands(): void {
-  Office.actions.associate(
-    ACTIONS.openTaskpane,
-    (event?: Office.AddinCommands.Event) => void openTaskpane(event),
-  );
+export interface CommandDeps {
+  /** The page's host (default: the one the pane holds too). */
+  host?: () => Host;
+  /** Default: the `Office` global. */
+  office?: () => CommandsOffice;
+}
+
+type Command = (host: Host, t: CommandMessages) => Promise<Outcome>;
+
+const COMMANDS: Record<ActionId, Command> = {
+  [ACTIONS.openTaskpane]: () => Promise.resolve({ openPane: true }),
+  [ACTIONS.validateTable]: validateCommand,
+  [ACTIONS.sendToDraft]: sendDraftCommand,
+  [ACTIONS.refreshStatuses]: refreshCommand,
+  [ACTIONS.pullTransactions]: pullTransactionsCommand,
+};
+
+/** One command at a time: a second click while a send runs must not start another one. */
+let busy = false;
+
+/** The handler Office calls for `action`. Resolves when the command is done; never rejects. */
+export function commandHandler(
+  action: ActionId,
+  deps: CommandDeps = {},
+): (event?: Office.AddinCommands.Event) => Promise<void> {
+  const hostOf = deps.host ?? sharedHost;
+  const officeOf = deps.office ?? (() => Office);
+  return async (event) => {
+    let host: Host | undefined;
+    let outcome: Outcome;
+    try {
+      host = hostOf();
+      const t = host.locale === "pt-BR" ? ptBR : enUS;
+      if (busy && action !== ACTIONS.openTaskpane) {
+        outcome = { notice: { intent: "warning", title: t.busyTitle, body: t.busy, next: t.busyNext } };
+      } else if (action === ACTIONS.openTaskpane) {
+        outcome = await COMMANDS[action](host, t);
+      } else {
+        busy = true;
+        try {
+          outcome = await COMMANDS[action](host, t);
+        } finally {
+          busy = false;
+        }
+      }
+    } catch (error) {
+      // API, workbook and connection errors in the pane's own words, and the pane to act on them.
+      const m = messageFor(error, messagesFor(host?.locale ?? "pt-BR"));
+      outcome = {
+        notice: { intent: m.intent, title: m.title, body: m.body, next: m.next, details: m.details },
+        openPane: true,
+      };
+    }
+    try {
+      if (outcome.notice) host?.notices.post(outcome.notice);
+      if (outcome.openPane) await officeOf().addin.showAsTaskpane();
+    } catch {
+      // The pane could not open (an older Office without SharedRuntime): the notice waits in the
+      // channel and shows when the person opens the pane; the cells already carry the statuses.
+    } finally {
+      event?.completed();
+    }
+  };
+}
+
+/** Associates every action of manifest.xml with its handler (call after Office.onReady). */
+export function registerCommands(deps: CommandDeps = {}): void {
+  const office = (deps.office ?? (() => Office))();
+  for (const action of Object.values(ACTIONS)) {
+    const handler = commandHandler(action, deps);
+    // Office ignores what the function returns: it waits for `event.completed()`.
+    office.actions.associate(action, (event?: Office.AddinCommands.Event) => void handler(event));
+  }
 }

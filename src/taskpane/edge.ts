@@ -8,6 +8,7 @@
  * - the Workbook port over `Excel.run` (../excel/office-workbook.ts), when the host has Excel;
  * - the pane's services (./adapter.ts) over those;
  * - `api()`: the active connection's client, paced (../workflows/pacer.ts), for the commands;
+ * - `activeTable()`: the table the selection is in (../excel/active-table.ts), for the commands;
  * - the notice channel that carries a command's outcome to the pane (./notices.ts).
  *
  * In the shared runtime (manifest.xml: SharedRuntime 1.1, one page for the pane and the commands)
@@ -18,6 +19,7 @@ import { ENVIRONMENTS, type ValePixClient, normalizeBaseUrl } from "../api";
 import {
   OfficeWorkbook,
   type RequestContextApi,
+  activeTableName,
   type UserStorageHost,
   createTokenStore,
   createUserStorage,
@@ -56,6 +58,8 @@ export interface Host {
   services: AvailableServices;
   /** The active connection's client, paced; throws `ConnectionInputError("token")` when none. */
   api(): Promise<ValePixClient>;
+  /** The table that holds the selected cell (undefined when none, or without Excel). */
+  activeTable(): Promise<string | undefined>;
   notices: NoticeChannel;
   /** The sandbox's address, for the connection screen's environment choice. */
   sandboxUrl: string;
@@ -82,12 +86,11 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
   const locale = uiLanguage(globals.Office?.context?.displayLanguage ?? globals.navigator?.language);
   const userStorage = createUserStorage(storageHost(globals));
   const tokenStore = createTokenStore(userStorage);
-  const excel = globals.Excel;
   // `Excel.run(batch)`: the real one is overloaded, the fake's is generic; both take this form.
-  const workbook =
-    excel && typeof excel.run === "function"
-      ? new OfficeWorkbook((batch) => (excel.run as RunOf)(batch))
-      : undefined;
+  const excel = globals.Excel as { run: RunOf } | undefined;
+  const run: RunOf | undefined =
+    excel && typeof excel.run === "function" ? (batch) => excel.run(batch) : undefined;
+  const workbook = run ? new OfficeWorkbook((batch) => run(batch)) : undefined;
   const services = createServices({
     userStorage,
     tokenStore,
@@ -121,6 +124,7 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
     workbook,
     services,
     api,
+    activeTable: () => (run ? activeTableName(run) : Promise.resolve(undefined)),
     notices: new NoticeChannel(),
     sandboxUrl: ENVIRONMENTS.sandbox,
   };
