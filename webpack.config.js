@@ -2,23 +2,61 @@
 const path = require("node:path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
+const { Compilation, sources } = require("webpack");
+const {
+  OFFICE_SELF_DIR,
+  contentSecurityPolicy,
+  hostingFromEnv,
+  officeJsSrc,
+  rewriteHost,
+  rewriteManifest,
+} = require("./scripts/build/hosting.cjs");
 
 const DEV_PORT = Number(process.env.VALEPIX_DEV_PORT ?? 3000);
+/** The sandbox the dev server proxies `/api` to (npm run sandbox). */
+const SANDBOX_URL = process.env.VALEPIX_SANDBOX_URL ?? "http://127.0.0.1:4010";
 
 /**
- * Office only loads add-ins over https. `VALEPIX_HTTPS=1` (set by `npm run dev-server:https`,
- * which `npm run sideload` uses) serves with the trusted localhost certificate of
+ * Office only loads add-ins over https. `--env https` (set by `npm run dev-server:https`, which
+ * the sideload scripts use) serves with the trusted localhost certificate of
  * office-addin-dev-certs; plain http is for this Linux machine's sandbox, tests and preview.
  */
-async function devServerTransport() {
-  if (process.env.VALEPIX_HTTPS !== "1") return "http";
+async function devServerTransport(https) {
+  if (!https) return "http";
   const devCerts = require("office-addin-dev-certs");
   return { type: "https", options: await devCerts.getHttpsServerOptions() };
 }
 
+/** Points every page and the manifest at the build's host (scripts/build/hosting.cjs). */
+class HostingPlugin {
+  /** @param {ReturnType<typeof hostingFromEnv>} hosting */
+  constructor(hosting) {
+    this.hosting = hosting;
+  }
+  /** @param {import("webpack").Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap("HostingPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: "HostingPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!/\.(html|xml)$/.test(name)) continue;
+            const text = compilation.getAsset(name)?.source.source().toString() ?? "";
+            const out =
+              name === "manifest.xml" ? rewriteManifest(text, this.hosting) : rewriteHost(text, this.hosting);
+            compilation.updateAsset(name, new sources.RawSource(out));
+          }
+        },
+      );
+    });
+  }
+}
+
 /** @returns {Promise<import("webpack").Configuration>} */
-module.exports = async (_env, argv) => {
+module.exports = async (env = {}, argv = {}) => {
   const dev = argv.mode !== "production";
+  const hosting = hostingFromEnv(process.env, { dev });
+  const csp = contentSecurityPolicy(hosting);
   return {
     devtool: dev ? "source-map" : false,
     entry: {
@@ -55,6 +93,7 @@ module.exports = async (_env, argv) => {
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
+        templateParameters: { officeJs: officeJsSrc(hosting), csp },
         chunks: ["commands", "taskpane"],
         chunksSortMode: "manual",
       }),
@@ -78,18 +117,37 @@ module.exports = async (_env, argv) => {
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "src/taskpane/help.html", to: "help.html" },
           { from: "manifest.xml", to: "manifest.xml" },
+          // office.js and the files it loads from its own folder (host and locale scripts),
+          // without the debug builds and type definitions.
+          ...(hosting.officeJs === "self"
+            ? [
+                {
+                  from: path.join(path.dirname(require.resolve("@microsoft/office-js/package.json")), "dist"),
+                  to: OFFICE_SELF_DIR,
+                  globOptions: { ignore: ["**/*.debug.js", "**/*.d.ts"] },
+                },
+              ]
+            : []),
         ],
       }),
+      new HostingPlugin(hosting),
     ],
     optimization: { runtimeChunk: "single" },
-    performance: { maxAssetSize: 2_000_000, maxEntrypointSize: 2_000_000 },
+    performance: {
+      maxAssetSize: 2_000_000,
+      maxEntrypointSize: 2_000_000,
+      assetFilter: (f) => !f.startsWith(OFFICE_SELF_DIR),
+    },
     devServer: {
       port: DEV_PORT,
       host: "localhost",
       hot: false,
       headers: { "Access-Control-Allow-Origin": "*" },
-      server: await devServerTransport(),
+      server: await devServerTransport(Boolean(env.https) || process.env.VALEPIX_HTTPS === "1"),
       static: false,
+      // The pane in Excel calls the sandbox through the dev server's own origin (connect to
+      // https://localhost:3000 in the pane): https, same origin, no CORS, no mixed content.
+      proxy: [{ context: ["/api"], target: SANDBOX_URL, changeOrigin: true }],
     },
   };
 };

@@ -1,0 +1,93 @@
+/**
+ * The production build for a customer's host (issue 11, item 6): `VALEPIX_HOST` rewrites every
+ * URL of the manifest and the pages, `VALEPIX_API_HOSTS` goes into <AppDomains> and the CSP, and
+ * `VALEPIX_OFFICE_JS=self` serves office.js with the add-in. One real webpack build into a
+ * temporary folder, then the manifest is checked against the schemas with xmllint.
+ */
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const ROOT = path.resolve(__dirname, "..");
+const SCHEMA = path.resolve(ROOT, "../shared/office-manifest-xsd/OfficeAppManifestV1_1.xsd");
+const HOST = "https://addin.example.com/valepix/";
+const API = "https://api.example.com";
+
+// A full production build on a shared, busy machine (not a speed test).
+jest.setTimeout(300_000);
+
+let out: string;
+beforeAll(async () => {
+  out = mkdtempSync(path.join(tmpdir(), "valepix-build-"));
+  const webpack = path.join(ROOT, "node_modules", "webpack-cli", "bin", "cli.js");
+  await promisify(execFile)(process.execPath, [webpack, "--mode", "production", "--output-path", out], {
+    cwd: ROOT,
+    env: { ...process.env, VALEPIX_HOST: HOST, VALEPIX_API_HOSTS: API, VALEPIX_OFFICE_JS: "self" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+});
+afterAll(() => {
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+const read = (f: string) => readFileSync(path.join(out, f), "utf8");
+/** The URLs the manifest uses: namespaces (xmlns="…") and comments are not fetched. */
+function manifestUrls(): string[] {
+  const xml = read("manifest.xml")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/\sxmlns(:\w+)?="[^"]*"/g, "");
+  return [...xml.matchAll(/https?:\/\/[^"<\s]+/g)].map((m) => m[0]);
+}
+
+test("every URL of dist/manifest.xml points to the configured host (or is an API domain)", () => {
+  const urls = manifestUrls();
+  expect(urls.length).toBeGreaterThan(20);
+  const origin = new URL(HOST).origin;
+  for (const url of urls) {
+    const ok = url.startsWith(HOST) || url === origin || url === API;
+    if (!ok) throw new Error(`${url} does not point to ${HOST}`);
+  }
+  expect(urls).toContain(`${HOST}taskpane.html`);
+  expect(urls).toContain(API);
+  expect(read("manifest.xml")).not.toContain("localhost");
+});
+
+test("every file the manifest names under the host is in the build", () => {
+  for (const url of manifestUrls().filter((u) => u.startsWith(HOST))) {
+    const file = url.slice(HOST.length);
+    if (!existsSync(path.join(out, file))) throw new Error(`${url}: ${file} is not in the build`);
+  }
+});
+
+test("dist/manifest.xml validates against the Office add-in manifest schemas", () => {
+  const result = spawnSync("xmllint", ["--noout", "--schema", SCHEMA, path.join(out, "manifest.xml")], {
+    encoding: "utf8",
+  });
+  expect(result.stderr.trim()).toBe(`${path.join(out, "manifest.xml")} validates`);
+  expect(result.status).toBe(0);
+});
+
+test("the pane's page: office.js served with it, a CSP that names only what it loads", () => {
+  const html = read("taskpane.html");
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="?([^"\s>]+)/g)].map((m) => m[1]!);
+  expect(scripts[0]).toBe("office-js/office.js");
+  for (const src of scripts) expect(existsSync(path.join(out, src))).toBe(true);
+  expect(html).not.toContain("appsforoffice.microsoft.com");
+  const csp = /http-equiv="?Content-Security-Policy"? content="([^"]+)"/.exec(html)?.[1];
+  expect(csp).toBeDefined();
+  expect(csp).toContain("script-src 'self';");
+  expect(csp).toContain(`connect-src 'self' ${API};`);
+  // The self-hosted copy holds office.js's host scripts, without the debug builds.
+  const copied = readdirSync(path.join(out, "office-js"));
+  expect(copied).toContain("office.js");
+  expect(copied.some((f) => f.startsWith("excel-"))).toBe(true);
+  expect(copied.some((f) => f.endsWith(".debug.js"))).toBe(false);
+});
+
+test("no page or manifest still points at the development host", () => {
+  for (const f of readdirSync(out).filter((f) => /\.(html|xml)$/.test(f)))
+    expect(read(f)).not.toContain("localhost:3000");
+  expect(read("help.html")).toContain("Content-Security-Policy");
+});
