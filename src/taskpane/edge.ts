@@ -7,7 +7,7 @@
  *   (../excel/token-store.ts; never the workbook, whose settings travel inside the file);
  * - the Workbook port over `Excel.run` (../excel/office-workbook.ts), when the host has Excel;
  * - the pane's services (./adapter.ts) over those;
- * - `api()`: the active connection's client, paced (../workflows/pacer.ts), for the commands;
+ * - `api()`: the active connection's client, paced as the pane's are (./adapter/client.ts), for the commands;
  * - `activeTable()`: the table the selection is in (../excel/active-table.ts), for the commands;
  * - the notice channel that carries a command's outcome to the pane (./notices.ts).
  *
@@ -15,7 +15,7 @@
  * there is one host per page: `sharedHost()`. A "this session only" token lives in the token
  * store's memory, so the pane and the commands must hold the same store, not two.
  */
-import { ENVIRONMENTS, type ValePixClient, normalizeBaseUrl } from "../api";
+import { ENVIRONMENTS, type ValePixClient } from "../api";
 import {
   OfficeWorkbook,
   type RequestContextApi,
@@ -25,10 +25,10 @@ import {
   createUserStorage,
 } from "../excel";
 import type { Workbook } from "../workbook";
-import { createPacedClient } from "../workflows";
 import { createServices } from "./adapter";
+import { activeClient, clientFactory } from "./adapter/client";
 import type { AvailableServices } from "./components/App";
-import { ConnectionInputError, originOf } from "./connections/store";
+import { ConnectionStore } from "./connections/store";
 import type { TokenStore, UserStorage } from "./host";
 import { type Locale, uiLanguage } from "./i18n";
 import { NoticeChannel } from "./notices";
@@ -99,23 +99,15 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
-  const api = async (): Promise<ValePixClient> => {
-    const state = await services.connections.load();
-    const active = state.connections.find((c) => c.id === state.activeId);
-    if (!active) throw new ConnectionInputError("token", "required");
-    const origin = originOf(active.baseUrl);
-    const { client } = createPacedClient({
-      baseUrl: normalizeBaseUrl(active.baseUrl),
-      // Read at each request, from the store of this origin only (DESIGN §2 "Token").
-      getToken: async () => {
-        const token = await tokenStore.get(origin);
-        if (token === undefined) throw new ConnectionInputError("token", "required");
-        return token;
-      },
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
-    return client;
-  };
+  // The commands' client for the active connection: the pane's own rules (./adapter/client.ts:
+  // paced, one client per API address for the page's life, the token read from this origin's
+  // slot at each request). Only `load()` of this store is used: it reads the same saved list.
+  const noCheck = () => Promise.reject(new Error("the commands never test a connection"));
+  const api = activeClient(
+    new ConnectionStore(userStorage, tokenStore, noCheck),
+    tokenStore,
+    clientFactory(options.fetch ? { fetch: options.fetch } : {}),
+  );
 
   return {
     locale,
