@@ -10,7 +10,7 @@ import { createFakeExcel, type FakeExcel } from "../excel";
 import { formatCpf } from "../money";
 import { type Host, composeHost } from "../taskpane/edge";
 import type { Notice } from "../taskpane/notices";
-import { readRunLogEntries } from "../workflows";
+import { readRunLogEntries as readAllEntries } from "../workflows";
 import { LOT_DELAY, PIX_DELAY, TOKEN_A, startTestSandbox } from "../../sandbox/test-harness";
 import type { RunningSandbox } from "../../sandbox/server";
 import type { ManualClock } from "../../sandbox/testkit";
@@ -125,6 +125,10 @@ async function click(
   await new Promise((r) => setTimeout(r, 10));
   return completed;
 }
+
+/** The run log's entries that name a distribution (a `creating` entry only announces one). */
+const readRunLogEntries = async (workbook: Parameters<typeof readAllEntries>[0]) =>
+  (await readAllEntries(workbook)).filter((e) => e.state !== "creating");
 
 const mutations = () => sb.requests.list().filter((r) => r.method !== "GET");
 /** A column the write-back adds ("Status ValePix", "Mensagem ValePix"), read through the workbook port. */

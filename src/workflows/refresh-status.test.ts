@@ -6,7 +6,7 @@ import { collectAll } from "../api";
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
 import { sendSheet } from "./distribute";
 import { NoDistributionError, refreshStatus } from "./refresh-status";
-import { appendRunLogEntry, readRunLogEntries } from "./run-log";
+import { appendRunLogEntry, creatingEntry, readRunLogEntries } from "./run-log";
 
 jest.setTimeout(30_000);
 
@@ -33,12 +33,12 @@ async function sentTable() {
 
 test("a finalize whose outcome was unknown stays unknown while the server still says draft", async () => {
   const { wb, sent } = await sentTable();
-  const [draft] = await readRunLogEntries(wb);
+  const draft = (await readRunLogEntries(wb)).find((e) => e.state === "draft");
   await appendRunLogEntry(wb, { ...draft!, at: new Date().toISOString(), state: "unknown" });
   const r = await refreshStatus(env.client, { workbook: wb });
   expect(r).toMatchObject({ state: "unknown", changed: false, rowsWritten: 0 });
   expect(r.previous.distributionId).toBe(sent.distributionId);
-  expect((await readRunLogEntries(wb)).map((e) => e.state)).toEqual(["draft", "unknown"]);
+  expect((await readRunLogEntries(wb)).map((e) => e.state)).toEqual(["creating", "draft", "unknown"]);
 });
 
 test("a table edited since it was sent keeps its rows as they are", async () => {
@@ -46,6 +46,15 @@ test("a table edited since it was sent keeps its rows as they are", async () => 
   await wb.writeColumns("Beneficios", [{ header: "Refeição", values: [700, 600] }]);
   const r = await refreshStatus(env.client, { workbook: wb, table: "Beneficios" });
   expect(r).toMatchObject({ state: "draft", changed: false, rowsWritten: 0, sheetChanged: true });
+});
+
+test("a create that was only announced is not a distribution to read", async () => {
+  env = await startWorkflowEnv();
+  const wb = newWorkbook();
+  await appendRunLogEntry(wb, creatingEntry("Beneficios", "selected", new Date().toISOString()));
+  const mark = env.sent.length;
+  await expect(refreshStatus(env.client, { workbook: wb })).rejects.toBeInstanceOf(NoDistributionError);
+  expect(env.sentSince(mark)).toEqual([]);
 });
 
 test("no distribution in the run log: NoDistributionError, nothing asked of the server", async () => {

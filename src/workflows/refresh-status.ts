@@ -67,7 +67,10 @@ export async function refreshStatus(
   const { signal } = options;
   const locale = options.locale ?? "pt-BR";
   const now = options.now ?? Date.now;
-  const latest = latestByDistribution(await readRunLogEntries(workbook));
+  // A `creating` entry names no distribution yet (its id is a placeholder): nothing to read.
+  const latest = latestByDistribution(
+    (await readRunLogEntries(workbook)).filter((e) => e.state !== "creating"),
+  );
   const forTable = input.table ? latest.filter((e) => sameTable(e.table, input.table!)) : [];
   const previous = forTable.at(-1) ?? latest.at(-1);
   if (!previous) throw new NoDistributionError();

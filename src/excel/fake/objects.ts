@@ -9,6 +9,7 @@ import type { RequestContextApi, SettingApi, SettingCollectionApi, WorkbookApi }
 import { invalidArgument } from "./cells";
 import { FakeContextCore, type FakeHost, FakeObject, propertyNotLoaded, unknownProperty } from "./context";
 import { notFound } from "./model";
+import { FakeRange } from "./range";
 import { FakeWorksheetCollection } from "./worksheets";
 import { FakeTableCollection } from "./tables";
 
