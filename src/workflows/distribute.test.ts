@@ -20,7 +20,7 @@ import { PIX_DELAY } from "../../sandbox/test-harness";
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
 import { sendSheet } from "./distribute";
 import { finalizeSheet } from "./finalize";
-import { UnknownOutcomeNeedsConfirmationError } from "./finalize-draft";
+import { DraftChangedError, UnknownOutcomeNeedsConfirmationError } from "./finalize-draft";
 import { Pacer } from "./pacer";
 import type { Progress } from "./progress";
 import { readDraftItems } from "./review";
@@ -400,6 +400,54 @@ describe("finalize", () => {
     await fundBalance(w.api, 1_000_000);
     return { w, wb, sent };
   }
+
+  test("an item changed after the review with the totals unchanged: nothing is finalized", async () => {
+    const { w, wb, sent } = await reviewed();
+    // Two employees' amounts of one product swapped on the server (as a late "value for all"
+    // could leave them): the count and the total still agree with the sheet.
+    const { items } = await readDraftItems(w.api.distributions, sent.distributionId);
+    const valueOf = (i: (typeof items)[number], product: string) =>
+      i.values.find((v) => v.product_id === product)?.value ?? 0;
+    const pairs = items.flatMap((a) =>
+      a.values.flatMap((v) =>
+        items
+          .filter((b) => b !== a && valueOf(b, v.product_id) !== v.value)
+          .map((b) => ({ a, b, product: v.product_id })),
+      ),
+    );
+    const { a, b, product } = pairs[0]!;
+    const [va, vb] = [valueOf(a, product), valueOf(b, product)];
+    await w.api.distributions.setEmployeeValue(sent.distributionId, a.employee_id, {
+      product_id: product,
+      value: vb,
+    });
+    await w.api.distributions.setEmployeeValue(sent.distributionId, b.employee_id, {
+      product_id: product,
+      value: va,
+    });
+    const finalize = () =>
+      finalizeSheet(w.api, {
+        workbook: wb,
+        table: TABLE,
+        distributionId: sent.distributionId,
+        fingerprint: sent.fingerprint,
+        body,
+      });
+    await expect(finalize()).rejects.toBeInstanceOf(DraftChangedError);
+    expect(env.sb.requests.count({ operation: "finalizeDistribution" })).toBe(0);
+    expect((await w.api.distributions.get(sent.distributionId)).status).toBe("draft");
+    // Sending again converges on the sheet; then it finalizes.
+    const again = await sendSheet(w.api, { workbook: wb, table: TABLE });
+    expect(again.plan.itemCalls).toBe(2);
+    const done = await finalizeSheet(w.api, {
+      workbook: wb,
+      table: TABLE,
+      distributionId: again.distributionId,
+      fingerprint: again.fingerprint,
+      body,
+    });
+    expect(done.status).toBe("completed");
+  });
 
   test("outcome unknown, applied: the read shows it, the run goes on to completed, finalize sent once", async () => {
     let finalizes = 0;

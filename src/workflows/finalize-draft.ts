@@ -75,6 +75,16 @@ export interface FinalizeOutcome {
   finalizedNow: boolean;
 }
 
+/** The draft no longer holds what was reviewed: nothing was finalized. */
+export class DraftChangedError extends Error {
+  override name = "DraftChangedError";
+  constructor(readonly distributionId: string) {
+    super(
+      `The items of distribution ${distributionId} changed since the review: send again and review before finalizing.`,
+    );
+  }
+}
+
 export class ReviewMismatchError extends Error {
   override name = "ReviewMismatchError";
   constructor(

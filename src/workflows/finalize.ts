@@ -4,18 +4,28 @@
  * "Finalize moves money").
  *
  * The sheet must still have the fingerprint that was reviewed (else `SheetChangedError`: send
- * again); the draft must hold the sheet's employee count and total to the cent. The rest (once
+ * again); the draft's items, read again just before paying, must hold the sheet's cents for every
+ * employee and product (else `DraftChangedError`: nothing is finalized). The rest (once
  * only, the double-payment block, an earlier unknown outcome, following a distribution already
  * past `draft`) is the path every mode shares: ./finalize-draft.ts.
  */
-import type { FinalizeBody } from "../api";
+import type { FinalizeBody, ValePixClient } from "../api";
 import { type Locale, type ValidationOptions, type Workbook, writeRowResults } from "../workbook";
-import { type FinalizeDistributionsApi, type FinalizeOutcome, finalizeDraft } from "./finalize-draft";
+import {
+  DraftChangedError,
+  type FinalizeDistributionsApi,
+  type FinalizeOutcome,
+  finalizeDraft,
+} from "./finalize-draft";
 import { type OnProgress, progressReporter } from "./progress";
+import { compareWithSheet, readDraftItems } from "./review";
 import { runRowResults } from "./row-results";
 import { type DirectoryApi, readDistributionSheet } from "./sheet";
 
-export type FinalizeApi = DirectoryApi & FinalizeDistributionsApi;
+export type FinalizeApi = DirectoryApi &
+  FinalizeDistributionsApi & {
+    distributions: Pick<ValePixClient["distributions"], "listItems">;
+  };
 
 export interface FinalizeSheetInput {
   workbook: Workbook;
@@ -62,6 +72,11 @@ export async function finalizeSheet(
     signal: options.signal,
   });
   if (sheet.fingerprint !== input.fingerprint) throw new SheetChangedError(sheet.table.name);
+  // The totals can agree while an item does not: a "value for all" call given up on (timeout)
+  // that lands after the review overwrites per-employee values and may keep the sum. Money moves
+  // only when every item still holds the sheet's cents, read just before paying.
+  const held = await readDraftItems(api.distributions, distributionId, options.signal);
+  if (!compareWithSheet(sheet.desired, held).matches) throw new DraftChangedError(distributionId);
   const totalCents = sheet.desired.reduce((s, d) => s + [...d.values.values()].reduce((a, b) => a + b, 0), 0);
   return finalizeDraft(
     api,

@@ -120,6 +120,7 @@ export {
   type FinalizeDraftInput,
   type FinalizeDraftOptions,
   type FinalizeOutcome,
+  DraftChangedError,
   ReviewMismatchError,
   UnknownOutcomeNeedsConfirmationError,
   finalizeDraft,
@@ -137,7 +138,6 @@ export {
   type FinalizeModeApi,
   type FinalizeModeInput,
   type FinalizeModeOptions,
-  DraftChangedError,
   finalizeBatch,
   finalizeGroup,
 } from "./mode-finalize";

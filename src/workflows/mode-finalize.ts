@@ -8,6 +8,7 @@
 import type { FinalizeBody, ValePixClient } from "../api";
 import type { Locale, Workbook } from "../workbook";
 import {
+  DraftChangedError,
   type FinalizeDistributionsApi,
   type FinalizeDraftOptions,
   type FinalizeOutcome,
@@ -24,16 +25,6 @@ import { progressReporter } from "./progress";
 import { readDraftItems } from "./review";
 import { readRunLogEntries, sheetFingerprint } from "./run-log";
 import { type DirectoryApi, loadDirectory } from "./sheet";
-
-/** The draft no longer holds what was reviewed: nothing was finalized. */
-export class DraftChangedError extends Error {
-  override name = "DraftChangedError";
-  constructor(readonly distributionId: string) {
-    super(
-      `The items of distribution ${distributionId} changed since the review: send again and review before finalizing.`,
-    );
-  }
-}
 
 export interface FinalizeModeInput {
   workbook: Workbook;
