@@ -14,7 +14,7 @@ import {
   sendSheet,
 } from "../workflows";
 // Not in the workflows barrel yet (helper "modes" owns it): imported from its module.
-import { NoDistributionError, refreshStatus } from "../workflows/refresh-status";
+import { NoDistributionError, refreshStatus } from "../workflows";
 import type { Workbook } from "../workbook";
 import type { Host } from "../taskpane/edge";
 import { formatBRL, formatCount } from "../taskpane/i18n";

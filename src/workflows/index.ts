@@ -149,3 +149,11 @@ export {
   summaryLines,
   writeReconciliationSummary,
 } from "./reconciliation-summary";
+export {
+  type RefreshApi,
+  type RefreshInput,
+  type RefreshOptions,
+  type RefreshResult,
+  NoDistributionError,
+  refreshStatus,
+} from "./refresh-status";
