@@ -7,7 +7,8 @@
 import { type ClientOptions, type ValePixClient, createClient } from "../src/api";
 import { type MemoryWorkbook, createMemoryWorkbook } from "../src/excel/memory-workbook";
 import type { CellValue } from "../src/workbook";
-import { startTestSandbox, TOKEN_A } from "../sandbox/test-harness";
+import { readDraftItems } from "../src/workflows";
+import { PIX_DELAY, startTestSandbox, TOKEN_A } from "../sandbox/test-harness";
 import type { RunningSandbox, SandboxOptions } from "../sandbox/server";
 import type { ManualClock } from "../sandbox/testkit";
 
@@ -67,4 +68,29 @@ export function newWorkbook(
   return createMemoryWorkbook({
     tables: tables.map((t) => ({ name: t.name, sheet: t.sheet ?? t.name, header: t.header, rows: t.rows })),
   });
+}
+
+/** Funds the company's balance by a PIX deposit that the sandbox pays at once (its clock moves on). */
+export async function fundBalance(env: WorkflowEnv, api: ValePixClient, cents: number): Promise<void> {
+  await api.deposits.create({
+    amount: cents,
+    method: "PIX",
+    name: "Financeiro Acme",
+    document: "11222333000181",
+  });
+  env.clock.advance(PIX_DELAY);
+}
+
+/** The server's items as { employee_id: { product_id: cents } } (zeros left out). */
+export async function serverItems(
+  api: ValePixClient,
+  id: string,
+): Promise<Record<string, Record<string, number>>> {
+  const { items } = await readDraftItems(api.distributions, id);
+  return Object.fromEntries(
+    items.map((i) => [
+      i.employee_id,
+      Object.fromEntries(i.values.filter((v) => v.value > 0).map((v) => [v.product_id, v.value])),
+    ]),
+  );
 }

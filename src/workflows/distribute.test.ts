@@ -16,8 +16,13 @@ import {
 import { formatCpf } from "../money";
 import { type MemoryWorkbook, createMemoryWorkbook } from "../excel/memory-workbook";
 import { type CellValue, RUN_LOG_SHEET } from "../workbook";
-import { PIX_DELAY } from "../../sandbox/test-harness";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
+import {
+  fundBalance,
+  newWorkbook,
+  serverItems,
+  startWorkflowEnv,
+  type WorkflowEnv,
+} from "../../test/workflows-env";
 import { sendSheet } from "./distribute";
 import { finalizeSheet } from "./finalize";
 import { DraftChangedError, UnknownOutcomeNeedsConfirmationError } from "./finalize-draft";
@@ -97,27 +102,6 @@ const body: FinalizeBody = {
   invoice_descriptions: { refeicao: "Vale refeição janeiro" },
 };
 
-async function fundBalance(api: ValePixClient, cents: number) {
-  await api.deposits.create({
-    amount: cents,
-    method: "PIX",
-    name: "Financeiro Acme",
-    document: "11222333000181",
-  });
-  env.clock.advance(PIX_DELAY);
-}
-
-/** The server's items as { employee_id: { product_id: cents } }. */
-async function serverItems(api: ValePixClient, id: string) {
-  const { items } = await readDraftItems(api.distributions, id);
-  return Object.fromEntries(
-    items.map((i) => [
-      i.employee_id,
-      Object.fromEntries(i.values.filter((v) => v.value > 0).map((v) => [v.product_id, v.value])),
-    ]),
-  );
-}
-
 describe("selected mode", () => {
   test("a messy sheet, sent at the plan's lower bound, reviewed, finalized once, written back and logged", async () => {
     env = await startWorkflowEnv();
@@ -162,7 +146,7 @@ describe("selected mode", () => {
       "",
     ]);
 
-    await fundBalance(w.api, 1_000_000);
+    await fundBalance(env, w.api, 1_000_000);
     const markFinalize = served();
     const done = await finalizeSheet(w.api, {
       workbook: wb,
@@ -257,7 +241,7 @@ describe("selected mode", () => {
     expect(second.review.matches).toBe(true);
 
     // Finalize it, then next month: the review compares with this one.
-    await fundBalance(w.api, 1_000_000);
+    await fundBalance(env, w.api, 1_000_000);
     await finalizeSheet(w.api, {
       workbook: wb,
       table: TABLE,
@@ -397,7 +381,7 @@ describe("finalize", () => {
     const w = await world(env.client);
     const wb = newWorkbook([{ name: TABLE, header: HEADER, rows: messyRows(w) }]);
     const sent = await sendSheet(w.api, { workbook: wb, table: TABLE });
-    await fundBalance(w.api, 1_000_000);
+    await fundBalance(env, w.api, 1_000_000);
     return { w, wb, sent };
   }
 
@@ -508,7 +492,7 @@ describe("no double payment", () => {
     const w = await world(env.client);
     const wb = newWorkbook([{ name: TABLE, header: HEADER, rows: messyRows(w) }]);
     const sent = await sendSheet(w.api, { workbook: wb, table: TABLE });
-    await fundBalance(w.api, 2_000_000);
+    await fundBalance(env, w.api, 2_000_000);
     await finalizeSheet(w.api, {
       workbook: wb,
       table: TABLE,

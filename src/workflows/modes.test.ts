@@ -9,14 +9,18 @@ import { type Employee, type FinalizeBody, type ValePixClient, collectAll } from
 import { formatCpf } from "../money";
 import type { MemoryWorkbook } from "../excel/memory-workbook";
 import type { CellValue } from "../workbook";
-import { PIX_DELAY } from "../../sandbox/test-harness";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
+import {
+  fundBalance,
+  newWorkbook,
+  serverItems,
+  startWorkflowEnv,
+  type WorkflowEnv,
+} from "../../test/workflows-env";
 import { ModeInputError } from "./mode-input";
 import { DraftChangedError } from "./finalize-draft";
 import { finalizeBatch, finalizeGroup } from "./mode-finalize";
 import { DEFAULT_REVIEW_TABLES } from "./mode-review";
 import { sendBatch, sendGroup } from "./modes";
-import { readDraftItems } from "./review";
 import { DoublePaymentError, readRunLogEntries } from "./run-log";
 
 jest.setTimeout(60_000);
@@ -67,27 +71,6 @@ const mutations = (mark: number) =>
     .slice(mark)
     .filter((r) => r.method === "POST" || r.method === "PUT");
 const served = () => env.sb.requests.list().length;
-
-async function fund(api: ValePixClient, cents: number) {
-  await api.deposits.create({
-    amount: cents,
-    method: "PIX",
-    name: "Financeiro Acme",
-    document: "11222333000181",
-  });
-  env.clock.advance(PIX_DELAY);
-}
-
-/** The server's items as { employee_id: { product_id: cents } } (zeros left out). */
-async function serverItems(api: ValePixClient, id: string) {
-  const { items } = await readDraftItems(api.distributions, id);
-  return Object.fromEntries(
-    items.map((i) => [
-      i.employee_id,
-      Object.fromEntries(i.values.filter((v) => v.value > 0).map((v) => [v.product_id, v.value])),
-    ]),
-  );
-}
 
 /** A table's rows as objects keyed by header. */
 const rowsOf = (wb: MemoryWorkbook, sheet: string): Array<Record<string, CellValue>> => {
@@ -156,7 +139,7 @@ describe("batch mode", () => {
     expect(overrides.map((r) => r["Status ValePix"])).toEqual(["Pronto", "Pronto"]);
     expect(overrides.map((r) => r["Total da linha"])).toEqual([1250, 600]);
 
-    await fund(w.api, 100_000_000);
+    await fundBalance(env, w.api, 100_000_000);
     const markFinalize = served();
     const done = await finalizeBatch(w.api, {
       workbook: wb,
@@ -228,7 +211,7 @@ describe("batch mode", () => {
       product_id: ref,
       value: 1,
     });
-    await fund(w.api, 100_000_000);
+    await fundBalance(env, w.api, 100_000_000);
     const mark = served();
     await expect(
       finalizeBatch(w.api, {
@@ -276,7 +259,7 @@ describe("group mode", () => {
       note: `benefits=${w.convention}`,
     });
 
-    await fund(w.api, 100_000_000);
+    await fundBalance(env, w.api, 100_000_000);
     const done = await finalizeGroup(w.api, {
       workbook: wb,
       distributionId: sent.distributionId,
