@@ -268,9 +268,15 @@ describe("Distribute screen", () => {
     );
   });
 
-  it("group mode needs a benefit; a failed send goes to the message area", async () => {
+  it("group mode needs a benefit, each label ticks its own; a failed send goes to the message area", async () => {
     const s = fake({
       validate: jest.fn(() => Promise.resolve(passing)),
+      benefits: jest.fn(() =>
+        Promise.resolve([
+          { id: "b-0", name: "Administrativo" },
+          { id: "b-1", name: "Operacional" },
+        ]),
+      ),
       send: jest.fn(() => Promise.reject(new Error("nope"))),
     });
     renderPane(<DistributeScreen services={s} />, "en-US");

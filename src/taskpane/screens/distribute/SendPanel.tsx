@@ -11,6 +11,7 @@ import {
   Checkbox,
   Field,
   Input,
+  Label,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -19,7 +20,7 @@ import {
   RadioGroup,
   tokens,
 } from "@fluentui/react-components";
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { Benefit, Product } from "../../../api";
 import { formatDateTime, useMessages } from "../../i18n";
 import type { DistributionMode } from "../../services";
@@ -33,6 +34,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalS,
   },
   input: { minWidth: 0, width: "100%" },
+  benefits: { display: "flex", flexDirection: "column", alignItems: "flex-start" },
+  warning: { color: tokens.colorPaletteDarkOrangeForeground1 },
 });
 
 /** An earlier run paid this same content (from `DoublePaymentError`). */
@@ -71,6 +74,8 @@ export function SendPanel(props: SendPanelProps) {
   const d = t.distribute;
   const styles = useStyles();
   const [repeatOk, setRepeatOk] = useState(false);
+  const benefitsLabel = useId();
+  const benefitsHint = useId();
   const { mode, chosen } = props;
   const label = { selected: d.modeSelected, batch: d.modeBatch, group: d.modeGroup };
   const someUnavailable = ALL_MODES.some((m) => !props.modes.includes(m));
@@ -113,24 +118,31 @@ export function SendPanel(props: SendPanelProps) {
         </>
       )}
       {mode === "group" && (
-        <Field
-          label={d.benefits}
-          validationMessage={chosen.length === 0 ? d.benefitsRequired : undefined}
-          validationState={chosen.length === 0 ? "warning" : "none"}
+        // Not a Field: a Field gives its one control id to every checkbox inside it, so each label
+        // would tick the first benefit and every box would be named "Benefícios".
+        <div
+          className={styles.benefits}
+          role="group"
+          aria-labelledby={benefitsLabel}
+          {...(chosen.length === 0 ? { "aria-describedby": benefitsHint } : {})}
         >
-          <div role="group" aria-label={d.benefits}>
-            {props.benefits?.map((b) => (
-              <Checkbox
-                key={b.id}
-                label={b.name}
-                checked={chosen.includes(b.id)}
-                onChange={(_, v) =>
-                  props.onChosen(v.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))
-                }
-              />
-            ))}
-          </div>
-        </Field>
+          <Label id={benefitsLabel}>{d.benefits}</Label>
+          {props.benefits?.map((b) => (
+            <Checkbox
+              key={b.id}
+              label={b.name}
+              checked={chosen.includes(b.id)}
+              onChange={(_, v) =>
+                props.onChosen(v.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))
+              }
+            />
+          ))}
+          {chosen.length === 0 && (
+            <Caption1 id={benefitsHint} className={styles.warning}>
+              {d.benefitsRequired}
+            </Caption1>
+          )}
+        </div>
       )}
       {props.repeat ? (
         <>
