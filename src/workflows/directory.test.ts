@@ -254,6 +254,45 @@ describe("registerEmployees", () => {
     expect(rows[1]![col("ID do colaborador")]).toBe(byCpf.get(makeCpf(7001))!.employee_id);
     expect(rows[3]![col("ID do colaborador")]).toBe(byCpf.get(makeCpf(7003))!.employee_id);
   });
+
+  test("a benefits column makes the new people members; those rows are created one by one even in a batch run", async () => {
+    env = await startWorkflowEnv();
+    const [benefit] = await collectAll(env.client.benefits.list(), { max: 100 });
+    const wb = newWorkbook([
+      {
+        name: "ComBeneficio",
+        header: ["Nome", "CPF", "Benefícios"],
+        rows: [
+          ["Gil Membro", makeCpf(6001), `${benefit!.id}, ${benefit!.id}`],
+          ["Hugo Lote", makeCpf(6002), ""],
+          ["Iris Lote", makeCpf(6003), ""],
+          ["Jó Desconhecido", makeCpf(6004), "ben_nao_existe"],
+        ],
+      },
+    ]);
+    const mark = env.sent.length;
+    const result = await registerEmployees(env.client.employees, wb, { table: "ComBeneficio", batchFrom: 2 });
+    expect(result).toMatchObject({ mode: "batch", created: 3, errors: 1 });
+    expect(posts(mark, "/employees").map((r) => r.path)).toEqual([
+      "/api/v1/valepix/employees/batch",
+      "/api/v1/valepix/employees",
+      "/api/v1/valepix/employees",
+    ]);
+    const byCpf = new Map((await allEmployees()).map((e) => [e.cpf, e]));
+    expect(byCpf.get(makeCpf(6001))!.benefit_convention_ids).toEqual([benefit!.id]);
+    expect(byCpf.get(makeCpf(6002))!.benefit_convention_ids).toEqual([]);
+    expect(byCpf.has(makeCpf(6004))).toBe(false);
+    const info = (await wb.getTable("ComBeneficio"))!;
+    const rows = await readAllRows(wb, "ComBeneficio");
+    const col = (h: string) => info.header.indexOf(h);
+    expect(rows.map((r) => r[col("Status ValePix")])).toEqual([
+      "Cadastrado",
+      "Cadastrado",
+      "Cadastrado",
+      "Erro",
+    ]);
+    expect(rows[3]![col("Mensagem ValePix")]).toMatch(/ben_nao_existe/);
+  });
 });
 
 test("a pull reports an ETA from the pace of its pages once the list states its total", async () => {

@@ -14,6 +14,12 @@
  * 4. After a batch, a conflict, or a failure that leaves a creation unknown, the directory is read
  *    again and ids are filled by CPF (API rule 4: read before repeating). A row sent but not
  *    found is reported as such, never as registered.
+ *
+ * An optional benefits column ("Benefícios"/"Benefits", as the employees pull writes it: `benefit_id`s
+ * separated by commas) makes the new employee a member of those conventions, so a `group`
+ * distribution of them pays them (DESIGN, distribution modes). The API has no path to change an
+ * employee later, and the batch CSV carries name, CPF and e-mail only (docs/api-assumptions.md):
+ * rows with benefits are therefore always created one by one, even in a batch run.
  */
 import { z } from "zod";
 import { APIUserAbortError, ApiError, ConflictError, type Employee, type ValePixClient } from "../api";
@@ -21,7 +27,7 @@ import { normalizeCpf } from "../money";
 import { computeMapping, IDENTITY_HEADERS } from "../workbook/mapping";
 import { documentProblemMessage, type Locale } from "../workbook/messages";
 import type { CellValue, TableInfo, Workbook } from "../workbook/port";
-import { DirectoryInputError, pullAll } from "./directory";
+import { DirectoryInputError, directoryHeaders, pullAll } from "./directory";
 import { type OnProgress, safeProgress } from "./progress";
 import { DIRECTORY_TEXT, type RowStatus, writeRowStatuses } from "./row-status";
 import { readAllRows } from "./table-sync";
@@ -43,6 +49,17 @@ interface Candidate {
   name: string;
   cpf: string;
   email?: string;
+  /** `benefit_convention_ids` from the benefits column (none: the row may go in a batch). */
+  benefitIds?: string[];
+}
+
+/** The benefits column, by its header in either language (the pull writes it in the pane's). */
+function benefitsColumn(header: readonly string[]): number | undefined {
+  const names = new Set(
+    (["pt-BR", "en-US"] as const).map((l) => directoryHeaders(l).benefits.toLocaleLowerCase("pt-BR")),
+  );
+  const i = header.findIndex((h) => names.has(String(h).trim().toLocaleLowerCase("pt-BR")));
+  return i < 0 ? undefined : i;
 }
 
 const text = (v: CellValue | undefined): string => (v === undefined ? "" : String(v).trim());
@@ -104,6 +121,7 @@ export async function registerEmployees(
     mapping.employeeIdColumn === undefined
       ? IDENTITY_HEADERS[locale].employee_id
       : info.header[mapping.employeeIdColumn]!;
+  const benefitsCol = benefitsColumn(info.header);
   const rows = await readAllRows(workbook, info.name, signal);
   const ids = rows.map((r) =>
     mapping.employeeIdColumn === undefined ? "" : text(r[mapping.employeeIdColumn]),
@@ -133,12 +151,26 @@ export async function registerEmployees(
     }
     if (problems.length > 0 || !cpf.ok)
       return set({ rowIndex, outcome: "error", message: problems.join(" ") });
-    candidates.push({ rowIndex, name, cpf: cpf.digits, ...(email !== "" ? { email } : {}) });
+    const benefitIds = [
+      ...new Set(
+        (benefitsCol === undefined ? "" : text(row[benefitsCol])).split(/[,;\s]+/).filter((b) => b !== ""),
+      ),
+    ];
+    candidates.push({
+      rowIndex,
+      name,
+      cpf: cpf.digits,
+      ...(email !== "" ? { email } : {}),
+      ...(benefitIds.length > 0 ? { benefitIds } : {}),
+    });
   });
 
   let mode: RegistrationResult["mode"] = "none";
-  /** Sent, outcome to be read: `conflict` when the server said the CPF exists already. */
-  const unsettled: Array<Candidate & { conflict: boolean }> = [];
+  /**
+   * Sent, outcome to be read: `conflict` when the server said the CPF exists already, `batch`
+   * when it went in the upload (not found afterwards is then an error of its own).
+   */
+  const unsettled: Array<Candidate & { conflict: boolean; batch: boolean }> = [];
   try {
     // 2. Who is registered already.
     const before =
@@ -154,27 +186,36 @@ export async function registerEmployees(
     });
     toSend.forEach((c) => set({ rowIndex: c.rowIndex, outcome: "not_sent", message: t.stopped }));
 
-    // 3. Send.
-    if (toSend.length >= (options.batchFrom ?? DEFAULT_BATCH_FROM)) {
+    // 3. Send: many rows in one upload, except rows with benefits (the CSV cannot carry them).
+    const viaBatch =
+      toSend.length >= (options.batchFrom ?? DEFAULT_BATCH_FROM) ? toSend.filter((c) => !c.benefitIds) : [];
+    const oneByOne = toSend.filter((c) => !viaBatch.includes(c));
+    if (viaBatch.length > 0) {
       mode = "batch";
-      onProgress?.({ phase: "upload", done: 0, total: toSend.length });
-      const csv = new Blob([employeesCsv(toSend)], { type: "text/csv;charset=utf-8" });
+      onProgress?.({ phase: "upload", done: 0, total: viaBatch.length });
+      const csv = new Blob([employeesCsv(viaBatch)], { type: "text/csv;charset=utf-8" });
       const result = await employees.uploadBatch(csv, "colaboradores.csv", { signal });
       const byLine = new Map<number, string[]>();
       for (const e of result.errors) byLine.set(e.line, [...(byLine.get(e.line) ?? []), e.message]);
-      toSend.forEach((c, k) => {
+      viaBatch.forEach((c, k) => {
         const errors = byLine.get(k + 2); // line 1 is the header
         if (errors) set({ rowIndex: c.rowIndex, outcome: "error", message: errors.join(" ") });
-        else unsettled.push({ ...c, conflict: false });
+        else unsettled.push({ ...c, conflict: false, batch: true });
       });
-      onProgress?.({ phase: "upload", done: toSend.length, total: toSend.length });
-    } else if (toSend.length > 0) {
-      mode = "single";
-      for (const [k, c] of toSend.entries()) {
-        onProgress?.({ phase: "register", done: k, total: toSend.length });
+      onProgress?.({ phase: "upload", done: viaBatch.length, total: viaBatch.length });
+    }
+    if (oneByOne.length > 0) {
+      if (mode === "none") mode = "single";
+      for (const [k, c] of oneByOne.entries()) {
+        onProgress?.({ phase: "register", done: k, total: oneByOne.length });
         try {
           const e = await employees.create(
-            { name: c.name, cpf: c.cpf, ...(c.email ? { email: c.email } : {}) },
+            {
+              name: c.name,
+              cpf: c.cpf,
+              ...(c.email ? { email: c.email } : {}),
+              ...(c.benefitIds ? { benefit_convention_ids: c.benefitIds } : {}),
+            },
             { signal },
           );
           ids[c.rowIndex] = e.employee_id;
@@ -183,7 +224,7 @@ export async function registerEmployees(
           if (err instanceof APIUserAbortError) throw err;
           // A conflict (registered meanwhile) or an unknown outcome is settled by the read below.
           if (err instanceof ConflictError || !(err instanceof ApiError) || err.retryable) {
-            unsettled.push({ ...c, conflict: err instanceof ConflictError });
+            unsettled.push({ ...c, conflict: err instanceof ConflictError, batch: false });
             set({
               rowIndex: c.rowIndex,
               outcome: "error",
@@ -194,7 +235,7 @@ export async function registerEmployees(
           }
         }
       }
-      onProgress?.({ phase: "register", done: toSend.length, total: toSend.length });
+      onProgress?.({ phase: "register", done: oneByOne.length, total: oneByOne.length });
     }
 
     // 4. Read before concluding.
@@ -205,7 +246,7 @@ export async function registerEmployees(
         if (e) {
           ids[c.rowIndex] = e.employee_id;
           set({ rowIndex: c.rowIndex, outcome: c.conflict ? "already_registered" : "created" });
-        } else if (mode === "batch") {
+        } else if (c.batch) {
           set({ rowIndex: c.rowIndex, outcome: "error", message: t.notFoundAfter });
         }
       }
