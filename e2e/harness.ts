@@ -140,6 +140,15 @@ export async function openPreview(
   return { page, errors };
 }
 
+/** What the sandbox holds, read through its API with its token (for a journey's final checks). */
+export async function apiGet<T = unknown>(world: World, pathname: string): Promise<T> {
+  const res = await fetch(`${world.sandbox.url}/api/v1/valepix${pathname}`, {
+    headers: { authorization: `Bearer ${world.sandbox.token}`, accept: "application/json" },
+  });
+  if (!res.ok) throw new Error(`GET ${pathname}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
