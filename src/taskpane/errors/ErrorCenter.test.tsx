@@ -12,7 +12,11 @@ function Screen() {
   const report = useReport();
   return (
     <div>
-      <Button onClick={() => report.error(new AuthenticationError(401, {}, "req-1", "https://x/api"))}>
+      <Button
+        onClick={() =>
+          report.error(new AuthenticationError("x", { method: "GET", url: "https://a.b/c", status: 401 }))
+        }
+      >
         fail
       </Button>
       <Button onClick={() => report.notice("saved")}>notice</Button>
