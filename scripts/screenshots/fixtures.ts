@@ -1,4 +1,5 @@
 /** Made-up services for the screenshot harness: plausible data, no network, no workbook. */
+import { APIConnectionTimeoutError, FinalizeOutcomeUnknownError } from "../../src/api";
 import { makeIssue } from "../../src/workbook";
 import type { PaneServices, ValidationView } from "../../src/taskpane/services";
 import type { Locale } from "../../src/taskpane/i18n";
@@ -54,7 +55,11 @@ const REVIEW = {
   },
 };
 
-export function fixtureServices(locale: Locale): PaneServices {
+/**
+ * `variant` (the hash's third part) brings a screen to a rarer state: `unknown`, finalize gets no
+ * answer (check status, then finalize anyway).
+ */
+export function fixtureServices(locale: Locale, variant = ""): PaneServices {
   const products = [
     { id: "p-ref", name: "Vale Refeição" },
     { id: "p-ali", name: "Vale Alimentação" },
@@ -171,13 +176,25 @@ export function fixtureServices(locale: Locale): PaneServices {
         }),
       review: () => Promise.resolve(REVIEW),
       finalize: () =>
-        Promise.resolve({
-          distributionId: "dst_7f3a",
-          status: "completed",
-          totalEmployees: 145,
-          totalCents: 9_842_000,
-          finalizedNow: true,
-        }),
+        variant === "unknown"
+          ? Promise.reject(
+              new FinalizeOutcomeUnknownError({
+                distributionId: "dst_7f3a",
+                cause: new APIConnectionTimeoutError({
+                  method: "POST",
+                  url: "https://api/x",
+                  timeoutMs: 30_000,
+                }),
+              }),
+            )
+          : Promise.resolve({
+              distributionId: "dst_7f3a",
+              status: "completed",
+              totalEmployees: 145,
+              totalCents: 9_842_000,
+              finalizedNow: true,
+            }),
+      checkFinalize: () => Promise.resolve({ applied: false, checkedAt: new Date().toISOString() }),
     },
     fund: {
       balance: () => Promise.resolve(1_234_567),

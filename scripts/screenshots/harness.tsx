@@ -9,12 +9,12 @@ import { App, type ScreenName } from "../../src/taskpane/components/App";
 import type { Locale } from "../../src/taskpane/i18n";
 import { fixtureServices } from "./fixtures";
 
-const [locale, screen] = location.hash.slice(1).split("/") as [Locale, ScreenName];
+const [locale, screen, variant] = location.hash.slice(1).split("/") as [Locale, ScreenName, string?];
 createRoot(document.getElementById("root")!).render(
   <FluentProvider theme={webLightTheme}>
     <App
       locale={locale}
-      services={fixtureServices(locale)}
+      services={fixtureServices(locale, variant)}
       sandboxUrl="http://127.0.0.1:4010"
       initialScreen={screen}
     />

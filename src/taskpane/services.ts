@@ -161,6 +161,11 @@ export interface FinalizeRequest {
   body: FinalizeBody;
   /** True only when the person ticked "pay again" for a repeated table. */
   confirmRepeat: boolean;
+  /**
+   * True only when the person, after a check that found the distribution still in `draft`,
+   * ticked "finalize anyway" following a finalize whose outcome was unknown.
+   */
+  confirmAfterUnknownOutcome?: boolean;
 }
 
 export interface FinalizeOutcome {
@@ -175,6 +180,13 @@ export interface FinalizeOutcome {
   /** False when finalize had been applied before (it was only followed, never sent twice). */
   finalizedNow: boolean;
 }
+
+/**
+ * What "check status" found after a finalize whose outcome was unknown: applied (followed to its
+ * final state, as finalize would) or, as of `checkedAt`, still a draft (nothing was sent).
+ */
+export type FinalizeCheck =
+  { applied: true; outcome: FinalizeOutcome } | { applied: false; checkedAt: string };
 
 export interface DistributeServices {
   /** The modes this host can send (any other is shown disabled, with the reason). */
@@ -199,6 +211,11 @@ export interface DistributeServices {
   send(request: SendRequest, run: Run): Promise<SendOutcome>;
   review(table: string, distributionId: string, run: Run): Promise<ReviewView>;
   finalize(request: FinalizeRequest, run: Run): Promise<FinalizeOutcome>;
+  /**
+   * After a finalize whose outcome is unknown: reads the distribution; never sends finalize. An
+   * applied one is followed to its final state (rows and run log written, as finalize does).
+   */
+  checkFinalize(request: FinalizeRequest, run: Run): Promise<FinalizeCheck>;
 }
 
 // ---- Fund (src/workflows/funding.ts)

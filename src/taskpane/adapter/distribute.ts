@@ -2,7 +2,7 @@
  * `DistributeServices` over src/workflows (docs/workflows.md, "Distribution, mode selected") and
  * the Workbook port: the table, its mapping and validation, the cell checker, send (`sendSheet`),
  * review (`readDraftItems`, `compareWithSheet`, `compareWithPrevious`) and finalize
- * (`finalizeSheet`). Nothing here decides a business rule; it turns the workflows' results into
+ * (`finalizeSheet`), and "check status" after an unknown outcome (./finalize-check.ts). Nothing here decides a business rule; it turns the workflows' results into
  * the pane's views.
  *
  * The fingerprint of what was reviewed stays here, keyed by distribution: finalize sends only
@@ -45,6 +45,7 @@ import {
   type ValidationView,
 } from "../services";
 import { DirectoryCache } from "./directory-cache";
+import { checkFinalize, outcomeView } from "./finalize-check";
 import { finalizeByMode, type Reviewed, type Sent, sendByMode } from "./modes";
 
 const MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
@@ -57,6 +58,13 @@ export function distributeServices(
   const directory = new DirectoryCache(api);
   /** Distribution id → its mode and the fingerprint its last review saw. */
   const reviewed = new Map<string, Reviewed>();
+
+  /** Finalize only what a review showed (the screen reviews first; a lost review means review again). */
+  const seenFor = (request: { table: string; distributionId: string }): Reviewed => {
+    const seen = reviewed.get(request.distributionId);
+    if (seen === undefined) throw new SheetChangedError(request.table);
+    return seen;
+  };
 
   const tableOf = async (name: string): Promise<TableInfo> => {
     const info = await workbook.getTable(name);
@@ -243,19 +251,11 @@ export function distributeServices(
     },
 
     finalize: async (request, run) => {
-      const seen = reviewed.get(request.distributionId);
-      // Finalize only what a review showed (the screen reviews first; a lost review means review again).
-      if (seen === undefined) throw new SheetChangedError(request.table);
-      const out = await finalizeByMode(await api(), workbook, request, seen, run, locale);
-      return {
-        distributionId: out.distributionId,
-        status: out.status,
-        totalEmployees: out.distribution.total_employees,
-        totalCents: out.distribution.total_amount,
-        ...(out.lotId ? { lotId: out.lotId } : {}),
-        ...(out.transactionId ? { transactionId: out.transactionId } : {}),
-        finalizedNow: out.finalizedNow,
-      };
+      const out = await finalizeByMode(await api(), workbook, request, seenFor(request), run, locale);
+      return outcomeView(request.distributionId, out.distribution, out.finalizedNow, out.transactionId);
     },
+
+    checkFinalize: async (request, run) =>
+      checkFinalize(await api(), workbook, request, seenFor(request), run, locale),
   };
 }

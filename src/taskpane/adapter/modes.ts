@@ -98,6 +98,7 @@ export function finalizeByMode(
     fingerprint: reviewed.fingerprint,
     body: request.body,
     confirmRepeatOf: request.confirmRepeat ? reviewed.fingerprint : undefined,
+    confirmAfterUnknownOutcome: request.confirmAfterUnknownOutcome === true,
   };
   if (reviewed.mode === "selected")
     return finalizeSheet(client, { ...common, table: request.table }, options);

@@ -346,6 +346,15 @@ export const enUS: Messages = {
     },
     checkAgain: "Check again",
     again: "New distribution",
+    unknownTitle: "Finalize got no answer",
+    unknownMayHaveApplied: "The payment may have gone through.",
+    unknownExplain: (p: { id: string }) =>
+      `The server did not answer the finalize of distribution ${p.id}. A slow answer may still apply it: check the status before anything else, and do not finalize again without checking.`,
+    unknownCheck: "Check status",
+    unknownNotApplied: (p: { time: string; id: string }) =>
+      `Checked at ${p.time}: distribution ${p.id} is still a draft; the payment was not applied.`,
+    unknownSure: "I checked the status and want to finalize again",
+    unknownFinalizeAnyway: "Finalize anyway",
   },
   fund: {
     title: "Fund the balance (PIX)",

@@ -361,6 +361,15 @@ export const ptBR = {
     } as Record<string, string>,
     checkAgain: "Verificar de novo",
     again: "Nova distribuição",
+    unknownTitle: "Finalização sem resposta",
+    unknownMayHaveApplied: "O pagamento pode ter sido feito.",
+    unknownExplain: (p: { id: string }) =>
+      `O servidor não respondeu à finalização da distribuição ${p.id}. Uma resposta lenta ainda pode aplicá-la: verifique o estado antes de qualquer outra coisa e não finalize de novo sem verificar.`,
+    unknownCheck: "Verificar o estado",
+    unknownNotApplied: (p: { time: string; id: string }) =>
+      `Verificado às ${p.time}: a distribuição ${p.id} continua em rascunho; o pagamento não foi aplicado.`,
+    unknownSure: "Verifiquei o estado e quero finalizar de novo",
+    unknownFinalizeAnyway: "Finalizar mesmo assim",
   },
   fund: {
     title: "Depositar no saldo (PIX)",

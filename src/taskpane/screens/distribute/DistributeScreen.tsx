@@ -10,7 +10,8 @@ import { Body1, Button, Caption1, makeStyles, Subtitle2, tokens } from "@fluentu
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Benefit, FinalizeBody } from "../../../api";
 import type { TableInfo } from "../../../workbook";
-import { DoublePaymentError } from "../../../workflows";
+import { FinalizeOutcomeUnknownError } from "../../../api";
+import { DoublePaymentError, UnknownOutcomeNeedsConfirmationError } from "../../../workflows";
 import { ProgressPanel } from "../../components/ProgressPanel";
 import { TablePicker } from "../../components/TablePicker";
 import { useReport } from "../../errors/ErrorCenter";
@@ -32,6 +33,7 @@ import { MappingEditor } from "./MappingEditor";
 import { ResultPanel } from "./ResultPanel";
 import { ReviewPanel } from "./ReviewPanel";
 import { type RepeatQuestion, SendPanel } from "./SendPanel";
+import { type UnknownOutcome, UnknownOutcomePanel } from "./UnknownOutcomePanel";
 import { ValidationPanel } from "./ValidationPanel";
 
 /** What the balance lacks for the draft's total (0 when covered or unknown). */
@@ -79,6 +81,8 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
   const [body, setBody] = useState<FinalizeBody | undefined>(undefined);
   const [paidWith, setPaidWith] = useState<FinalizeBody | undefined>(undefined);
   const [result, setResult] = useState<FinalizeOutcome | undefined>(undefined);
+  /** A finalize ended without an answer: the person checks, then decides (./UnknownOutcomePanel). */
+  const [unknown, setUnknown] = useState<UnknownOutcome | undefined>(undefined);
 
   const loadTables = useCallback(
     () => services.listTables().then(setTables, (e: unknown) => report.error(e)),
@@ -97,6 +101,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
     setReview(undefined);
     setBody(undefined);
     setResult(undefined);
+    setUnknown(undefined);
     onDraft?.(undefined);
   };
 
@@ -181,17 +186,43 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
       if (sent) setReview(await services.review(table, sent.distributionId, run));
     });
 
-  const finalize = (confirmRepeat: boolean, with_: FinalizeBody | undefined = body) =>
+  const finalize = (confirmRepeat: boolean, with_: FinalizeBody | undefined = body, afterUnknown = false) =>
     void task.run(async (run) => {
       if (!sent || !with_) return;
       setPaidWith(with_);
       setBody(undefined);
-      setResult(
-        await services.finalize(
-          { table, distributionId: sent.distributionId, body: with_, confirmRepeat },
-          run,
-        ),
-      );
+      const request = { table, distributionId: sent.distributionId, body: with_, confirmRepeat };
+      try {
+        setResult(
+          await services.finalize(
+            afterUnknown ? { ...request, confirmAfterUnknownOutcome: true } : request,
+            run,
+          ),
+        );
+        setUnknown(undefined);
+      } catch (e) {
+        // No answer (or an earlier one without answer): money may have moved. Not an error to
+        // dismiss but a decision, made after checking (DESIGN §2 "Finalize moves money").
+        if (!(e instanceof FinalizeOutcomeUnknownError || e instanceof UnknownOutcomeNeedsConfirmationError))
+          throw e;
+        setUnknown({ distributionId: sent.distributionId });
+      }
+    });
+
+  const checkStatus = () =>
+    void task.run(async (run) => {
+      if (!sent || !paidWith) return;
+      const request = {
+        table,
+        distributionId: sent.distributionId,
+        body: paidWith,
+        confirmRepeat: review?.repeats !== undefined,
+      };
+      const found = await services.checkFinalize(request, run);
+      if (found.applied) {
+        setUnknown(undefined);
+        setResult(found.outcome);
+      } else setUnknown({ distributionId: sent.distributionId, notAppliedAt: found.checkedAt });
     });
 
   // Back from Fund: the balance changed, so read it again where it is shown.
@@ -285,8 +316,8 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           {sent.reviewTable && ` ${d.reviewTableWritten({ table: sent.reviewTable })}`}
         </Body1>
       )}
-      {review && !result && <ReviewPanel review={review} productName={productName} />}
-      {review && !result && !task.running && (
+      {review && !result && !unknown && <ReviewPanel review={review} productName={productName} />}
+      {review && !result && !unknown && !task.running && (
         <div className={styles.actions}>
           {!review.matches && (
             <Button appearance="primary" onClick={() => send(confirmed)}>
@@ -297,14 +328,25 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           {sent?.mode === "selected" && <Button onClick={reviewAgain}>{d.reviewAgain}</Button>}
         </div>
       )}
-      {review?.matches && !body && !result && !task.running && <FinalizeForm onSubmit={setBody} />}
-      {review?.matches && body && !result && !task.running && (
+      {review?.matches && !body && !result && !unknown && !task.running && (
+        <FinalizeForm onSubmit={setBody} />
+      )}
+      {review?.matches && body && !result && !unknown && !task.running && (
         <ConfirmPanel
           review={review}
           body={body}
           onConfirm={(confirmRepeat) => finalize(confirmRepeat)}
           onBack={() => setBody(undefined)}
           {...(onFund ? { onFund: () => onFund(confirmShortfall(review)) } : {})}
+        />
+      )}
+
+      {unknown && !result && (
+        <UnknownOutcomePanel
+          unknown={unknown}
+          busy={task.running}
+          onCheck={checkStatus}
+          onFinalizeAnyway={() => finalize(review?.repeats !== undefined, paidWith, true)}
         />
       )}
 
