@@ -124,7 +124,7 @@ export function fixtureServices(locale: Locale, variant = ""): PaneServices {
           issues: [
             makeIssue(
               "amount_sub_cent",
-              { input: "35,505", nearest: { down: "35,50", up: "35,51" } },
+              { input: "35,505", nearest: { downCents: 3_550, upCents: 3_551 } },
               { row: 12, rowIndex: 10, column: "Refeição" },
             ),
             makeIssue(
@@ -133,9 +133,9 @@ export function fixtureServices(locale: Locale, variant = ""): PaneServices {
               { row: 27, rowIndex: 25, column: "CPF" },
             ),
             makeIssue("insufficient_balance", {
-              total: "R$ 98.420,00",
-              available: "R$ 12.345,67",
-              shortfall: "R$ 86.074,33",
+              totalCents: 9_842_000,
+              availableCents: 1_234_567,
+              shortfallCents: 8_607_433,
             }),
           ],
           summary: {

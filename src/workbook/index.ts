@@ -80,8 +80,15 @@ export {
   type Issue,
   makeIssue,
 } from "./issues";
-export { MESSAGES, locationPrefix, documentProblemMessage, ROW_STATE_TEXT, type RowState } from "./messages";
-export { amountIssue, plainAmount } from "./amount-issues";
+export {
+  MESSAGES,
+  locationPrefix,
+  documentProblemMessage,
+  plainAmount,
+  ROW_STATE_TEXT,
+  type RowState,
+} from "./messages";
+export { amountIssue } from "./amount-issues";
 
 // Employee matching.
 export {

@@ -6,26 +6,25 @@ import { documentProblemMessage } from "./messages";
 describe("issues carry exactly their own parameters", () => {
   test("a code's parameters are required and typed (these lines are type checks: npm run typecheck)", () => {
     // @ts-expect-error amount_too_large needs its limit: a missing parameter is a type error.
-    makeIssue("amount_too_large", { input: "5" });
+    expect(() => makeIssue("amount_too_large", { input: "5" })).toThrow(RangeError);
     // @ts-expect-error a parameter of another code is not accepted.
     makeIssue("nothing_to_send", { count: 2 });
     // @ts-expect-error a reason is a document problem code, not any text.
     makeIssue("cpf_invalid", { input: "***", reason: "wrong" });
-    const issue = makeIssue("amount_too_large", { input: "5", limit: "R$ 1,00" }, { row: 3, column: "VR" });
+    const issue = makeIssue("amount_too_large", { input: "5", limitCents: 100 }, { row: 3, column: "VR" });
     expect(issue).toMatchObject({ code: "amount_too_large", severity: "error", row: 3, column: "VR" });
-    expect(issue.params.limit).toBe("R$ 1,00");
+    expect(issue.params.limitCents).toBe(100);
   });
 
   test("switching on the code narrows the parameters", () => {
     const describe = (i: Issue): string => {
       if (i.code === "employee_duplicate") return `rows ${i.params.rows.join("+")}`;
-      if (i.code === "insufficient_balance") return i.params.shortfall;
+      if (i.code === "insufficient_balance") return String(i.params.shortfallCents);
       return i.code;
     };
     expect(describe(makeIssue("employee_duplicate", { employeeName: "Ana", rows: [4, 9] }))).toBe("rows 4+9");
-    expect(describe(makeIssue("insufficient_balance", { total: "a", available: "b", shortfall: "c" }))).toBe(
-      "c",
-    );
+    const balance = { totalCents: 3, availableCents: 2, shortfallCents: 1 };
+    expect(describe(makeIssue("insufficient_balance", balance))).toBe("1");
   });
 
   test("the location prefix and the severity override", () => {
@@ -46,7 +45,7 @@ describe("amount problems of src/money become issues with amounts as the user ty
   const issueFor = (cell: unknown, locale: "pt-BR" | "en-US" = "pt-BR"): Issue => {
     const r = parseCents(cell, { locale, maxCents: 100_000_000 });
     if (r.ok) throw new Error("expected a problem");
-    return amountIssue(r.problem, locale, { row: 2, column: "VR" });
+    return amountIssue(r.problem, { row: 2, column: "VR" });
   };
 
   test.each<[unknown, "pt-BR" | "en-US", string]>([
@@ -73,7 +72,7 @@ describe("amount problems of src/money become issues with amounts as the user ty
       { code: "too_large", input: "9", maxCents: 100 },
       { code: "ambiguous", input: "1,234", asThousandsCents: 123400 },
     ];
-    expect(problems.map((p) => amountIssue(p, "pt-BR", {}).code)).toEqual([
+    expect(problems.map((p) => amountIssue(p, {}).code)).toEqual([
       "amount_not_a_number",
       "amount_negative",
       "amount_sub_cent",

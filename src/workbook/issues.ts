@@ -23,19 +23,21 @@ interface Input {
 }
 
 /**
- * The parameters of each issue code. Amounts are already formatted in the sheet's money locale
- * (e.g. "12,35", "R$ 12.000,00"), as people would type or read them there.
+ * The parameters of each issue code: data, not text. Amounts are integer cents (`...Cents`); the
+ * catalogue (./messages.ts) formats them in the language each message is worded in, so an en-US
+ * message reads "R$1,234.56" and a pt-BR one "R$ 1.234,56" for the same issue, whatever locale
+ * the sheet's amount text was read in (`ValidationOptions.moneyLocale`).
  */
 export interface IssueParamsByCode {
   // ---- Amount cells (from src/money's CentsProblem)
   amount_not_a_number: Input;
   amount_negative: Input;
   /** `nearest`: the amounts on either side, when there are any to suggest. */
-  amount_sub_cent: Input & { nearest?: { down: string; up: string } };
-  amount_too_large: Input & { limit: string };
-  /** `whole`: the amount read as whole reais (e.g. "1.234,00"). */
-  amount_ambiguous: Input & { whole: string };
-  amount_large: { amount: string };
+  amount_sub_cent: Input & { nearest?: { downCents: number; upCents: number } };
+  amount_too_large: Input & { limitCents: number };
+  /** `wholeCents`: the amount read as whole reais ("1,234" -> 123400). */
+  amount_ambiguous: Input & { wholeCents: number };
+  amount_large: { cents: number };
 
   // ---- Identity cells (from matching.ts's MatchProblem)
   employee_id_unknown: Input;
@@ -64,14 +66,14 @@ export interface IssueParamsByCode {
   no_identity_column: NoParams;
   no_product_column: NoParams;
   duplicate_column: { headers: string[]; product?: string };
-  unmapped_amount_column: { total: string; candidates: string[] };
+  unmapped_amount_column: { totalCents: number; candidates: string[] };
   product_loose_match: { product: string };
   mapping_stale: { headers: string[] };
   mapping_unknown_product: { product: string };
   mapping_invalid: NoParams;
   duplicate_employees: { count: number };
   nothing_to_send: NoParams;
-  insufficient_balance: { total: string; available: string; shortfall: string };
+  insufficient_balance: { totalCents: number; availableCents: number; shortfallCents: number };
 }
 
 export type IssueCode = keyof IssueParamsByCode;

@@ -3,11 +3,19 @@
  * issue code (a total record over `IssueCode`, each entry typed with that code's parameters, so
  * a missing parameter is a type error), plus the texts of CPF/CNPJ problems, of sheet and table
  * name problems, and of row states.
- * src/money returns codes and data; only this file turns them into sentences. Each message says
+ * src/money returns codes and data; only this file turns them into sentences, amounts included:
+ * issues carry cents, and each language writes them its own way (pt-BR "R$ 1.234,56", en-US
+ * "R$1,234.56", src/money's formatCents), whatever the sheet's money locale. Each message says
  * what is wrong and what to do. Cell issues get a "Linha 12, coluna Refeição: " prefix with the
  * worksheet row number people see in Excel.
  */
-import type { DocumentKind, DocumentProblem, DocumentProblemCode, Locale } from "../money";
+import {
+  type DocumentKind,
+  type DocumentProblem,
+  type DocumentProblemCode,
+  type Locale,
+  formatCents,
+} from "../money";
 import type { IssueCode, IssueParamsByCode, Severity } from "./issues";
 import type { IdentityKind } from "./matching";
 import type { SheetNameProblem, TableNameProblem } from "./names";
@@ -24,6 +32,13 @@ interface Entry<P> {
 type Catalogue = { [C in IssueCode]: Entry<IssueParamsByCode[C]> };
 
 const q = (s: string): string => `'${s}'`;
+const pt = (cents: number): string => formatCents(cents, "pt-BR");
+const en = (cents: number): string => formatCents(cents, "en-US");
+
+/** "12,35" (pt-BR) / "12.35" (en-US): an amount as the user would type it, without the currency mark. */
+export function plainAmount(cents: number, locale: Locale): string {
+  return formatCents(cents, locale).replace(/^-?\s*R\$\s*/, "");
+}
 const list = (xs: readonly (string | number)[]): string => xs.join(", ");
 
 /** Why a CPF is invalid, as the end of "o CPF ... <reason>". */
@@ -72,31 +87,41 @@ export const MESSAGES: Catalogue = {
     severity: "error",
     "pt-BR": (p) =>
       p.nearest
-        ? `${q(p.input)} tem mais de duas casas decimais; escreva ${p.nearest.up} ou ${p.nearest.down}.`
+        ? `${q(p.input)} tem mais de duas casas decimais; escreva ${plainAmount(p.nearest.upCents, "pt-BR")} ` +
+          `ou ${plainAmount(p.nearest.downCents, "pt-BR")}.`
         : `${q(p.input)} tem mais de duas casas decimais; arredonde para centavos.`,
     "en-US": (p) =>
       p.nearest
-        ? `${q(p.input)} has more than two decimal places; type ${p.nearest.up} or ${p.nearest.down}.`
+        ? `${q(p.input)} has more than two decimal places; type ${plainAmount(p.nearest.upCents, "en-US")} ` +
+          `or ${plainAmount(p.nearest.downCents, "en-US")}.`
         : `${q(p.input)} has more than two decimal places; round it to cents.`,
   },
   amount_too_large: {
     severity: "error",
-    "pt-BR": (p) => `${q(p.input)} passa do limite de ${p.limit} por célula; confira o valor.`,
-    "en-US": (p) => `${q(p.input)} is above the limit of ${p.limit} per cell; check the amount.`,
+    "pt-BR": (p) => `${q(p.input)} passa do limite de ${pt(p.limitCents)} por célula; confira o valor.`,
+    "en-US": (p) => `${q(p.input)} is above the limit of ${en(p.limitCents)} per cell; check the amount.`,
   },
   amount_ambiguous: {
     severity: "error",
-    "pt-BR": (p) =>
-      `${q(p.input)} é ambíguo: pode ser milhar ou decimal. Se são ${p.whole} reais, escreva ${p.whole}; ` +
-      `se há centavos, use no máximo duas casas decimais.`,
-    "en-US": (p) =>
-      `${q(p.input)} is ambiguous: the separator may mean thousands or decimals. For ${p.whole} reais type ` +
-      `${p.whole}; for cents use at most two decimal places.`,
+    "pt-BR": (p) => {
+      const whole = plainAmount(p.wholeCents, "pt-BR");
+      return (
+        `${q(p.input)} é ambíguo: pode ser milhar ou decimal. Se são ${whole} reais, escreva ${whole}; ` +
+        `se há centavos, use no máximo duas casas decimais.`
+      );
+    },
+    "en-US": (p) => {
+      const whole = plainAmount(p.wholeCents, "en-US");
+      return (
+        `${q(p.input)} is ambiguous: the separator may mean thousands or decimals. For ${whole} reais type ` +
+        `${whole}; for cents use at most two decimal places.`
+      );
+    },
   },
   amount_large: {
     severity: "warning",
-    "pt-BR": (p) => `${p.amount} é um valor alto para um benefício; confira antes de enviar.`,
-    "en-US": (p) => `${p.amount} is a large amount for a benefit; check it before sending.`,
+    "pt-BR": (p) => `${pt(p.cents)} é um valor alto para um benefício; confira antes de enviar.`,
+    "en-US": (p) => `${en(p.cents)} is a large amount for a benefit; check it before sending.`,
   },
 
   // ---- Identity cells
@@ -242,11 +267,11 @@ export const MESSAGES: Catalogue = {
   unmapped_amount_column: {
     severity: "warning",
     "pt-BR": (p) =>
-      `tem valores (${p.total} no total) mas não corresponde a nenhum produto, então NÃO será enviada. ` +
+      `tem valores (${pt(p.totalCents)} no total) mas não corresponde a nenhum produto, então NÃO será enviada. ` +
       `${p.candidates.length ? `Produtos parecidos: ${list(p.candidates)}. ` : ""}` +
       `Renomeie a coluna, escolha o produto no mapeamento ou marque-a como ignorada.`,
     "en-US": (p) =>
-      `has amounts (${p.total} in total) but matches no product, so it will NOT be sent. ` +
+      `has amounts (${en(p.totalCents)} in total) but matches no product, so it will NOT be sent. ` +
       `${p.candidates.length ? `Similar products: ${list(p.candidates)}. ` : ""}` +
       `Rename the column, pick the product in the mapping, or mark it as ignored.`,
   },
@@ -293,10 +318,12 @@ export const MESSAGES: Catalogue = {
   insufficient_balance: {
     severity: "warning",
     "pt-BR": (p) =>
-      `O total (${p.total}) é maior que o saldo disponível (${p.available}); faltam ${p.shortfall}. ` +
+      `O total (${pt(p.totalCents)}) é maior que o saldo disponível (${pt(p.availableCents)}); ` +
+      `faltam ${pt(p.shortfallCents)}. ` +
       `Faça um depósito ou pague a diferença por PIX ou boleto.`,
     "en-US": (p) =>
-      `The total (${p.total}) is above the available balance (${p.available}); ${p.shortfall} short. ` +
+      `The total (${en(p.totalCents)}) is above the available balance (${en(p.availableCents)}); ` +
+      `${en(p.shortfallCents)} short. ` +
       `Make a deposit or pay the difference by PIX or boleto.`,
   },
 };

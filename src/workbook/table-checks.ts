@@ -4,14 +4,12 @@
  * send, and the total against the available balance. Whole-table issues come first in a result;
  * the duplicate-row issues go with the cell issues, in row order.
  */
-import { type Locale, formatCents } from "../money";
 import { type Issue, makeIssue } from "./issues";
 import { productCandidates } from "./mapping";
 import type { SendRow, TrackedRow, ValidationContext, ValidationSummary } from "./validation-types";
 
 export interface TableCheckInput {
   ctx: ValidationContext;
-  locale: Locale;
   /** Rows without errors of their own, in row order. */
   rows: readonly SendRow[];
   byEmployee: ReadonlyMap<string, readonly TrackedRow[]>;
@@ -33,7 +31,7 @@ export interface TableCheckOutput {
 }
 
 export function tableIssues(input: TableCheckInput): TableCheckOutput {
-  const { ctx, locale } = input;
+  const { ctx } = input;
   const m = ctx.mapping;
   const tableIssues: Issue[] = [...m.issues];
   if (m.employeeIdColumn === undefined && m.cpfColumn === undefined && m.emailColumn === undefined) {
@@ -42,9 +40,8 @@ export function tableIssues(input: TableCheckInput): TableCheckOutput {
   if (m.products.length === 0) tableIssues.push(makeIssue("no_product_column", {}));
   for (const u of input.unmapped) {
     if (u.amounts === 0 || u.amounts * 2 < u.nonBlank) continue;
-    const total = formatCents(u.cents, locale);
-    const candidates = productCandidates(u.header, ctx.products);
-    tableIssues.push(makeIssue("unmapped_amount_column", { total, candidates }, { column: u.header }));
+    const params = { totalCents: u.cents, candidates: productCandidates(u.header, ctx.products) };
+    tableIssues.push(makeIssue("unmapped_amount_column", params, { column: u.header }));
   }
 
   // The same employee on several rows: every row involved is an error and is not sent.
@@ -90,11 +87,7 @@ export function tableIssues(input: TableCheckInput): TableCheckOutput {
     totals.availableBalanceCents = available;
     totals.shortfallCents = shortfall;
     if (shortfall > 0) {
-      const params = {
-        total: formatCents(grand, locale),
-        available: formatCents(available, locale),
-        shortfall: formatCents(shortfall, locale),
-      };
+      const params = { totalCents: grand, availableCents: available, shortfallCents: shortfall };
       tableIssues.push(makeIssue("insufficient_balance", params));
     }
   }

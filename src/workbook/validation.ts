@@ -37,7 +37,7 @@
  *   (default R$ 1.000.000,00) an error.
  * - A shortfall against the balance is a warning: finalize can pay the difference by PIX or boleto.
  */
-import { type Locale, type ParseCentsResult, formatCents, isBlankCell, parseCents } from "../money";
+import { type Locale, type ParseCentsResult, isBlankCell, parseCents } from "../money";
 import { amountIssue } from "./amount-issues";
 import { pushTo } from "./group";
 import { type Issue, makeIssue } from "./issues";
@@ -76,7 +76,6 @@ const MEMO_LIMIT = 20_000;
  */
 export class DistributionValidator {
   private readonly ctx: ValidationContext;
-  private readonly locale: Locale;
   private readonly warnAbove: number;
   private readonly productCols: TableMapping["products"];
   private readonly unmappedCols: Array<{
@@ -102,10 +101,13 @@ export class DistributionValidator {
   constructor(ctx: ValidationContext) {
     this.ctx = ctx;
     const o = ctx.options ?? {};
-    this.locale = o.moneyLocale ?? "pt-BR";
     this.warnAbove = o.warnAboveCents ?? DEFAULT_WARN_ABOVE_CENTS;
     this.productCols = ctx.mapping.products;
-    this.parseOptions = { locale: this.locale, maxCents: o.maxCentsPerCell ?? DEFAULT_MAX_CENTS_PER_CELL };
+    // The money locale reads amount text only; messages write amounts in their own language.
+    this.parseOptions = {
+      locale: o.moneyLocale ?? "pt-BR",
+      maxCents: o.maxCentsPerCell ?? DEFAULT_MAX_CENTS_PER_CELL,
+    };
     this.singleColumnPerProduct =
       new Set(this.productCols.map((p) => p.product_id)).size === this.productCols.length;
     this.unmappedCols = ctx.mapping.columns
@@ -165,12 +167,11 @@ export class DistributionValidator {
       anyAmount = true;
       if (!r.ok) {
         amountError = true;
-        pending.push(amountIssue(r.problem, this.locale, { row, rowIndex, column: col.header }));
+        pending.push(amountIssue(r.problem, { row, rowIndex, column: col.header }));
         continue;
       }
       if (r.cents > this.warnAbove) {
-        const amount = formatCents(r.cents, this.locale);
-        pending.push(makeIssue("amount_large", { amount }, { row, rowIndex, column: col.header }));
+        pending.push(makeIssue("amount_large", { cents: r.cents }, { row, rowIndex, column: col.header }));
       }
       values.set(col.product_id, single ? r.cents : (values.get(col.product_id) ?? 0) + r.cents);
       total += r.cents;
@@ -286,7 +287,6 @@ export class DistributionValidator {
     this.finished = true;
     const t = tableIssues({
       ctx: this.ctx,
-      locale: this.locale,
       rows: this.rows,
       byEmployee: this.byEmployee,
       unmapped: this.unmappedCols,

@@ -3,6 +3,13 @@
  * message, row total) are added on the right when missing, then written whole, in row blocks
  * (one sync per block). Rows without a result are cleared, so a status from an earlier run never
  * lingers beside changed data. Messages are API or validation text: they go through safeText.
+ *
+ * Language of the cells: the `locale` passed in, which callers set to the display language of
+ * the person who runs the check or the send (the pane's, the ribbon command's). The status word
+ * ("Erro" / "Error"), the message and the amounts inside it ("R$ 1.234,56" / "R$1,234.56") are
+ * all in that one language, never a mix; the sheet's money locale only decides how its amount
+ * text is read. A colleague with another display language sees the words of the last run until
+ * they validate again, which rewrites every row's status.
  */
 import type { Locale } from "../money";
 import { pushTo } from "./group";

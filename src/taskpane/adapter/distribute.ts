@@ -188,7 +188,7 @@ export function distributeServices(
       // The same reading validation applies (src/money, the sheet's pt-BR money locale).
       const r = parseCents(raw, { locale: "pt-BR", maxCents: DEFAULT_MAX_CENTS_PER_CELL });
       if (r.ok) return { raw, cents: r.cents };
-      return { raw, problem: amountIssue(r.problem, "pt-BR", { row: sheetRow, rowIndex, column }) };
+      return { raw, problem: amountIssue(r.problem, { row: sheetRow, rowIndex, column }) };
     },
 
     selectIssue: async (table, issue) => {
