@@ -117,4 +117,5 @@ export {
   validateRows,
   validateTable,
 } from "./validation";
+export { type LiveRow, type LiveView, LiveValidation } from "./live-validation";
 export { totalsLabel, nameWords, namesAgree } from "./row-checks";

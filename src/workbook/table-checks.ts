@@ -30,19 +30,70 @@ export interface TableCheckOutput {
   >;
 }
 
-export function tableIssues(input: TableCheckInput): TableCheckOutput {
-  const { ctx } = input;
+/**
+ * The whole-table issues that come before any row is judged: the mapping's own, a missing identity
+ * or product column, and amount columns that map to no product.
+ */
+export function openingIssues(ctx: ValidationContext, unmapped: TableCheckInput["unmapped"]): Issue[] {
   const m = ctx.mapping;
   const tableIssues: Issue[] = [...m.issues];
   if (m.employeeIdColumn === undefined && m.cpfColumn === undefined && m.emailColumn === undefined) {
     tableIssues.push(makeIssue("no_identity_column", {}));
   }
   if (m.products.length === 0) tableIssues.push(makeIssue("no_product_column", {}));
-  for (const u of input.unmapped) {
+  for (const u of unmapped) {
     if (u.amounts === 0 || u.amounts * 2 < u.nonBlank) continue;
     const params = { totalCents: u.cents, candidates: productCandidates(u.header, ctx.products) };
     tableIssues.push(makeIssue("unmapped_amount_column", params, { column: u.header }));
   }
+  return tableIssues;
+}
+
+/** `employee_duplicate` on one row of a duplicated employee; `others`: the other rows, in order. */
+export function duplicateRowIssue(
+  t: { name: string; row: number; rowIndex: number },
+  others: number[],
+): Issue {
+  return makeIssue(
+    "employee_duplicate",
+    { employeeName: t.name, rows: others },
+    { row: t.row, rowIndex: t.rowIndex },
+  );
+}
+
+/**
+ * The whole-table issues that come once every row is judged, from the table's totals: duplicated
+ * employees, nothing to send, and the total against the available balance.
+ */
+export function closingIssues(
+  ctx: ValidationContext,
+  facts: { duplicated: number; grandTotalCents: number; rowsWithErrors: number },
+): { issues: Issue[]; balance: Pick<ValidationSummary, "availableBalanceCents" | "shortfallCents"> } {
+  const issues: Issue[] = [];
+  const grand = facts.grandTotalCents;
+  if (facts.duplicated > 0) issues.push(makeIssue("duplicate_employees", { count: facts.duplicated }));
+  // When rows have errors, those are the reason nothing is left: no extra "nothing to send".
+  if (grand === 0 && ctx.mapping.products.length > 0 && facts.rowsWithErrors === 0) {
+    issues.push(makeIssue("nothing_to_send", {}));
+  }
+  const balance: Pick<ValidationSummary, "availableBalanceCents" | "shortfallCents"> = {};
+  const available = ctx.options?.availableBalanceCents;
+  if (available !== undefined) {
+    const shortfall = Math.max(0, grand - available);
+    balance.availableBalanceCents = available;
+    balance.shortfallCents = shortfall;
+    if (shortfall > 0) {
+      const params = { totalCents: grand, availableCents: available, shortfallCents: shortfall };
+      issues.push(makeIssue("insufficient_balance", params));
+    }
+  }
+  return { issues, balance };
+}
+
+export function tableIssues(input: TableCheckInput): TableCheckOutput {
+  const { ctx } = input;
+  const m = ctx.mapping;
+  const tableIssues = openingIssues(ctx, input.unmapped);
 
   // The same employee on several rows: every row involved is an error and is not sent.
   const dropped = new Set<number>();
@@ -57,13 +108,14 @@ export function tableIssues(input: TableCheckInput): TableCheckOutput {
         dropped.add(t.sendIndex);
         rowsWithErrors++;
       }
-      const rows = list.filter((o) => o !== t).map((o) => o.row);
       rowIssues.push(
-        makeIssue("employee_duplicate", { employeeName: t.name, rows }, { row: t.row, rowIndex: t.rowIndex }),
+        duplicateRowIssue(
+          t,
+          list.filter((o) => o !== t).map((o) => o.row),
+        ),
       );
     }
   }
-  if (duplicated > 0) tableIssues.push(makeIssue("duplicate_employees", { count: duplicated }));
   const rows = dropped.size === 0 ? [...input.rows] : input.rows.filter((_, i) => !dropped.has(i));
 
   const perProduct = new Map<string, number>();
@@ -75,21 +127,13 @@ export function tableIssues(input: TableCheckInput): TableCheckOutput {
     grand += r.totalCents;
     if (r.totalCents > 0) employees++;
   }
-  // When rows have errors, those are the reason nothing is left: no extra "nothing to send".
-  if (grand === 0 && m.products.length > 0 && rowsWithErrors === 0) {
-    tableIssues.push(makeIssue("nothing_to_send", {}));
-  }
-
-  const totals: TableCheckOutput["totals"] = { employees, perProduct, grandTotalCents: grand };
-  const available = ctx.options?.availableBalanceCents;
-  if (available !== undefined) {
-    const shortfall = Math.max(0, grand - available);
-    totals.availableBalanceCents = available;
-    totals.shortfallCents = shortfall;
-    if (shortfall > 0) {
-      const params = { totalCents: grand, availableCents: available, shortfallCents: shortfall };
-      tableIssues.push(makeIssue("insufficient_balance", params));
-    }
-  }
+  const closing = closingIssues(ctx, { duplicated, grandTotalCents: grand, rowsWithErrors });
+  tableIssues.push(...closing.issues);
+  const totals: TableCheckOutput["totals"] = {
+    employees,
+    perProduct,
+    grandTotalCents: grand,
+    ...closing.balance,
+  };
   return { tableIssues, rowIssues, rows, rowsWithErrors, totals };
 }

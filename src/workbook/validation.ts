@@ -37,14 +37,10 @@
  *   (default R$ 1.000.000,00) an error.
  * - A shortfall against the balance is a warning: finalize can pay the difference by PIX or boleto.
  */
-import { type Locale, type ParseCentsResult, isBlankCell, parseCents } from "../money";
-import { amountIssue } from "./amount-issues";
 import { pushTo } from "./group";
-import { type Issue, makeIssue } from "./issues";
-import type { TableMapping } from "./mapping";
-import type { IdentityKind, MatchProblem } from "./matching";
+import type { Issue } from "./issues";
 import type { CellValue, ReadRowsOptions, RowBlock, Workbook } from "./port";
-import { namesAgree, totalsLabel } from "./row-checks";
+import { RowValidator } from "./row-validator";
 import { tableIssues } from "./table-checks";
 import type {
   SendRow,
@@ -65,34 +61,20 @@ export type {
   ValidationResult,
   TrackedRow,
 } from "./validation-types";
-
-export const DEFAULT_MAX_CENTS_PER_CELL = 100_000_000;
-export const DEFAULT_WARN_ABOVE_CENTS = 1_000_000;
-const MEMO_LIMIT = 20_000;
+export { DEFAULT_MAX_CENTS_PER_CELL, DEFAULT_WARN_ABOVE_CENTS } from "./row-validator";
 
 /**
  * Validates a table block by block: `add()` each block as it is read, then `finish()`.
  * Never throws on cell contents (any string, number, boolean, "").
+ * Each row is checked on its own (./row-validator.ts); this folds the outcomes in row order.
  */
 export class DistributionValidator {
   private readonly ctx: ValidationContext;
-  private readonly warnAbove: number;
-  private readonly productCols: TableMapping["products"];
-  private readonly unmappedCols: Array<{
-    index: number;
-    header: string;
-    nonBlank: number;
-    amounts: number;
-    cents: number;
-  }>;
-  /** Columns whose text may label a totals row: name, info and unmapped columns. */
-  private readonly labelCols: number[];
+  private readonly checker: RowValidator;
+  private readonly unmappedCols: Array<{ header: string; nonBlank: number; amounts: number; cents: number }>;
   private readonly cellIssues: Issue[] = [];
   private readonly rows: SendRow[] = [];
   private readonly byEmployee = new Map<string, TrackedRow[]>();
-  private readonly parseOptions: { locale: Locale; maxCents: number };
-  private readonly singleColumnPerProduct: boolean;
-  private readonly memoText = new Map<string, ParseCentsResult>();
   private rowsRead = 0;
   private rowsSkipped = 0;
   private rowsWithErrors = 0;
@@ -100,22 +82,13 @@ export class DistributionValidator {
 
   constructor(ctx: ValidationContext) {
     this.ctx = ctx;
-    const o = ctx.options ?? {};
-    this.warnAbove = o.warnAboveCents ?? DEFAULT_WARN_ABOVE_CENTS;
-    this.productCols = ctx.mapping.products;
-    // The money locale reads amount text only; messages write amounts in their own language.
-    this.parseOptions = {
-      locale: o.moneyLocale ?? "pt-BR",
-      maxCents: o.maxCentsPerCell ?? DEFAULT_MAX_CENTS_PER_CELL,
-    };
-    this.singleColumnPerProduct =
-      new Set(this.productCols.map((p) => p.product_id)).size === this.productCols.length;
-    this.unmappedCols = ctx.mapping.columns
-      .filter((c) => c.role.role === "unmapped")
-      .map((c) => ({ index: c.index, header: c.header, nonBlank: 0, amounts: 0, cents: 0 }));
-    this.labelCols = ctx.mapping.columns
-      .filter((c) => c.role.role === "name" || c.role.role === "info" || c.role.role === "unmapped")
-      .map((c) => c.index);
+    this.checker = new RowValidator(ctx);
+    this.unmappedCols = this.checker.unmapped.map((u) => ({
+      header: u.header,
+      nonBlank: 0,
+      amounts: 0,
+      cents: 0,
+    }));
   }
 
   add(block: RowBlock): void {
@@ -127,160 +100,25 @@ export class DistributionValidator {
     for (let i = 0; i < rows.length; i++) this.addRow(rows[i]!, firstRowIndex + i, firstSheetRow + i);
   }
 
-  private parse(v: CellValue): ParseCentsResult {
-    // Sheets repeat the same few amount texts ("R$ 600,00" for everyone): a bounded memo skips
-    // re-parsing them. Numbers are not memoized: parsing them is cheaper than a Map keyed by doubles.
-    if (typeof v === "string") {
-      let r = this.memoText.get(v);
-      if (r === undefined) {
-        r = parseCents(v, this.parseOptions);
-        if (this.memoText.size < MEMO_LIMIT) this.memoText.set(v, r);
-      }
-      return r;
-    }
-    return parseCents(v, this.parseOptions);
-  }
-
   private addRow(cells: readonly CellValue[], rowIndex: number, row: number): void {
+    const o = this.checker.check(cells, rowIndex, row);
     this.rowsRead++;
-    const m = this.ctx.mapping;
-    const idCell = m.employeeIdColumn === undefined ? undefined : cells[m.employeeIdColumn];
-    const cpfCell = m.cpfColumn === undefined ? undefined : cells[m.cpfColumn];
-    const emailCell = m.emailColumn === undefined ? undefined : cells[m.emailColumn];
-    const nameCell = m.nameColumn === undefined ? undefined : cells[m.nameColumn];
-    const hasIdentity = !isBlankCell(idCell) || !isBlankCell(cpfCell) || !isBlankCell(emailCell);
-
-    // Amounts first: they decide whether an identity problem matters.
-    const pending: Issue[] = [];
-    let amountError = false;
-    let anyAmount = false;
-    let total = 0;
-    const values = new Map<string, number>();
-    const single = this.singleColumnPerProduct;
-    for (const col of this.productCols) {
-      const v = cells[col.index];
-      const r = v === undefined || v === "" ? undefined : this.parse(v);
-      if (r === undefined || (r.ok && r.blank)) {
-        if (single || !values.has(col.product_id)) values.set(col.product_id, 0);
-        continue;
-      }
-      anyAmount = true;
-      if (!r.ok) {
-        amountError = true;
-        pending.push(amountIssue(r.problem, { row, rowIndex, column: col.header }));
-        continue;
-      }
-      if (r.cents > this.warnAbove) {
-        pending.push(makeIssue("amount_large", { cents: r.cents }, { row, rowIndex, column: col.header }));
-      }
-      values.set(col.product_id, single ? r.cents : (values.get(col.product_id) ?? 0) + r.cents);
-      total += r.cents;
-    }
-
-    if (!hasIdentity) {
-      const label = this.labelIn(cells);
-      if (!anyAmount && label === undefined && isBlankCell(nameCell)) {
-        this.rowsSkipped++;
-      } else if (label !== undefined) {
-        this.skipTotalsRow(label, rowIndex, row);
-      } else if (!anyAmount) {
-        this.rowsSkipped++;
-        this.cellIssues.push(makeIssue("incomplete_row", {}, { row, rowIndex }));
-      } else {
-        this.rowsWithErrors++;
-        this.cellIssues.push(makeIssue("missing_identity", {}, { row, rowIndex }), ...pending);
-      }
-      return;
-    }
-
-    const match = this.ctx.employees.match({ employee_id: idCell, cpf: cpfCell, email: emailCell });
-    if (!match.ok) {
-      // "TOTAL" in the CPF or id column: a totals row, not an invalid identity.
-      const label = this.identityLabel(idCell, cpfCell, emailCell);
-      if (label !== undefined) {
-        this.skipTotalsRow(label, rowIndex, row);
-        return;
-      }
-    }
-    const nothingToSend = !amountError && total === 0;
-    let identityError = false;
-    const problems = match.ok ? match.warnings : match.problems;
-    for (const p of problems) {
-      if (nothingToSend && p.code === "employee_inactive") continue;
-      const severity = nothingToSend ? "warning" : p.severity;
-      if (severity === "error") identityError = true;
-      pending.unshift(this.matchIssue(p, severity, rowIndex, row));
-    }
-    if (match.ok && typeof nameCell === "string" && !namesAgree(nameCell, match.employee.name)) {
-      const params = { by: match.by, employeeName: match.employee.name, rowName: nameCell.trim() };
-      const column = m.nameColumn === undefined ? undefined : this.ctx.header[m.nameColumn];
-      pending.push(makeIssue("name_mismatch", params, { row, rowIndex, ...(column ? { column } : {}) }));
-    }
-    const hasError = amountError || identityError;
-    // Rows that were skipped above (empty, totals) do not count towards unmapped columns.
-    for (const u of this.unmappedCols) this.observeUnmapped(u, cells[u.index]);
-    if (hasError) this.rowsWithErrors++;
-    this.cellIssues.push(...pending);
-
-    if (!match.ok) {
-      if (!hasError) this.rowsSkipped++;
-      return;
-    }
-    const employee_id = match.employee.employee_id;
+    if (o.skipped) this.rowsSkipped++;
+    if (o.error) this.rowsWithErrors++;
+    for (const issue of o.issues) this.cellIssues.push(issue);
+    o.unmapped?.forEach(([nonBlank, amounts, cents], i) => {
+      const u = this.unmappedCols[i]!;
+      u.nonBlank += nonBlank;
+      u.amounts += amounts;
+      u.cents += cents;
+    });
+    if (!o.employee) return;
     let sendIndex = -1;
-    if (!hasError) {
+    if (o.send) {
       sendIndex = this.rows.length;
-      this.rows.push({ rowIndex, row, employee_id, values, totalCents: total });
+      this.rows.push(o.send);
     }
-    const tracked: TrackedRow = { rowIndex, row, name: match.employee.name, sendIndex };
-    pushTo(this.byEmployee, employee_id, tracked);
-  }
-
-  private skipTotalsRow(label: string, rowIndex: number, row: number): void {
-    this.rowsSkipped++;
-    this.cellIssues.push(makeIssue("totals_row_skipped", { label }, { row, rowIndex }));
-  }
-
-  /** A totals label in the row's name, info or unmapped columns (for rows without identity). */
-  private labelIn(cells: readonly CellValue[]): string | undefined {
-    for (const i of this.labelCols) {
-      const label = totalsLabel(cells[i]);
-      if (label !== undefined) return label;
-    }
-    return undefined;
-  }
-
-  /** The label when every non-blank identity cell is a totals label ("TOTAL" in the CPF column). */
-  private identityLabel(...identity: (CellValue | undefined)[]): string | undefined {
-    let label: string | undefined;
-    for (const cell of identity) {
-      if (isBlankCell(cell)) continue;
-      const l = totalsLabel(cell);
-      if (l === undefined) return undefined;
-      label ??= l;
-    }
-    return label;
-  }
-
-  private observeUnmapped(u: (typeof this.unmappedCols)[number], v: CellValue | undefined): void {
-    if (isBlankCell(v) || v === undefined || typeof v === "boolean") return;
-    u.nonBlank++;
-    const r = this.parse(v);
-    if (r.ok && !r.blank && (typeof v === "number" || /\d/.test(v))) {
-      u.amounts++;
-      u.cents += r.cents;
-    }
-  }
-
-  private columnName(kind: IdentityKind): string {
-    const m = this.ctx.mapping;
-    const index = kind === "employee_id" ? m.employeeIdColumn : kind === "cpf" ? m.cpfColumn : m.emailColumn;
-    return index === undefined ? kind : (this.ctx.header[index] ?? kind);
-  }
-
-  private matchIssue(p: MatchProblem, severity: "error" | "warning", rowIndex: number, row: number): Issue {
-    // A match problem's params are its issue's params (./matching.ts), code for code.
-    return makeIssue(p.code, p.params, { severity, row, rowIndex, column: this.columnName(p.column) });
+    pushTo(this.byEmployee, o.employee.employee_id, { rowIndex, row, name: o.employee.name, sendIndex });
   }
 
   finish(): ValidationResult {
