@@ -5,7 +5,7 @@
  * batch, https://learn.microsoft.com/office/dev/add-ins/excel/performance).
  */
 import { BlockSizer, readSizedBlock } from "../workbook/blocks";
-import type { CellValue, ReadRowsOptions, RegionInfo, RowBlock, TableInfo } from "../workbook/port";
+import type { CellValue, ReadRowsOptions, RegionInfo, RowBlock, RowRange, TableInfo } from "../workbook/port";
 import type { ExcelRun, RangeApi, TableApi } from "./office-api";
 
 /** Queues the loads of a table's facts; call the returned function after the sync. */
@@ -46,6 +46,41 @@ export function getTable(run: ExcelRun, name: string): Promise<TableInfo | null>
     const info = queueTableInfo(table);
     await context.sync();
     return info();
+  });
+}
+
+/**
+ * Some data rows of a table and its facts, in one sync: each range is the data body's first row
+ * moved down and grown (positions relative to the table, wherever it sits now). Rows past the
+ * table's end, read from below it, are dropped after the sync.
+ */
+export function readTableRowRanges(
+  run: ExcelRun,
+  name: string,
+  ranges: readonly RowRange[],
+): Promise<{ table: TableInfo; blocks: RowBlock[] }> {
+  return run(async (context) => {
+    const t = context.workbook.tables.getItem(name);
+    const info = queueTableInfo(t);
+    const wanted = ranges.filter((r) => r.rowCount > 0 && r.firstRow >= 0);
+    const reads = wanted.map((r) =>
+      t
+        .getDataBodyRange()
+        .getRow(0)
+        .getOffsetRange(r.firstRow, 0)
+        .getResizedRange(r.rowCount - 1, 0)
+        .load("values"),
+    );
+    await context.sync();
+    const table = info();
+    const blocks = wanted
+      .map((r, i) => ({
+        offset: r.firstRow,
+        firstSheetRow: table.headerRow + 1 + r.firstRow,
+        rows: reads[i]!.values.slice(0, Math.max(0, table.rowCount - r.firstRow)),
+      }))
+      .filter((b) => b.rows.length > 0);
+    return { table, blocks };
   });
 }
 

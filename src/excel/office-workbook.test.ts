@@ -73,7 +73,9 @@ describe("OfficeWorkbook over the fake Excel: a 50,000-row table", () => {
     excel.resetStats();
     excel.typeCell("Folha", "D30001", 99);
     await settle();
-    expect(seen).toEqual([{ table: "Dist", firstRow: 29_999, rowCount: 1, structural: false }]);
+    expect(seen).toEqual([
+      { table: "Dist", firstRow: 29_999, rowCount: 1, firstColumn: 3, columnCount: 1, structural: false },
+    ]);
     expect(excel.stats.syncs).toBe(1);
     stop();
   });

@@ -13,11 +13,13 @@ import {
   type SheetInfo,
 } from "../workbook/port";
 import type {
+  CellsWrite,
   CellValue,
   ColumnHighlight,
   ColumnWrite,
   NewTableSpec,
   RegionInfo,
+  RowRange,
   TableChange,
   TableInfo,
   Unsubscribe,
@@ -35,12 +37,13 @@ import {
   listTables,
   queueTableInfo,
   readRegion,
+  readTableRowRanges,
   sheetRegion,
   tableRegion,
   usedBox,
 } from "./office-read";
 import * as write from "./office-write";
-import { parseAddressRows } from "./table-events";
+import { parseAddressColumns, parseAddressRows } from "./table-events";
 
 const VISIBILITY: Record<string, SheetInfo["visibility"]> = {
   Visible: "visible",
@@ -84,6 +87,13 @@ export class OfficeWorkbook implements Workbook {
     yield* hostIterable(`reading table ${name}`, readRegion(this.run, tableRegion(name), options));
   }
 
+  readTableRowRanges(
+    name: string,
+    ranges: readonly RowRange[],
+  ): Promise<{ table: TableInfo; blocks: RowBlock[] }> {
+    return hostCall(`reading rows of table ${name}`, () => readTableRowRanges(this.run, name, ranges));
+  }
+
   getUsedRange(sheet: string): Promise<RegionInfo | null> {
     return hostCall(`reading sheet ${sheet}`, () => getUsedRegion(this.run, sheet));
   }
@@ -123,6 +133,10 @@ export class OfficeWorkbook implements Workbook {
 
   writeColumns(table: string, columns: ColumnWrite[], options?: WriteOptions): Promise<void> {
     return hostCall(`writing table ${table}`, () => write.writeColumns(this.run, table, columns, options));
+  }
+
+  writeTableCells(table: string, columns: CellsWrite[]): Promise<void> {
+    return hostCall(`writing cells of table ${table}`, () => write.writeTableCells(this.run, table, columns));
   }
 
   appendRows(table: string, rows: CellValue[][], options?: WriteOptions): Promise<TableInfo> {
@@ -223,18 +237,29 @@ export class OfficeWorkbook implements Workbook {
     try {
       const place = await this.run(async (context) => {
         const t = context.workbook.tables.getItem(args.tableId).load("name");
-        const header = t.getHeaderRowRange().load("rowIndex");
+        const header = t.getHeaderRowRange().load("rowIndex,columnIndex,columnCount");
         const body = t.getDataBodyRange().load("rowCount");
         await context.sync();
-        return { name: t.name, headerRow: header.rowIndex, rowCount: body.rowCount };
+        return {
+          name: t.name,
+          headerRow: header.rowIndex,
+          left: header.columnIndex,
+          width: header.columnCount,
+          rowCount: body.rowCount,
+        };
       });
       const rows = parseAddressRows(args.address);
       const first = Math.max(rows.first, place.headerRow + 1);
       const last = Math.min(rows.last, place.headerRow + place.rowCount);
+      const cols = parseAddressColumns(args.address);
+      const left = Math.max(cols.first, place.left);
+      const right = Math.min(cols.last, place.left + place.width - 1);
       const change: TableChange = {
         table: place.name,
         firstRow: last >= first ? first - place.headerRow - 1 : 0,
         rowCount: Math.max(0, last - first + 1),
+        firstColumn: right >= left ? left - place.left : 0,
+        columnCount: Math.max(0, right - left + 1),
         structural: args.changeType !== "RangeEdited" || rows.first <= place.headerRow,
       };
       for (const l of [...listeners]) l(change);

@@ -13,6 +13,7 @@
 import { planWriteBlocks, rowJsonBytes } from "../workbook/blocks";
 import { structuredRefColumn } from "../workbook/names";
 import {
+  type CellsWrite,
   type CellValue,
   type ColumnWrite,
   DEFAULT_MAX_BLOCK_BYTES,
@@ -113,6 +114,45 @@ export function writeColumns(
         }
       });
     }
+  });
+}
+
+/**
+ * `Workbook.writeTableCells`: one sync. Each column's rows are written as runs of consecutive
+ * rows (one range per run), relative to the table's data body; events off and calculation
+ * suspended as for every write. A missing column fails the sync (ItemNotFound).
+ */
+export function writeTableCells(run: ExcelRun, table: string, columns: CellsWrite[]): Promise<void> {
+  return run(async (context) => {
+    const t = context.workbook.tables.getItem(table);
+    const runs = columns.map((col) => {
+      // One value per row (the last given wins), in row order, then runs of consecutive rows.
+      const byRow = new Map<number, CellValue>();
+      for (const c of col.cells) {
+        if (!Number.isInteger(c.rowIndex) || c.rowIndex < 0)
+          throw new RangeError(`row ${c.rowIndex} is not a data row of table ${table}`);
+        byRow.set(c.rowIndex, checkCell(c.value, `column "${col.header}", row ${c.rowIndex}`));
+      }
+      const out: Array<{ start: number; values: CellValue[] }> = [];
+      for (const [rowIndex, value] of [...byRow].sort((x, y) => x[0] - y[0])) {
+        const last = out.at(-1);
+        if (last && last.start + last.values.length === rowIndex) last.values.push(value);
+        else out.push({ start: rowIndex, values: [value] });
+      }
+      return { col, out };
+    });
+    await quietSync(run, context, () => {
+      for (const { col, out } of runs)
+        for (const r of out) {
+          const range = t.columns
+            .getItem(col.header)
+            .getDataBodyRange()
+            .getRow(0)
+            .getOffsetRange(r.start, 0)
+            .getResizedRange(r.values.length - 1, 0);
+          queueColumn(range, r.values.length, (i) => r.values[i] ?? "", col.numberFormat);
+        }
+    });
   });
 }
 

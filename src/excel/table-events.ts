@@ -17,3 +17,15 @@ export function parseAddressRows(address: string): { first: number; last: number
   }
   return { first: Math.min(...rows), last: Math.max(...rows) };
 }
+
+/** 0-based first and last worksheet columns of an event's address ("3:5", whole rows: every column). */
+export function parseAddressColumns(address: string): { first: number; last: number } {
+  const ref = address.slice(address.lastIndexOf("!") + 1);
+  const cols = ref
+    .split(":")
+    .map((part) => /^\$?([A-Za-z]+)/.exec(part)?.[1])
+    .filter((c): c is string => c !== undefined)
+    .map((letters) => [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1);
+  if (cols.length === 0) return { first: 0, last: Number.MAX_SAFE_INTEGER };
+  return { first: Math.min(...cols), last: Math.max(...cols) };
+}

@@ -38,7 +38,16 @@ describe("the spreadsheet view over the fake Excel", () => {
     source.subscribe(() => redraws++);
     await source.typeCell("Distribuição", "C4", "660");
     await new Promise((r) => setTimeout(r, 20));
-    expect(changes).toEqual([{ table: "Distribuicao_Demo", firstRow: 2, rowCount: 1, structural: false }]);
+    expect(changes).toEqual([
+      {
+        table: "Distribuicao_Demo",
+        firstRow: 2,
+        rowCount: 1,
+        firstColumn: 2,
+        columnCount: 1,
+        structural: false,
+      },
+    ]);
     expect(redraws).toBeGreaterThan(0);
     expect(excel.cell("Distribuição", "C4")).toBe(660);
   });

@@ -8,7 +8,14 @@
  * Money is integer cents everywhere (formatted only when shown).
  */
 import type { Benefit, FinalizeBody, Product, Situation } from "../api";
-import type { ColumnRole, Issue, MappingOverride, TableInfo, ValidationSummary } from "../workbook";
+import type {
+  ColumnRole,
+  Issue,
+  MappingOverride,
+  TableChange,
+  TableInfo,
+  ValidationSummary,
+} from "../workbook";
 import type { CancelOutcome, Charge, ChargeOutcome, OnProgress, Payer, Progress } from "../workflows";
 import type { Persistence } from "./host";
 
@@ -199,11 +206,13 @@ export interface DistributeServices {
   validate(table: string, run: Run): Promise<ValidationView>;
   /**
    * Validates again after people typed (live validation): the employees, products and balance of
-   * the last `validate` are reused, so nothing is asked of the API; the summary is what changes.
+   * the last `validate` are reused, so nothing is asked of the API. With `changes` (a burst of
+   * `watchTable` reports), only the changed rows are read and re-checked, and their status cells
+   * (and those of rows sharing an employee with them) rewritten; without, the whole table.
    */
-  revalidate(table: string, signal: AbortSignal): Promise<ValidationView>;
+  revalidate(table: string, signal: AbortSignal, changes?: readonly TableChange[]): Promise<ValidationView>;
   /** Calls `onChange` when people change the table's cells (the add-in's own writes are not reported). */
-  watchTable(table: string, onChange: () => void): Promise<() => void>;
+  watchTable(table: string, onChange: (change: TableChange) => void): Promise<() => void>;
   inspectCell(table: string, sheetRow: number, column: string): Promise<CellInspection>;
   /** Selects the cell of an issue in Excel (the whole row for row issues). */
   selectIssue(table: string, issue: Issue): Promise<void>;

@@ -9,6 +9,7 @@ export {
   type CellValue,
   type ColumnHighlight,
   type ColumnValidation,
+  type CellsWrite,
   type ColumnWrite,
   type JsonValue,
   type NewColumn,
@@ -16,6 +17,7 @@ export {
   type ReadRowsOptions,
   type RegionInfo,
   type RowBlock,
+  type RowRange,
   type SheetInfo,
   type SheetVisibility,
   type TableChange,
@@ -66,7 +68,14 @@ export {
   createDistributionTemplate,
   productHeaders,
 } from "./template";
-export { type RowResult, ensureAddinColumns, validationRowResults, writeRowResults } from "./writeback";
+export {
+  type RowResult,
+  ensureAddinColumns,
+  rowResultOf,
+  validationRowResults,
+  writeRowResults,
+  writeSomeRowResults,
+} from "./writeback";
 
 // The one Locale type lives in src/money (the lowest layer); re-exported for convenience.
 export { LOCALES, type Locale } from "../money";
@@ -118,4 +127,12 @@ export {
   validateTable,
 } from "./validation";
 export { type LiveRow, type LiveView, LiveValidation } from "./live-validation";
+export {
+  type LivePlan,
+  LIVE_MAX_ROWS,
+  addinColumns,
+  mergeRowRanges,
+  onlyAddinColumns,
+  planLiveRevalidation,
+} from "./live-changes";
 export { totalsLabel, nameWords, namesAgree } from "./row-checks";

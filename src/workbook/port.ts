@@ -127,6 +127,21 @@ export interface NewTableSpec {
   activate?: boolean;
 }
 
+/** Consecutive data rows of a table: `firstRow` (0-based) and the `rowCount` rows after it. */
+export interface RowRange {
+  firstRow: number;
+  rowCount: number;
+}
+
+/** Some cells of one table column: values by 0-based data row (live validation's status cells). */
+export interface CellsWrite {
+  /** Header of an existing table column. */
+  header: string;
+  cells: ReadonlyArray<{ rowIndex: number; value: CellValue }>;
+  /** Number format for these cells, as in `ColumnWrite.numberFormat`. */
+  numberFormat?: string;
+}
+
 /**
  * A change made to a table's cells by a person (or a co-author), reported by `onTableChanged`.
  * The workbook's own writes through this port are not reported.
@@ -137,6 +152,12 @@ export interface TableChange {
   firstRow: number;
   /** Number of data rows touched from `firstRow`; 0 when only the header or totals row changed. */
   rowCount: number;
+  /**
+   * 0-based index of the first table column touched, and how many from it: a change to the
+   * add-in's own columns only (status, message, total) is the add-in's write, to be ignored.
+   */
+  firstColumn: number;
+  columnCount: number;
   /**
    * Rows or columns were inserted or deleted, or a header changed: row indexes and the mapping
    * may have moved, so re-read the table instead of the rows.
@@ -179,6 +200,17 @@ export interface Workbook {
   readTableRows(name: string, options?: ReadRowsOptions): AsyncIterable<RowBlock>;
 
   /**
+   * Some data rows of a table, with the table's facts read in the same sync (one sync in all), so
+   * the caller can tell whether the table moved since it placed the rows (header, row count).
+   * Rows past the table's end are left out. For a few rows (live validation); a large read goes
+   * through `readTableRows`, which keeps each sync under the payload limit.
+   */
+  readTableRowRanges(
+    name: string,
+    ranges: readonly RowRange[],
+  ): Promise<{ table: TableInfo; blocks: RowBlock[] }>;
+
+  /**
    * A sheet's used range when the data is not in a table: its first row is taken as the header.
    * Null when the sheet is empty. One sync.
    */
@@ -203,6 +235,13 @@ export interface Workbook {
    * `safeText` (./safe-text.ts) first.
    */
   writeColumns(table: string, columns: ColumnWrite[], options?: WriteOptions): Promise<void>;
+
+  /**
+   * Writes some cells of some table columns (e.g. the status cells of the rows people just
+   * edited), in one sync whatever the table's size. For a few rows: whole columns go through
+   * `writeColumns`. Strings as in `writeColumns` (API text through `safeText`).
+   */
+  writeTableCells(table: string, columns: CellsWrite[]): Promise<void>;
 
   /** Adds empty columns on the right of a table, in order. Existing headers fail. One sync. */
   addColumns(table: string, headers: string[]): Promise<TableInfo>;

@@ -28,25 +28,84 @@ export interface RowResult {
   totalCents?: number;
 }
 
+/**
+ * One row's result from its issues and, when it counts, its total: errors first in the message
+ * (only errors when there are any), then warnings; undefined when there is nothing to show.
+ */
+export function rowResultOf(
+  rowIndex: number,
+  issues: readonly Issue[],
+  totalCents: number | undefined,
+  locale: Locale,
+): RowResult | undefined {
+  if (issues.length === 0)
+    return totalCents === undefined ? undefined : { rowIndex, state: "ready", totalCents };
+  const errors = issues.filter((i) => i.severity === "error");
+  const shown = errors.length > 0 ? errors : issues;
+  return {
+    rowIndex,
+    state: errors.length > 0 ? "error" : "warning",
+    message: shown.map((i) => i.message[locale]).join(" | "),
+    ...(totalCents !== undefined && errors.length === 0 ? { totalCents } : {}),
+  };
+}
+
 /** Per-row results of a validation: errors first in the message, then warnings. */
 export function validationRowResults(result: ValidationResult, locale: Locale = "pt-BR"): RowResult[] {
   const byRow = new Map<number, Issue[]>();
   for (const i of result.issues) if (i.rowIndex !== undefined) pushTo(byRow, i.rowIndex, i);
-  const out = new Map<number, RowResult>();
-  for (const r of result.checkedRows)
-    out.set(r.rowIndex, { rowIndex: r.rowIndex, state: "ready", totalCents: r.totalCents });
-  for (const [rowIndex, issues] of byRow) {
-    const errors = issues.filter((i) => i.severity === "error");
-    const shown = errors.length > 0 ? errors : issues;
-    const prev = out.get(rowIndex);
-    out.set(rowIndex, {
-      rowIndex,
-      state: errors.length > 0 ? "error" : "warning",
-      message: shown.map((i) => i.message[locale]).join(" | "),
-      ...(prev?.totalCents !== undefined && errors.length === 0 ? { totalCents: prev.totalCents } : {}),
-    });
+  const totals = new Map<number, number>();
+  for (const r of result.checkedRows) totals.set(r.rowIndex, r.totalCents);
+  const out: RowResult[] = [];
+  for (const rowIndex of new Set([...totals.keys(), ...byRow.keys()])) {
+    const r = rowResultOf(rowIndex, byRow.get(rowIndex) ?? [], totals.get(rowIndex), locale);
+    if (r) out.push(r);
   }
-  return [...out.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  return out.sort((a, b) => a.rowIndex - b.rowIndex);
+}
+
+/** The three cells a result shows (status, message, row total): "" clears them. */
+function resultCells(r: RowResult | undefined, locale: Locale): [CellValue, CellValue, CellValue] {
+  if (!r) return ["", "", ""];
+  // Reais for people to read (display only: the cents stay in the validation result).
+  return [
+    ROW_STATE_TEXT[locale][r.state],
+    safeText(r.message ?? ""),
+    r.totalCents === undefined ? "" : r.totalCents / 100,
+  ];
+}
+
+/**
+ * Writes the status, message and row total of some rows only (those live validation re-judged),
+ * in one sync; rows without a result are cleared. The add-in's columns must exist (a first
+ * validation adds them: `writeRowResults`); when they do not, they are added first.
+ */
+export async function writeSomeRowResults(
+  workbook: Workbook,
+  table: TableInfo,
+  mapping: TableMapping,
+  rows: ReadonlyArray<{ rowIndex: number; result: RowResult | undefined }>,
+  locale: Locale = "pt-BR",
+): Promise<TableInfo> {
+  const cols =
+    mapping.statusColumn !== undefined &&
+    mapping.messageColumn !== undefined &&
+    mapping.totalColumn !== undefined
+      ? {
+          table,
+          status: table.header[mapping.statusColumn]!,
+          message: table.header[mapping.messageColumn]!,
+          total: table.header[mapping.totalColumn]!,
+        }
+      : await ensureAddinColumns(workbook, table, mapping, locale);
+  const cells = rows.map((r) => ({ rowIndex: r.rowIndex, values: resultCells(r.result, locale) }));
+  const column = (i: number) => cells.map((c) => ({ rowIndex: c.rowIndex, value: c.values[i]! }));
+  await workbook.writeTableCells(cols.table.name, [
+    { header: cols.status, cells: column(0) },
+    { header: cols.message, cells: column(1) },
+    { header: cols.total, cells: column(2), numberFormat: CURRENCY_FORMAT },
+  ]);
+  return cols.table;
 }
 
 /** Adds whichever add-in columns the table lacks, on the right. Returns the table as it is now. */
@@ -88,10 +147,7 @@ export async function writeRowResults(
   for (const r of results) {
     if (r.rowIndex < 0 || r.rowIndex >= n)
       throw new RangeError(`row ${r.rowIndex} is outside table ${table.name}`);
-    status[r.rowIndex] = ROW_STATE_TEXT[locale][r.state];
-    message[r.rowIndex] = safeText(r.message ?? "");
-    // Reais for people to read (display only: the cents stay in the validation result).
-    if (r.totalCents !== undefined) total[r.rowIndex] = r.totalCents / 100;
+    [status[r.rowIndex], message[r.rowIndex], total[r.rowIndex]] = resultCells(r, locale);
   }
   await workbook.writeColumns(
     cols.table.name,

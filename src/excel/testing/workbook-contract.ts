@@ -210,6 +210,69 @@ export function describeWorkbookContract(label: string, make: ContractSubject): 
       expect(look.formulaCount()).toBe(0);
     });
 
+    test("reads some rows of a table with its facts, leaving out rows past its end", async () => {
+      const rows = Array.from({ length: 6 }, (_, i) => [`r${i}`, i]);
+      const { workbook } = make({
+        sheets: { Folha: [["acima"], [""], [""]] },
+        tables: [{ name: "T", sheet: "Folha", header: ["Id", "Valor"], rows, at: "B3" }],
+      });
+      const read = await workbook.readTableRowRanges("T", [
+        { firstRow: 4, rowCount: 5 },
+        { firstRow: 1, rowCount: 2 },
+      ]);
+      expect(read.table).toMatchObject({ name: "T", rowCount: 6, headerRow: 3, header: ["Id", "Valor"] });
+      expect(read.blocks).toEqual([
+        {
+          offset: 4,
+          firstSheetRow: 8,
+          rows: [
+            ["r4", 4],
+            ["r5", 5],
+          ],
+        },
+        {
+          offset: 1,
+          firstSheetRow: 5,
+          rows: [
+            ["r1", 1],
+            ["r2", 2],
+          ],
+        },
+      ]);
+      await failsWith(workbook.readTableRowRanges("Nope", [{ firstRow: 0, rowCount: 1 }]), /ItemNotFound/);
+    });
+
+    test("writes some cells of some columns, runs of rows at a time", async () => {
+      const blank = Array.from({ length: 6 }, () => ["x", "", ""]);
+      const { workbook, look } = make(fromTable(["Id", "Status", "Total"], blank));
+      await workbook.writeTableCells("Table1", [
+        {
+          header: "Status",
+          cells: [
+            { rowIndex: 4, value: "Erro" },
+            { rowIndex: 0, value: "Pronto" },
+            { rowIndex: 1, value: safeText("=1+1") },
+          ],
+        },
+        { header: "Total", cells: [{ rowIndex: 1, value: 12.5 }], numberFormat: '"R$" #,##0.00' },
+      ]);
+      expect(look.sheetValues("Sheet1").map((r) => r.slice(1))).toEqual([
+        ["Status", "Total"],
+        ["Pronto", ""],
+        ["=1+1", 12.5],
+        ["", ""],
+        ["", ""],
+        ["Erro", ""],
+        ["", ""],
+      ]);
+      expect(look.numberFormat("Sheet1", "C3")).toBe('"R$" #,##0.00');
+      expect(look.formulaCount()).toBe(0);
+      await failsWith(
+        workbook.writeTableCells("Table1", [{ header: "Nope", cells: [{ rowIndex: 0, value: 1 }] }]),
+        /ItemNotFound/,
+      );
+    });
+
     test("unsafe text becomes a formula: this is what safeText prevents", async () => {
       const { workbook, look } = make(fromTable(["Msg"], [[""], [""]]));
       await workbook.writeColumns("Table1", [{ header: "Msg", values: ["=1+1", "@SUM(A1)"] }]);
@@ -408,7 +471,9 @@ export function describeWorkbookContract(label: string, make: ContractSubject): 
       const stop = await workbook.onTableChanged("Table1", (c) => seen.push(c));
       look.typeCell("Sheet1", "B3", 20);
       await look.settle();
-      expect(seen).toEqual([{ table: "Table1", firstRow: 1, rowCount: 1, structural: false }]);
+      expect(seen).toEqual([
+        { table: "Table1", firstRow: 1, rowCount: 1, firstColumn: 1, columnCount: 1, structural: false },
+      ]);
       await workbook.writeColumns("Table1", [{ header: "Valor", values: [7, 8, 9] }]);
       await look.settle();
       expect(seen).toHaveLength(1);

@@ -20,10 +20,7 @@ import {
   loadMapping,
   saveMappingOverride,
   type TableInfo,
-  validateTable,
-  validationRowResults,
   type Workbook,
-  writeRowResults,
 } from "../../workbook";
 import {
   assertNotPaidBefore,
@@ -44,8 +41,9 @@ import {
   type ReviewView,
   type ValidationView,
 } from "../services";
-import { DirectoryCache } from "./directory-cache";
+import { type Directory, DirectoryCache } from "./directory-cache";
 import { checkFinalize, outcomeView } from "./finalize-check";
+import { LiveTables } from "./live";
 import { finalizeByMode, type Reviewed, type Sent, sendByMode } from "./modes";
 
 const MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
@@ -56,6 +54,7 @@ export function distributeServices(
   locale: Locale,
 ): DistributeServices {
   const directory = new DirectoryCache(api);
+  const live = new LiveTables(workbook, locale);
   /** Distribution id → its mode and the fingerprint its last review saw. */
   const reviewed = new Map<string, Reviewed>();
 
@@ -72,18 +71,10 @@ export function distributeServices(
     return info;
   };
 
-  const validateWith = async (table: string, dir: Awaited<ReturnType<DirectoryCache["fresh"]>>) => {
-    const info = await tableOf(table);
-    const mapping = await loadMapping(workbook, info.name, info.header, dir.products);
-    const result = await validateTable(workbook, info.name, {
-      header: info.header,
-      mapping,
-      employees: dir.index,
-      products: dir.products,
-      options: { availableBalanceCents: dir.availableCents },
-    });
-    const view: ValidationView = { ok: result.ok, issues: result.issues, summary: result.summary };
-    return { info, mapping, result, view };
+  /** Validates the whole table, writes every row's status, and keeps the result for live changes. */
+  const validateWith = async (table: string, dir: Directory): Promise<ValidationView> => {
+    const { ok, issues, summary } = (await live.full(await tableOf(table), dir)).view();
+    return { ok, issues, summary };
   };
 
   /** The review as the pane shows it: names for ids, the balance now, and an earlier run that paid the same. */
@@ -156,23 +147,34 @@ export function distributeServices(
       };
     },
 
-    saveMapping: async (table, override) =>
-      saveMappingOverride(workbook, (await tableOf(table)).name, override),
+    saveMapping: async (table, override) => {
+      const name = (await tableOf(table)).name;
+      live.forget(name);
+      await saveMappingOverride(workbook, name, override);
+    },
 
     validate: async (table, run) => {
       run.onProgress({ phase: "read", done: 0, total: 1 });
-      const dir = await directory.fresh(run.signal);
-      const { info, mapping, result, view } = await validateWith(table, dir);
-      // Each row's state beside it (errors, warnings, ready), as a send would write them.
-      await writeRowResults(workbook, info, mapping, validationRowResults(result, locale), locale);
+      const view = await validateWith(table, await directory.fresh(run.signal));
       run.onProgress({ phase: "read", done: 1, total: 1 });
       return view;
     },
 
-    revalidate: async (table, signal) => (await validateWith(table, await directory.cached(signal))).view,
+    // Live: the changed rows only, with the directory of the last explicit validation (./live.ts).
+    revalidate: async (table, signal, changes) => {
+      const { ok, issues, summary } = await live.update(table, changes, async () => ({
+        table: await tableOf(table),
+        dir: await directory.cached(signal),
+      }));
+      return { ok, issues, summary };
+    },
 
-    watchTable: async (table, onChange) =>
-      workbook.onTableChanged((await tableOf(table)).name, () => onChange()),
+    watchTable: async (table, onChange) => {
+      const name = (await tableOf(table)).name;
+      return workbook.onTableChanged(name, (change) => {
+        if (!live.isOwnWrite(name, change)) onChange(change);
+      });
+    },
 
     inspectCell: async (table, sheetRow, column) => {
       const info = await tableOf(table);

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { TableChange } from "../../../workbook";
 import { DoublePaymentError } from "../../../workflows";
 import type { DistributeServices, Run } from "../../services";
 import { renderPane } from "../../testing";
@@ -224,11 +225,11 @@ describe("Distribute screen, modes and a repeated table", () => {
   });
 
   it("offers Fund for a shortfall, and revalidates live when the table changes", async () => {
-    let changed: (() => void) | undefined;
+    let changed: ((change: TableChange) => void) | undefined;
     const onFund = jest.fn();
     const s = fake({
       validate: jest.fn(() => Promise.resolve(passing)),
-      watchTable: jest.fn((_t: string, cb: () => void) => {
+      watchTable: jest.fn((_t: string, cb: (change: TableChange) => void) => {
         changed = cb;
         return Promise.resolve(() => {});
       }),
@@ -240,9 +241,23 @@ describe("Distribute screen, modes and a repeated table", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Depositar o que falta" }));
     expect(onFund).toHaveBeenCalledWith(23_456);
     await waitFor(() => expect(changed).toBeDefined());
-    changed!();
+    const edit = {
+      table: "Novembro",
+      firstRow: 3,
+      rowCount: 1,
+      firstColumn: 4,
+      columnCount: 1,
+      structural: false,
+    };
+    changed!(edit);
+    changed!({ ...edit, firstRow: 5 });
     expect(await screen.findByRole("list", { name: "Problemas (1)" }, { timeout: 3000 })).toBeTruthy();
-    expect(s.revalidate).toHaveBeenCalledWith("Novembro", expect.anything());
+    // The burst goes as one revalidation, with both changes.
+    expect(s.revalidate).toHaveBeenCalledTimes(1);
+    expect(s.revalidate).toHaveBeenCalledWith("Novembro", expect.anything(), [
+      edit,
+      { ...edit, firstRow: 5 },
+    ]);
     expect(screen.getByText(/Atualizado enquanto você digita/)).toBeTruthy();
   });
 });
