@@ -18,6 +18,7 @@ const READS = new Set([
   "listTables",
   "getTable",
   "readTableRows",
+  "readTableRowRanges",
   "getUsedRange",
   "readUsedRangeRows",
   "readRunLog",

@@ -12,6 +12,7 @@ import { EmployeeIndex } from "../src/workbook/matching";
 import { MemoryWorkbook } from "../src/excel/memory-workbook";
 import type { CellValue, RowBlock } from "../src/workbook/port";
 import { PRODUCTS, makeEmployees } from "../src/workbook/testing";
+import { LiveValidation } from "../src/workbook/live-validation";
 import { DistributionValidator, type ValidationContext } from "../src/workbook/validation";
 
 const ROWS = 50_000;
@@ -157,6 +158,49 @@ export default async function run(): Promise<{ validation: Record<string, number
       `(planted ${errorsPlanted}), grand total ${formatCents(result.summary.grandTotalCents)}`;
   }
 
+  // Live validation (issue 11 item 3): kept from a full read, then one row edited at a time
+  // (an amount typed, then a CPF typed over with a duplicate's, then put back), each followed by
+  // the view the pane shows (issues and summary). Against the full validation above.
+  const ctx: ValidationContext = {
+    header,
+    mapping: computeMapping(header, PRODUCTS),
+    employees: new EmployeeIndex(employees),
+    products: PRODUCTS,
+  };
+  const buildTimes: number[] = [];
+  let live = new LiveValidation(ctx);
+  for (let k = 0; k < RUNS; k++) {
+    const t = performance.now();
+    live = new LiveValidation(ctx);
+    for (const b of blocks) live.add(b);
+    live.view();
+    buildTimes.push(performance.now() - t);
+  }
+  const full = new DistributionValidator(ctx);
+  for (const b of blocks) full.add(b);
+  const before = full.finish().summary;
+  if (live.view().summary.grandTotalCents !== before.grandTotalCents)
+    throw new Error("validation bench: live validation disagrees with the full validation");
+  const EDITS = 300;
+  const editTimes: number[] = [];
+  for (let k = 0; k < EDITS; k++) {
+    const at = (k * 7919) % ROWS;
+    const original = rows[at]!;
+    const edited = [...original];
+    if (k % 2 === 0) edited[5] = "1.234,56";
+    else edited[1] = rows[(at + 1) % ROWS]![1]!; // another row's identity: a duplicate
+    const edit = (cells: CellValue[]) => ({ offset: at, firstSheetRow: at + 2, rows: [cells] });
+    const t = performance.now();
+    live.apply([edit(edited)]);
+    live.view();
+    editTimes.push(performance.now() - t);
+    live.apply([edit(original)]);
+  }
+  if (live.view().summary.grandTotalCents !== before.grandTotalCents)
+    throw new Error("validation bench: live validation did not come back to the full validation");
+  const liveBuildMs = median(buildTimes);
+  const liveEditMs = median(editTimes);
+
   const bareMs = median(bare);
   const indexMs = median(indexTimes);
   const primitivesMs = median(primitives);
@@ -178,6 +222,19 @@ export default async function run(): Promise<{ validation: Record<string, number
   console.log(`  ratio validation / lower bound: ${(validateMs / Math.max(bareMs, 0.001)).toFixed(0)}×`);
   console.log(`  ratio validation / money primitives: ${(validateMs / primitivesMs).toFixed(2)}×`);
   console.log(`  ratio (index + validation) / 1 s budget: ${((indexMs + validateMs) / 1000).toFixed(2)}`);
+  console.log(`  live validation, built from the same blocks: ${liveBuildMs.toFixed(1)} ms`);
+  console.log(
+    `  live validation, one row edited (+ issues and summary): ${liveEditMs.toFixed(3)} ms, median of ${EDITS}; ` +
+      `full / incremental ${(validateMs / liveEditMs).toFixed(0)}×`,
+  );
   if (sink < 0) console.log(sink);
-  return { validation: { rows: ROWS, validate_ms: Math.round(validateMs), index_ms: Math.round(indexMs) } };
+  return {
+    validation: {
+      rows: ROWS,
+      validate_ms: Math.round(validateMs),
+      index_ms: Math.round(indexMs),
+      live_build_ms: Math.round(liveBuildMs),
+      live_edit_ms: Math.round(liveEditMs * 1000) / 1000,
+    },
+  };
 }
