@@ -7,45 +7,24 @@
  * change, read the row, write its status cells), which must not grow with the table.
  * Run alone with `npm run bench -- excel`.
  */
-import type { ValePixClient } from "../src/api";
 import { WEB_PAYLOAD_LIMIT_BYTES, createFakeExcel } from "../src/excel/fake";
 import { createMemoryWorkbook } from "../src/excel/memory-workbook";
 import { OfficeWorkbook } from "../src/excel/office-workbook";
 import { distributeServices } from "../src/taskpane/adapter/distribute";
+import { directoryClient } from "../src/taskpane/adapter/testing";
 import type { TableChange } from "../src/workbook";
 import type { CellValue } from "../src/workbook/port";
 import { PRODUCTS, makeCpf, makeEmployees } from "../src/workbook/testing";
-
-/** A client that answers only the directory reads of a validation (no API in this benchmark). */
-function directoryClient(n: number): () => Promise<ValePixClient> {
-  const list = <T>(items: readonly T[]): AsyncIterable<T> => ({
-    [Symbol.asyncIterator]: () => {
-      let i = 0;
-      return {
-        next: () =>
-          Promise.resolve(
-            i < items.length ? { value: items[i++]!, done: false } : { value: undefined, done: true },
-          ),
-      };
-    },
-  });
-  const employees = makeEmployees(n);
-  const client = {
-    employees: { list: () => list(employees) },
-    products: { list: () => list(PRODUCTS) },
-    balances: { get: () => Promise.resolve({ available_amount: 100_000_000_000 }) },
-  } as unknown as ValePixClient;
-  return () => Promise.resolve(client);
-}
 
 /** Syncs and largest payload of one amount typed into the last row of a validated table of `n` rows. */
 async function oneRowEdit(
   n: number,
 ): Promise<{ rows: number; syncs: number; max_bytes: number; ms: number }> {
   const header = ["CPF", "Nome", "Vale Refeição", "Vale Alimentação"];
-  const rows = makeEmployees(n).map((e) => [e.cpf!, e.name, 600, 300]);
+  const employees = makeEmployees(n);
+  const rows = employees.map((e) => [e.cpf!, e.name, 600, 300]);
   const wb = createMemoryWorkbook({ tables: [{ name: "Dist", sheet: "Folha", header, rows }] });
-  const services = distributeServices(directoryClient(n), wb, "pt-BR");
+  const services = distributeServices(directoryClient(employees, PRODUCTS), wb, "pt-BR");
   const signal = new AbortController().signal;
   await services.validate("Dist", { signal, onProgress: () => {} });
   const changes: TableChange[] = [];

@@ -3,39 +3,17 @@
  * preview): the changed rows' status cells and the summary follow, at a constant number of syncs
  * whatever the table's size.
  */
-import type { ValePixClient } from "../../api";
 import { createMemoryWorkbook, type MemoryWorkbook } from "../../excel/memory-workbook";
 import { type CellValue, type TableChange } from "../../workbook";
 import { PRODUCTS, makeEmployees } from "../../workbook/testing";
 import type { DistributeServices } from "../services";
 import { distributeServices } from "./distribute";
+import { directoryClient } from "./testing";
 
 const HEADER = ["CPF", "Nome", "Vale Refeição", "Vale Alimentação"];
 const settle = () => new Promise((r) => setTimeout(r, 5));
 const signal = new AbortController().signal;
 const run = { signal, onProgress: () => {} };
-
-/** A client that answers the directory reads a validation makes (no API call is counted here). */
-function directoryClient(n: number): () => Promise<ValePixClient> {
-  const employees = makeEmployees(n);
-  const each = <T>(items: readonly T[]): AsyncIterable<T> => ({
-    [Symbol.asyncIterator]: () => {
-      let i = 0;
-      return {
-        next: () =>
-          Promise.resolve(
-            i < items.length ? { value: items[i++]!, done: false } : { value: undefined, done: true },
-          ),
-      };
-    },
-  });
-  const client = {
-    employees: { list: () => each(employees) },
-    products: { list: () => each(PRODUCTS) },
-    balances: { get: () => Promise.resolve({ available_amount: 1_000_000_000_00 }) },
-  } as unknown as ValePixClient;
-  return () => Promise.resolve(client);
-}
 
 interface Setup {
   wb: MemoryWorkbook;
@@ -49,7 +27,7 @@ async function setup(n: number): Promise<Setup> {
   const employees = makeEmployees(n);
   const rows = employees.map((e) => [e.cpf!, e.name, 600, 300]);
   const wb = createMemoryWorkbook({ tables: [{ name: "Dist", sheet: "Folha", header: HEADER, rows }] });
-  const services = distributeServices(directoryClient(n), wb, "pt-BR");
+  const services = distributeServices(directoryClient(employees, PRODUCTS), wb, "pt-BR");
   await services.validate("Dist", run);
   const changes: TableChange[] = [];
   await services.watchTable("Dist", (c) => changes.push(c));
