@@ -115,6 +115,31 @@ describe("live validation through the adapter", () => {
   });
 });
 
+describe("live validation falls back to a full validation", () => {
+  test("when the table has rows it did not hear of, or its header changed", async () => {
+    const s = await setup(12);
+    // Rows added by the add-in itself (events off): the next edit finds the table grown.
+    const extra = makeEmployees(14).slice(12);
+    await s.wb.appendRows(
+      "Dist",
+      extra.map((e) => [e.cpf!, e.name, "abc", 1, "", "", ""]),
+    );
+    let view = await s.type("C3", 700);
+    expect(view.summary.rowsRead).toBe(14);
+    // Two rows of people the directory does not know, each with an amount that is not one.
+    expect(view.summary.errors).toBe(4);
+    expect(view.summary.rowsWithErrors).toBe(2);
+    expect(s.wb.cell("Folha", "E14")).toBe("Erro");
+    expect(s.wb.cell("Folha", "E3")).toBe("Pronto");
+
+    // A header edited: the mapping may have moved, so the whole table is read again.
+    view = await s.type("D1", "Observações");
+    expect(s.changes).toEqual([]);
+    expect(view.summary.perProduct.get(PRODUCTS[1]!.id)).toBeUndefined();
+    expect(view.summary.rowsRead).toBe(14);
+  });
+});
+
 describe("a one-row edit costs the same syncs at 1,000 and 50,000 rows", () => {
   const syncsOfOneEdit = async (n: number) => {
     const s = await setup(n);
