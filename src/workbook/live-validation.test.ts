@@ -145,7 +145,8 @@ describe("live validation properties", () => {
       ),
       { numRuns: 300 },
     );
-  });
+    // A few seconds alone; the full suite runs on shared, loaded cores.
+  }, 60_000);
 
   test("the totals always match the rows that count", () => {
     fc.assert(
