@@ -19,6 +19,8 @@ const common = {
   transformIgnorePatterns,
   moduleNameMapper,
   testPathIgnorePatterns: ["/node_modules/", "/dist/"],
+  // test/setup-timeout.ts: 30 s per test (sandbox, jsdom and whole workflows on a busy machine).
+  setupFilesAfterEnv: ["<rootDir>/test/setup-timeout.ts"],
 };
 
 /** @type {import('jest').Config} */
@@ -31,9 +33,6 @@ module.exports = {
       testEnvironment: "jsdom",
       testMatch: ["<rootDir>/**/*.test.tsx"],
       setupFiles: ["<rootDir>/test/setup-dom.ts"],
-      // Rendering Fluent UI in jsdom is CPU-bound: test/setup-dom-timeout.ts gives a screen test
-      // more than jest's 5 s on a busy machine (`testTimeout` is global-only in jest).
-      setupFilesAfterEnv: ["<rootDir>/test/setup-dom-timeout.ts"],
     },
     // The browser journeys (e2e/harness.ts): one webpack build for all (e2e/global-setup.ts) and
     // Debian's Chromium.

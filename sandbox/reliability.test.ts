@@ -115,7 +115,12 @@ describe("fault injection", () => {
         body: JSON.stringify(depositBody(200)),
       }),
     ).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 150));
+    // The server finishes the lost call on its own time: wait for the condition, not a fixed
+    // sleep (a busy machine can take longer than slowMs to get there).
+    const deadline = Date.now() + 10_000;
+    while ((await depositCount(h)) < 2 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     expect(await depositCount(h)).toBe(2);
   });
 
