@@ -84,25 +84,6 @@ export function isPayloadLimitError(e: unknown): boolean {
   return typeof e === "object" && e !== null && "code" in e && e.code === RESPONSE_PAYLOAD_LIMIT_CODE;
 }
 
-/**
- * A response refused for its size, in Office.js's error shape (`code` above). No Workbook throws
- * it any more: the host's refusals reach callers as src/excel's `WorkbookHostError` with that
- * code, and reads turn them into smaller blocks or `RowTooLargeError`. Kept because
- * src/taskpane/errors/messageFor.ts still names it; remove the two together.
- */
-export class PayloadLimitError extends Error {
-  readonly code = RESPONSE_PAYLOAD_LIMIT_CODE;
-  constructor(
-    readonly bytes: number,
-    readonly limit: number,
-  ) {
-    super(
-      `${RESPONSE_PAYLOAD_LIMIT_CODE}: the response payload size (${bytes} bytes) has exceeded the limit (${limit}).`,
-    );
-    this.name = "RichApi.Error";
-  }
-}
-
 /** One row is larger than the host accepts in a response: it cannot be read as values. */
 export class RowTooLargeError extends Error {
   constructor(

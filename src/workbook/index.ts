@@ -31,7 +31,7 @@ export {
 } from "./port";
 
 // What a workbook call can fail with, besides the host's own errors.
-export { PayloadLimitError, RESPONSE_PAYLOAD_LIMIT_CODE, RowTooLargeError } from "./blocks";
+export { RESPONSE_PAYLOAD_LIMIT_CODE, RowTooLargeError } from "./blocks";
 export { SecretSettingError } from "./settings-guard";
 
 // Text and names as Excel takes them.

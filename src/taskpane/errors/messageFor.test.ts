@@ -9,6 +9,7 @@ import {
   PollTimeoutError,
   ResponseValidationError,
 } from "../../api";
+import { WorkbookHostError } from "../../excel";
 import { RowTooLargeError, SecretSettingError } from "../../workbook";
 import { FundingInputError } from "../../workflows";
 import { ConnectionInputError } from "../connections/store";
@@ -106,6 +107,14 @@ describe("messageFor", () => {
     expect(messageFor(new ConnectionInputError("baseUrl", "http"), pt).body).toBe(pt.connection.baseUrlHttp);
     const host = Object.assign(new Error("x"), { name: "WorkbookHostError", code: "InvalidArgument" });
     expect(messageFor(host, pt).body).toBe(pt.errors.host({ code: "InvalidArgument" }));
+    for (const code of ["RequestPayloadSizeLimitExceeded", "ResponsePayloadSizeLimitExceeded"]) {
+      const tooLarge = messageFor(new WorkbookHostError(code, "5 MB"), en);
+      expect([tooLarge.title, tooLarge.body, tooLarge.next]).toEqual([
+        en.errors.payloadTitle,
+        en.errors.payload,
+        en.errors.payloadNext,
+      ]);
+    }
     const other = messageFor(new Error("boom"), pt);
     expect(other.title).toBe(pt.errors.unknownTitle);
     expect(other.details).toEqual([pt.errors.technical({ text: "boom" })]);

@@ -26,7 +26,8 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
 } from "../../api";
-import { PayloadLimitError, RowTooLargeError, SecretSettingError } from "../../workbook";
+import { HOST_ERROR_CODES } from "../../excel";
+import { RowTooLargeError, SecretSettingError } from "../../workbook";
 import {
   DoublePaymentError,
   DraftChangedError,
@@ -72,7 +73,10 @@ function apiDetails(e: ApiError, t: Messages): string[] {
   return out;
 }
 
-/** The Office.js host error of src/excel (`WorkbookHostError { code }`), recognized by shape until it lands. */
+/**
+ * The Office.js host error of src/excel (`WorkbookHostError { code }`), recognized by its name and
+ * shape, as the ribbon commands' runtime may hold another copy of the class.
+ */
 function hostErrorCode(e: unknown): string | undefined {
   if (!(e instanceof Error) || e.name !== "WorkbookHostError") return undefined;
   const code = (e as { code?: unknown }).code;
@@ -233,10 +237,16 @@ export function messageFor(error: unknown, t: Messages, locale: Locale = "pt-BR"
   // The workbook layer.
   if (error instanceof RowTooLargeError)
     return msg(e.rowTooLargeTitle, e.rowTooLarge({ row: String(error.sheetRow) }), e.rowTooLargeNext);
-  if (error instanceof PayloadLimitError) return msg(e.payloadTitle, e.payload, e.payloadNext);
   if (error instanceof SecretSettingError)
     return msg(e.secretSettingTitle, e.secretSetting, e.secretSettingNext);
   const host = hostErrorCode(error);
+  // Reads shrink their blocks on a refused response (src/workbook/blocks.ts); a write or a
+  // single row the host still refuses for its size reaches here with the Office.js code.
+  if (
+    host === HOST_ERROR_CODES.requestPayloadSizeLimitExceeded ||
+    host === HOST_ERROR_CODES.responsePayloadSizeLimitExceeded
+  )
+    return msg(e.payloadTitle, e.payload, e.payloadNext, [e.technical({ text: host })]);
   if (host !== undefined) return msg(e.hostTitle, e.host({ code: host }), e.hostNext);
 
   const text = error instanceof Error ? error.message : typeof error === "string" ? error : undefined;
