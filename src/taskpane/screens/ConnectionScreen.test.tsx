@@ -1,10 +1,14 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { createServices } from "../adapter";
 import { MemoryTokenStore, MemoryUserStorage } from "../memory-host";
+import type { Locale } from "../i18n";
 import { jsonResponse, renderPane } from "../testing";
 import { ConnectionScreen } from "./ConnectionScreen";
 
-/** The real adapter (ConnectionStore + API client) over a fetch that answers `status`. */
+/**
+ * The real adapter (ConnectionStore + API client) over a fetch that answers with `answer`, and
+ * `show()` to render the screen on it (in `locale`, pt-BR by default).
+ */
 function setup(answer: (url: string, auth: string | null) => Response) {
   const tokens = new MemoryTokenStore();
   const calls: Array<{ url: string; auth: string | null }> = [];
@@ -15,7 +19,16 @@ function setup(answer: (url: string, auth: string | null) => Response) {
   }) as typeof globalThis.fetch;
   const services = createServices({ userStorage: new MemoryUserStorage(), tokenStore: tokens, fetch });
   const onActiveChange = jest.fn();
-  return { tokens, calls, services, onActiveChange };
+  const show = (locale?: Locale) =>
+    renderPane(
+      <ConnectionScreen
+        services={services.connections}
+        sandboxUrl="http://127.0.0.1:4010"
+        onActiveChange={onActiveChange}
+      />,
+      locale,
+    );
+  return { tokens, calls, services, onActiveChange, show };
 }
 
 function fillNew(label: string, url: string, token: string) {
@@ -27,16 +40,10 @@ function fillNew(label: string, url: string, token: string) {
 
 describe("Connection screen", () => {
   it("saves a connection, keeps the token out of the page, and shows the balance", async () => {
-    const { services, calls, tokens, onActiveChange } = setup(() =>
+    const { calls, tokens, onActiveChange, show } = setup(() =>
       jsonResponse(200, { available_amount: 123456 }),
     );
-    renderPane(
-      <ConnectionScreen
-        services={services.connections}
-        sandboxUrl="http://127.0.0.1:4010"
-        onActiveChange={onActiveChange}
-      />,
-    );
+    show();
     const token = await screen.findByLabelText(/Token da API/);
     expect(token).toHaveProperty("type", "password");
     fireEvent.click(screen.getByRole("button", { name: "Mostrar o token" }));
@@ -54,16 +61,10 @@ describe("Connection screen", () => {
   });
 
   it("explains a 401 in plain words with the next step", async () => {
-    const { services } = setup(() =>
+    const { show } = setup(() =>
       jsonResponse(401, { error: { code: "unauthorized", message: "token revoked" } }),
     );
-    renderPane(
-      <ConnectionScreen
-        services={services.connections}
-        sandboxUrl="http://127.0.0.1:4010"
-        onActiveChange={jest.fn()}
-      />,
-    );
+    show();
     await screen.findByLabelText(/Token da API/);
     fillNew("Acme", "https://api.acme.com.br", "tok_old_abcdef");
     const alert = await screen.findByRole("alert");
@@ -75,17 +76,8 @@ describe("Connection screen", () => {
   });
 
   it("explains a 403 in English, pointing at the right company's connection", async () => {
-    const { services } = setup(() =>
-      jsonResponse(403, { error: { code: "forbidden", message: "no access" } }),
-    );
-    renderPane(
-      <ConnectionScreen
-        services={services.connections}
-        sandboxUrl="http://127.0.0.1:4010"
-        onActiveChange={jest.fn()}
-      />,
-      "en-US",
-    );
+    const { show } = setup(() => jsonResponse(403, { error: { code: "forbidden", message: "no access" } }));
+    show("en-US");
     await screen.findByLabelText(/API token/);
     fireEvent.change(screen.getByLabelText(/Connection name/), { target: { value: "Acme" } });
     fireEvent.click(screen.getByLabelText("Sandbox (testing)"));
@@ -98,14 +90,8 @@ describe("Connection screen", () => {
   });
 
   it("shows field errors and sends nothing for a plain-http address or a missing token", async () => {
-    const { services, calls } = setup(() => jsonResponse(200, { available_amount: 0 }));
-    renderPane(
-      <ConnectionScreen
-        services={services.connections}
-        sandboxUrl="http://127.0.0.1:4010"
-        onActiveChange={jest.fn()}
-      />,
-    );
+    const { calls, show } = setup(() => jsonResponse(200, { available_amount: 0 }));
+    show();
     await screen.findByLabelText(/Token da API/);
     fillNew("Acme", "http://api.acme.com.br", "tok_live_abcdef");
     expect(await screen.findByText(/Use https/)).toBeTruthy();
@@ -117,7 +103,9 @@ describe("Connection screen", () => {
   });
 
   it("switches between companies and signs out", async () => {
-    const { services, tokens, onActiveChange } = setup(() => jsonResponse(200, { available_amount: 500 }));
+    const { services, tokens, onActiveChange, show } = setup(() =>
+      jsonResponse(200, { available_amount: 500 }),
+    );
     await services.connections.save({
       label: "Acme",
       environment: "production",
@@ -132,13 +120,7 @@ describe("Connection screen", () => {
       persistence: "session",
       token: "tok_beta_1",
     });
-    renderPane(
-      <ConnectionScreen
-        services={services.connections}
-        sandboxUrl="http://127.0.0.1:4010"
-        onActiveChange={onActiveChange}
-      />,
-    );
+    show();
     fireEvent.click(await screen.findByRole("button", { name: "Usar: Acme" }));
     await waitFor(() =>
       expect(onActiveChange).toHaveBeenLastCalledWith(expect.objectContaining({ label: "Acme" })),
