@@ -14,14 +14,13 @@ import {
   type Employee,
   type FinalizeBody,
   FinalizeOutcomeUnknownError,
-  type ValePixClient,
   collectAll,
 } from "../../src/api";
 import { formatCpf } from "../../src/money";
 import type { CellValue, Workbook } from "../../src/workbook";
-import { fund, finalizeSheet, readDraftItems, sendSheet } from "../../src/workflows";
+import { fund, finalizeSheet, sendSheet } from "../../src/workflows";
 import { FAULT_KINDS, type FaultKind } from "../../sandbox";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../workflows-env";
+import { newWorkbook, serverItems, startWorkflowEnv, type WorkflowEnv } from "../workflows-env";
 
 jest.setTimeout(120_000);
 
@@ -62,14 +61,14 @@ afterAll(() => {
 
 /** 24 employees × 2 products: a standard amount for most, individual ones, zeros. */
 function sheetOf(active: Employee[], ref: string, ali: string) {
-  const want = new Map<string, Record<string, number>>();
+  const want: Record<string, Record<string, number>> = {};
   const rows: CellValue[][] = active.slice(0, 24).map((e, i) => {
     const r = i % 5 === 0 ? 0 : i % 4 === 0 ? 61_234 + i : 60_000;
     const a = i % 7 === 0 ? 0 : 45_000;
     const values: Record<string, number> = {};
     if (r > 0) values[ref] = r;
     if (a > 0) values[ali] = a;
-    if (r + a > 0) want.set(e.employee_id, values);
+    if (r + a > 0) want[e.employee_id] = values;
     return [formatCpf(e.cpf!), e.name, r === 0 ? "" : r / 100, a === 0 ? "" : a / 100];
   });
   return { rows, want };
@@ -82,16 +81,6 @@ async function column(wb: Workbook, header: string): Promise<CellValue[]> {
   const out: CellValue[] = [];
   for await (const block of wb.readTableRows(TABLE)) for (const r of block.rows) out.push(r[c]!);
   return out;
-}
-
-async function serverItems(api: ValePixClient, id: string) {
-  const { items } = await readDraftItems(api.distributions, id);
-  return new Map(
-    items.map((i) => [
-      i.employee_id,
-      Object.fromEntries(i.values.filter((v) => v.value > 0).map((v) => [v.product_id, v.value])),
-    ]),
-  );
 }
 
 /** Repeats `step` as a person would after a failure, up to `times`; the failures it met. */
@@ -125,7 +114,7 @@ async function journey(kind: FaultKind, seed: number) {
     ref,
     ali,
   );
-  const total = [...want.values()].reduce((s, v) => s + Object.values(v).reduce((a, b) => a + b, 0), 0);
+  const total = Object.values(want).reduce((s, v) => s + Object.values(v).reduce((a, b) => a + b, 0), 0);
   const wb = newWorkbook([{ name: TABLE, header: HEADER, rows }]);
 
   // 1. Send until the review matches.
