@@ -7,17 +7,9 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { useReport } from "../errors/ErrorCenter";
 import { formatBRL, formatCount, formatDateTime, useMessages } from "../i18n";
 import type { ActivityServices, RunLogView } from "../services";
+import { useLayoutStyles } from "../components/layout";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  list: {
-    listStyle: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalS,
-  },
   item: {
     display: "flex",
     flexDirection: "column",
@@ -32,7 +24,6 @@ const useStyles = makeStyles({
     gridTemplateColumns: "auto 1fr",
     columnGap: tokens.spacingHorizontalS,
   },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
 });
 
 type Current = { status: string; totalEmployees: number; totalCents: number };
@@ -41,6 +32,7 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
   const { t, locale } = useMessages();
   const a = t.activity;
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const report = useReport();
   const headingId = useId();
   const [entries, setEntries] = useState<RunLogView[] | undefined>(undefined);
@@ -67,15 +59,15 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
   };
 
   return (
-    <section className={styles.root} aria-labelledby={headingId}>
+    <section className={layout.screen} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
         {a.title}
       </Subtitle2>
-      <div className={styles.actions}>
+      <div className={layout.actions}>
         <Button onClick={() => void load()}>{t.common.refresh}</Button>
       </div>
       {entries?.length === 0 && <Body1>{a.empty}</Body1>}
-      <ol className={styles.list} aria-label={a.title}>
+      <ol className={layout.list} aria-label={a.title}>
         {entries?.map((e, i) => {
           const now = e.distributionId ? current[e.distributionId] : undefined;
           return (
@@ -119,7 +111,7 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
                   })}
                 </Caption1>
               )}
-              <div className={styles.actions}>
+              <div className={layout.actions}>
                 <Button
                   size="small"
                   onClick={() => void services.goToTable(e.table).catch((err: unknown) => report.error(err))}

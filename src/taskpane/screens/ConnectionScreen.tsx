@@ -26,17 +26,9 @@ import { useTask } from "../hooks/useTask";
 import { formatBRL, useMessages } from "../i18n";
 import type { Persistence } from "../host";
 import type { ConnectionServices, ConnectionsState, Environment, SavedConnection } from "../services";
+import { useLayoutStyles } from "../components/layout";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  list: {
-    listStyle: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalS,
-  },
   item: {
     display: "flex",
     flexDirection: "column",
@@ -47,8 +39,6 @@ const useStyles = makeStyles({
   },
   itemHead: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: tokens.spacingHorizontalS },
   url: { overflowWrap: "anywhere", color: tokens.colorNeutralForeground3 },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
-  form: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
 });
 
 export interface ConnectionScreenProps {
@@ -75,6 +65,7 @@ export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: Conne
   const { t, locale } = useMessages();
   const c = t.connection;
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const report = useReport();
   const task = useTask();
   const [state, setState] = useState<ConnectionsState | undefined>(undefined);
@@ -158,7 +149,7 @@ export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: Conne
   };
 
   return (
-    <section className={styles.root} aria-labelledby={headingId}>
+    <section className={layout.screen} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
         {c.title}
       </Subtitle2>
@@ -166,7 +157,7 @@ export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: Conne
 
       <Subtitle2 as="h3">{c.saved}</Subtitle2>
       {state && state.connections.length === 0 && <Body1>{c.none}</Body1>}
-      <ul className={styles.list} aria-label={c.saved}>
+      <ul className={layout.list} aria-label={c.saved}>
         {state?.connections.map((x) => {
           const active = x.id === state.activeId;
           const hasToken = state.withToken.includes(x.id);
@@ -188,7 +179,7 @@ export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: Conne
                 )}
               </div>
               <Caption1 className={styles.url}>{x.baseUrl}</Caption1>
-              <div className={styles.actions}>
+              <div className={layout.actions}>
                 {!active && (
                   <Button
                     size="small"
@@ -258,7 +249,7 @@ export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: Conne
 
       {draft && (
         <form
-          className={styles.form}
+          className={layout.stack}
           onSubmit={(ev) => void submit(ev)}
           aria-label={draft.id ? c.edit : c.newConnection}
           noValidate
@@ -324,7 +315,7 @@ export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: Conne
             </RadioGroup>
           </Field>
           {sharedWith && <Caption1 role="note">{c.sharedOrigin({ other: sharedWith.label })}</Caption1>}
-          <div className={styles.actions}>
+          <div className={layout.actions}>
             <Button type="submit" appearance="primary" disabled={task.running}>
               {c.saveAndTest}
             </Button>

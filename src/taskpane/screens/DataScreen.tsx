@@ -24,25 +24,18 @@ import { useReport } from "../errors/ErrorCenter";
 import { useTask } from "../hooks/useTask";
 import { formatBRL, formatCount, useMessages } from "../i18n";
 import type { DataServices, DirectoryKind, ReconciliationView } from "../services";
+import { useLayoutStyles } from "../components/layout";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  block: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   row: { display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: tokens.spacingHorizontalS },
   grow: { flexGrow: 1, minWidth: "140px" },
-  facts: {
-    margin: 0,
-    display: "grid",
-    gridTemplateColumns: "minmax(0, 1fr) auto",
-    columnGap: tokens.spacingHorizontalM,
-    "& dd": { margin: 0, textAlign: "end", fontVariantNumeric: "tabular-nums" },
-  },
 });
 
 export function DataScreen({ services }: { services: DataServices }) {
   const { t, locale } = useMessages();
   const x = t.data;
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const report = useReport();
   const task = useTask();
   const headingId = useId();
@@ -120,12 +113,12 @@ export function DataScreen({ services }: { services: DataServices }) {
 
   const situationOptions = situations.length > 0 ? situations : [{ value: "active" }];
   return (
-    <section className={styles.root} aria-labelledby={headingId}>
+    <section className={layout.screen} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
         {x.title}
       </Subtitle2>
 
-      <div className={styles.block}>
+      <div className={layout.stack}>
         <Subtitle2 as="h3">{x.pulls}</Subtitle2>
         <Caption1>{x.pullsHint}</Caption1>
         <div className={styles.row}>
@@ -169,7 +162,7 @@ export function DataScreen({ services }: { services: DataServices }) {
 
       <ProgressPanel task={task} />
 
-      <div className={styles.block}>
+      <div className={layout.stack}>
         <Subtitle2 as="h3">{x.register}</Subtitle2>
         <Caption1>{x.registerHint}</Caption1>
         <TablePicker
@@ -185,7 +178,7 @@ export function DataScreen({ services }: { services: DataServices }) {
         </div>
       </div>
 
-      <div className={styles.block}>
+      <div className={layout.stack}>
         <Subtitle2 as="h3">{x.benefit}</Subtitle2>
         <Caption1>{x.benefitHint}</Caption1>
         <TablePicker
@@ -202,7 +195,7 @@ export function DataScreen({ services }: { services: DataServices }) {
       </div>
 
       {services.reconcile && (
-        <div className={styles.block}>
+        <div className={layout.stack}>
           <Subtitle2 as="h3">{x.reconcile}</Subtitle2>
           <div>
             <Button disabled={task.running} onClick={reconcile}>
@@ -211,7 +204,7 @@ export function DataScreen({ services }: { services: DataServices }) {
           </div>
           {recon && (
             <>
-              <dl className={styles.facts} data-testid="reconciliation">
+              <dl className={layout.facts} data-testid="reconciliation">
                 <dt>{x.deposits}</dt>
                 <dd>{formatBRL(recon.depositsCents, locale)}</dd>
                 <dt>{x.distributions}</dt>

@@ -27,13 +27,10 @@ import { useCountdown } from "../hooks/useCountdown";
 import { useTask } from "../hooks/useTask";
 import { formatBRL, formatDuration, useMessages } from "../i18n";
 import type { FundServices } from "../services";
+import { useLayoutStyles } from "../components/layout";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  form: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  charge: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   code: { fontFamily: tokens.fontFamilyMonospace, wordBreak: "break-all" },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
 });
 
 export interface FundScreenProps {
@@ -52,6 +49,7 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
   const { t, locale } = useMessages();
   const f = t.fund;
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const report = useReport();
   const task = useTask();
   const headingId = useId();
@@ -131,12 +129,12 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
   };
 
   return (
-    <section className={styles.root} aria-labelledby={headingId}>
+    <section className={layout.screen} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
         {f.title}
       </Subtitle2>
       {onBack && (
-        <div className={styles.actions}>
+        <div className={layout.actions}>
           <Button appearance="secondary" onClick={onBack}>
             {f.backToDistribute}
           </Button>
@@ -147,7 +145,7 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
       )}
 
       {!charge && !task.running && (
-        <form className={styles.form} onSubmit={(ev) => void submit(ev)} noValidate aria-label={f.title}>
+        <form className={layout.stack} onSubmit={(ev) => void submit(ev)} noValidate aria-label={f.title}>
           <Field label={f.what}>
             <RadioGroup value={what} onChange={(_, d) => setWhat(d.value as "amount" | "shortfall")}>
               <Radio value="amount" label={f.byAmount} />
@@ -165,7 +163,7 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
           <Field label={t.common.payerDocument} required validationMessage={errors.document}>
             <Input inputMode="numeric" value={document} onChange={(_, d) => setDocument(d.value)} />
           </Field>
-          <div className={styles.actions}>
+          <div className={layout.actions}>
             <Button type="submit" appearance="primary">
               {f.create}
             </Button>
@@ -174,7 +172,7 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
       )}
 
       {charge && (
-        <div className={styles.charge} data-testid="charge">
+        <div className={layout.stack} data-testid="charge">
           {charge.amountCents !== undefined && <Body1>{formatBRL(charge.amountCents, locale)}</Body1>}
           {charge.pixCopyPaste && (
             <>
@@ -182,7 +180,7 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
               <Field label={f.pixCode}>
                 <Textarea className={styles.code} readOnly value={charge.pixCopyPaste} resize="vertical" />
               </Field>
-              <div className={styles.actions}>
+              <div className={layout.actions}>
                 <Button appearance="primary" onClick={() => void copy()}>
                   {f.copyCode}
                 </Button>
@@ -195,7 +193,7 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
             </Caption1>
           )}
           {outcome && <Body1 role="status">{f.states[outcome.charge.status] ?? outcome.charge.status}</Body1>}
-          <div className={styles.actions}>
+          <div className={layout.actions}>
             {!outcome && task.running && (
               <Button onClick={() => void cancelCharge()}>{f.cancelCharge}</Button>
             )}

@@ -7,22 +7,16 @@ import {
   Body1,
   Button,
   Checkbox,
-  makeStyles,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
   Subtitle2,
-  tokens,
 } from "@fluentui/react-components";
 import { useState } from "react";
 import type { FinalizeBody } from "../../../api";
 import { formatBRL, formatCount, formatDateTime, useMessages } from "../../i18n";
 import type { ReviewView } from "../../services";
-
-const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
-});
+import { useLayoutStyles } from "../../components/layout";
 
 export interface ConfirmPanelProps {
   review: ReviewView;
@@ -36,13 +30,13 @@ export interface ConfirmPanelProps {
 export function ConfirmPanel({ review, body, onConfirm, onBack, onFund }: ConfirmPanelProps) {
   const { t, locale } = useMessages();
   const d = t.distribute;
-  const styles = useStyles();
+  const layout = useLayoutStyles();
   const [repeatOk, setRepeatOk] = useState(false);
   const shortfall =
     review.availableCents === undefined ? 0 : Math.max(0, review.draftTotalCents - review.availableCents);
   const coversAll = body.payment_method === "BALANCE";
   return (
-    <section className={styles.root} aria-label={d.confirmTitle}>
+    <section className={layout.stack} aria-label={d.confirmTitle}>
       <Subtitle2 as="h3">{d.confirmTitle}</Subtitle2>
       <Body1 data-testid="confirm-total">
         <strong>
@@ -83,7 +77,7 @@ export function ConfirmPanel({ review, body, onConfirm, onBack, onFund }: Confir
           label={d.confirmDoubleCheck}
         />
       )}
-      <div className={styles.actions}>
+      <div className={layout.actions}>
         <Button
           appearance="primary"
           disabled={review.repeats !== undefined && !repeatOk}

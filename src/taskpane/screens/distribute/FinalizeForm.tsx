@@ -18,9 +18,9 @@ import { type FormEvent, useState } from "react";
 import { type FinalizeBody, PAYMENT_METHODS, type PaymentMethod } from "../../../api";
 import { validPayerDocument } from "../../hooks/payer";
 import { useMessages } from "../../i18n";
+import { useLayoutStyles } from "../../components/layout";
 
 const useStyles = makeStyles({
-  form: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   pair: { display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: tokens.spacingHorizontalS },
   pairField: { flexGrow: 1, minWidth: "120px" },
 });
@@ -44,6 +44,7 @@ export function FinalizeForm({
   const { t } = useMessages();
   const d = t.distribute;
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const [description, setDescription] = useState("");
   const [when, setWhen] = useState<"now" | "at">("now");
   const [at, setAt] = useState("");
@@ -86,7 +87,7 @@ export function FinalizeForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={d.finalizeTitle}>
+    <form className={layout.stack} onSubmit={submit} noValidate aria-label={d.finalizeTitle}>
       <Subtitle2 as="h3">{d.finalizeTitle}</Subtitle2>
       <Field label={d.description}>
         <Input value={description} maxLength={500} onChange={(_, v) => setDescription(v.value)} />

@@ -8,9 +8,9 @@ import { useState } from "react";
 import type { ColumnRole, MappingOverride } from "../../../workbook";
 import { useMessages } from "../../i18n";
 import type { MappingView } from "../../services";
+import { useLayoutStyles } from "../../components/layout";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   grid: {
     display: "grid",
     gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))",
@@ -47,11 +47,12 @@ export function MappingEditor({
   const { t } = useMessages();
   const d = t.distribute;
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const [roles, setRoles] = useState<Record<string, string>>(() =>
     Object.fromEntries(mapping.columns.map((c) => [c.header, encode(c.role)])),
   );
   return (
-    <div className={styles.root}>
+    <div className={layout.stack}>
       <Subtitle2 as="h3">{d.mapping}</Subtitle2>
       <Caption1>{d.mappingHint}</Caption1>
       <div className={styles.grid}>

@@ -3,14 +3,10 @@
  * the balance did not cover, and, while the distribution is still processing,
  * "check again" (which follows it; finalize is never sent twice).
  */
-import { Body1, Button, makeStyles, MessageBar, MessageBarBody, tokens } from "@fluentui/react-components";
+import { Body1, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import { formatBRL, formatCount, useMessages } from "../../i18n";
 import type { FinalizeOutcome } from "../../services";
-
-const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
-});
+import { useLayoutStyles } from "../../components/layout";
 
 export interface ResultPanelProps {
   result: FinalizeOutcome;
@@ -22,11 +18,11 @@ export interface ResultPanelProps {
 export function ResultPanel({ result, busy, onCheckAgain, onAgain }: ResultPanelProps) {
   const { t, locale } = useMessages();
   const d = t.distribute;
-  const styles = useStyles();
+  const layout = useLayoutStyles();
   const status = d.statuses[result.status] ?? result.status;
   const intent = result.status === "completed" ? "success" : result.status === "failed" ? "error" : "warning";
   return (
-    <section className={styles.root} aria-label={d.result({ id: result.distributionId, status })}>
+    <section className={layout.stack} aria-label={d.result({ id: result.distributionId, status })}>
       <MessageBar intent={intent} layout="multiline">
         <MessageBarBody>
           <span role="status" data-testid="result">
@@ -41,7 +37,7 @@ export function ResultPanel({ result, busy, onCheckAgain, onAgain }: ResultPanel
       <Body1>{d.resultRows}</Body1>
       {!result.finalizedNow && <Body1>{d.resultFollowed}</Body1>}
       {result.transactionId && <Body1>{d.resultCharge({ id: result.transactionId })}</Body1>}
-      <div className={styles.actions}>
+      <div className={layout.actions}>
         {result.status === "processing" && (
           <Button appearance="primary" onClick={onCheckAgain} disabled={busy}>
             {d.checkAgain}

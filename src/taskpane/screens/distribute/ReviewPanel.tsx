@@ -2,17 +2,10 @@
 import { Body1, makeStyles, MessageBar, MessageBarBody, Subtitle2, tokens } from "@fluentui/react-components";
 import { formatBRL, formatCount, useMessages } from "../../i18n";
 import type { ReviewView } from "../../services";
+import { useLayoutStyles } from "../../components/layout";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
-  facts: {
-    margin: 0,
-    display: "grid",
-    gridTemplateColumns: "minmax(0, 1fr) auto",
-    columnGap: tokens.spacingHorizontalM,
-    "& dd": { margin: 0, textAlign: "end", fontVariantNumeric: "tabular-nums" },
-  },
 });
 
 export function ReviewPanel({
@@ -25,10 +18,11 @@ export function ReviewPanel({
   const { t, locale } = useMessages();
   const d = t.distribute;
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const p = review.sincePrevious;
   const signed = (cents: number) => (cents > 0 ? "+" : "") + formatBRL(cents, locale);
   return (
-    <section className={styles.root} aria-label={d.review}>
+    <section className={layout.stack} aria-label={d.review}>
       <Subtitle2 as="h3">{d.review}</Subtitle2>
       <MessageBar intent={review.matches ? "success" : "error"} layout="multiline">
         <MessageBarBody>
@@ -53,7 +47,7 @@ export function ReviewPanel({
       )}
       <Subtitle2 as="h4">{d.sinceLast}</Subtitle2>
       {p ? (
-        <dl className={styles.facts} data-testid="since-last">
+        <dl className={layout.facts} data-testid="since-last">
           <dt>{d.newEmployees}</dt>
           <dd>{formatCount(p.newEmployees, locale)}</dd>
           <dt>{d.droppedEmployees}</dt>

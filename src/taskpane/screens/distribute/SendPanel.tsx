@@ -24,10 +24,9 @@ import { useId, useState } from "react";
 import type { Benefit, Product } from "../../../api";
 import { formatDateTime, useMessages } from "../../i18n";
 import type { DistributionMode } from "../../services";
+import { useLayoutStyles } from "../../components/layout";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
   values: {
     display: "grid",
     gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))",
@@ -73,6 +72,7 @@ export function SendPanel(props: SendPanelProps) {
   const { t, locale } = useMessages();
   const d = t.distribute;
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const [repeatOk, setRepeatOk] = useState(false);
   const benefitsLabel = useId();
   const benefitsHint = useId();
@@ -81,7 +81,7 @@ export function SendPanel(props: SendPanelProps) {
   const someUnavailable = ALL_MODES.some((m) => !props.modes.includes(m));
   const canSend = !props.disabled && (mode !== "group" || chosen.length > 0);
   return (
-    <div className={styles.root}>
+    <div className={layout.stack}>
       <Field label={d.mode} hint={someUnavailable ? d.modeSoon : undefined}>
         <RadioGroup value={mode} onChange={(_, v) => props.onMode(v.value as DistributionMode)}>
           {ALL_MODES.map((m) => (
@@ -160,7 +160,7 @@ export function SendPanel(props: SendPanelProps) {
             onChange={(_, v) => setRepeatOk(v.checked === true)}
             label={d.confirmDoubleCheck}
           />
-          <div className={styles.actions}>
+          <div className={layout.actions}>
             <Button
               appearance="primary"
               disabled={!repeatOk || props.disabled}
@@ -171,7 +171,7 @@ export function SendPanel(props: SendPanelProps) {
           </div>
         </>
       ) : (
-        <div className={styles.actions}>
+        <div className={layout.actions}>
           <Button appearance="primary" onClick={props.onSend} disabled={!canSend}>
             {d.send}
           </Button>

@@ -21,17 +21,9 @@ import type { Issue } from "../../../workbook";
 import { useReport } from "../../errors/ErrorCenter";
 import { formatBRL, formatCount, useMessages } from "../../i18n";
 import type { CellInspection, DistributeServices, MappingView, ValidationView } from "../../services";
+import { useLayoutStyles } from "../../components/layout";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  facts: {
-    margin: 0,
-    display: "grid",
-    gridTemplateColumns: "minmax(0, 1fr) auto",
-    columnGap: tokens.spacingHorizontalM,
-    rowGap: tokens.spacingVerticalXXS,
-    "& dd": { margin: 0, textAlign: "end", fontVariantNumeric: "tabular-nums" },
-  },
   strong: { fontWeight: tokens.fontWeightSemibold },
   list: {
     listStyle: "none",
@@ -82,6 +74,7 @@ export function ValidationPanel({ table, result, mapping, services, onFund }: Va
   const { t, locale } = useMessages();
   const d = t.distribute;
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const report = useReport();
   const s = result.summary;
   const productName = (id: string) => mapping?.products.find((p) => p.id === id)?.name ?? id;
@@ -101,9 +94,9 @@ export function ValidationPanel({ table, result, mapping, services, onFund }: Va
   };
 
   return (
-    <div className={styles.root}>
+    <div className={layout.stack}>
       <Subtitle2 as="h3">{d.summary}</Subtitle2>
-      <dl className={styles.facts} data-testid="summary">
+      <dl className={layout.facts} data-testid="summary">
         <dt>{d.employees}</dt>
         <dd>{formatCount(s.employees, locale)}</dd>
         {[...s.perProduct].map(([id, cents]) => (
@@ -207,7 +200,7 @@ export function ValidationPanel({ table, result, mapping, services, onFund }: Va
           </div>
           {inspected?.outside && <Caption1 role="status">{d.inspectOutside}</Caption1>}
           {inspected && !inspected.outside && (
-            <dl className={styles.facts} data-testid="inspection">
+            <dl className={layout.facts} data-testid="inspection">
               <dt>{d.inspectRaw}</dt>
               <dd>{inspected.raw === "" ? "—" : String(inspected.raw)}</dd>
               {inspected.cents !== undefined ? (
