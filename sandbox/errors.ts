@@ -1,6 +1,6 @@
 /**
  * The sandbox's error type. Every failure leaves the server as the ErrorBody of
- * src/api/schemas.ts (`{ error: { code, message, details?, request_id? } }`); the status codes
+ * src/api/schemas/common.ts (`{ error: { code, message, details?, request_id? } }`); the status codes
  * follow the "Errors" table of the API document.
  */
 import type { ErrorBody } from "../src/api/schemas";
