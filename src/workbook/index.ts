@@ -41,24 +41,25 @@ export { columnLetters, structuredRefColumn, uniqueSheetName, uniqueTableName } 
 // Column mapping.
 export {
   type ColumnRole,
-  type LoadedOverride,
   type MappedColumn,
   type MappingOverride,
   type MatchHow,
   type RoleName,
-  SavedMappings,
   type TableMapping,
-  ADDIN_HEADERS,
-  IDENTITY_HEADERS,
-  MAPPING_SETTING,
-  MAPPING_VERSION,
   computeMapping,
-  loadMapping,
-  loadMappingOverride,
   mappingToOverride,
   productCandidates,
-  saveMappingOverride,
 } from "./mapping";
+export { ADDIN_HEADERS, IDENTITY_HEADERS } from "./headers";
+export {
+  type LoadedOverride,
+  SavedMappings,
+  MAPPING_SETTING,
+  MAPPING_VERSION,
+  loadMapping,
+  loadMappingOverride,
+  saveMappingOverride,
+} from "./mapping-store";
 
 // The distribution template and the write-back of row results.
 export {

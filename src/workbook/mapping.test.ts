@@ -1,14 +1,7 @@
 import type { Product } from "../api/schemas";
-import {
-  MAPPING_SETTING,
-  computeMapping,
-  headerKey,
-  loadMapping,
-  loadMappingOverride,
-  looseKey,
-  mappingToOverride,
-  saveMappingOverride,
-} from "./mapping";
+import { headerKey, looseKey } from "./headers";
+import { computeMapping, mappingToOverride } from "./mapping";
+import { MAPPING_SETTING, loadMapping, loadMappingOverride, saveMappingOverride } from "./mapping-store";
 import { createMemoryWorkbook } from "../excel/memory-workbook";
 import type { JsonValue } from "./port";
 import { PRODUCTS } from "./testing";

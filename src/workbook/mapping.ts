@@ -21,21 +21,20 @@
  * employee_id, so it is not an identity column unless the user maps it so.
  *
  * The user's corrections are an override object (header → role) kept in the workbook settings
- * (versioned JSON, validated with zod on load). Overrides naming headers that are gone, or
- * products that no longer exist, are reported and not applied.
+ * (./mapping-store.ts). Overrides naming headers that are gone, or products that no longer
+ * exist, are reported and not applied. Header comparison and aliases: ./headers.ts.
  */
 import { z } from "zod";
 import type { Product } from "../api/schemas";
-import type { Locale } from "../money";
 import { pushTo } from "./group";
+import { aliasRole, headerKey, looseKey } from "./headers";
 import { type Issue, makeIssue } from "./issues";
-import type { Workbook } from "./port";
 
 /**
  * What a column is. The schema validates the user's saved overrides (workbook settings) and is
  * the one definition: the type is derived from it.
  */
-const RoleSchema = z.discriminatedUnion("role", [
+export const RoleSchema = z.discriminatedUnion("role", [
   z.object({ role: z.literal("employee_id") }),
   z.object({ role: z.literal("cpf") }),
   z.object({ role: z.literal("email") }),
@@ -94,152 +93,6 @@ export interface TableMapping {
 
 /** The user's corrections, by header text. */
 export type MappingOverride = Record<string, ColumnRole>;
-
-// ---------------------------------------------------------------------------------------------
-// Normalization
-
-/** "Vale-Refeição (R$)" → "valerefeicao": lower case, no accents, letters and digits only. */
-export function headerKey(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/r\$/g, "")
-    .replace(/[^\p{L}\p{N}]+/gu, "");
-}
-
-const GENERIC_WORDS = new Set([
-  "vale",
-  "auxilio",
-  "beneficio",
-  "valor",
-  "valores",
-  "de",
-  "do",
-  "da",
-  "dos",
-  "das",
-  "em",
-  "reais",
-  "r",
-  "brl",
-  "cartao",
-  "credito",
-  "benefit",
-  "allowance",
-  "amount",
-  "card",
-]);
-
-/** The header or product name without generic words: "Valor Vale Refeição (R$)" → "refeicao". */
-export function looseKey(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/r\$/g, " ")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== "" && !GENERIC_WORDS.has(w))
-    .join("");
-}
-
-const ALIASES: Record<Exclude<RoleName, "product" | "ignore" | "unmapped">, string[]> = {
-  employee_id: [
-    "employee_id",
-    "employee id",
-    "id do colaborador",
-    "id colaborador",
-    "colaborador id",
-    "id do funcionário",
-    "id funcionário",
-    "id do empregado",
-    "id valepix",
-    "valepix id",
-  ],
-  cpf: [
-    "CPF",
-    "Documento",
-    "CPF do colaborador",
-    "CPF colaborador",
-    "CPF do funcionário",
-    "Número do CPF",
-    "Nº CPF",
-  ],
-  email: [
-    "E-mail",
-    "Email",
-    "E-mail do colaborador",
-    "E-mail corporativo",
-    "Correio eletrônico",
-    "Mail",
-    "Email address",
-  ],
-  name: [
-    "Nome",
-    "Name",
-    "Colaborador",
-    "Funcionário",
-    "Empregado",
-    "Nome do colaborador",
-    "Nome do funcionário",
-    "Nome completo",
-    "Full name",
-    "Employee",
-    "Employee name",
-  ],
-  info: [
-    "Situação",
-    "Situation",
-    "Status",
-    "Matrícula",
-    "Registration",
-    "Departamento",
-    "Department",
-    "Setor",
-    "Cargo",
-    "Position",
-    "Centro de custo",
-    "Cost center",
-    "Salário",
-    "Salary",
-    "Total",
-    "Observação",
-    "Observações",
-    "Obs",
-    "Notes",
-    "Admissão",
-    "Data de admissão",
-    "Hire date",
-  ],
-  status: ["Status ValePix", "ValePix status", "Status do envio"],
-  message: ["Mensagem ValePix", "ValePix message", "Mensagem do envio"],
-  total: ["Total da linha", "Row total", "Total ValePix", "ValePix total"],
-};
-
-const ALIAS_INDEX = new Map<string, ColumnRole>();
-for (const [role, names] of Object.entries(ALIASES)) {
-  for (const n of names) ALIAS_INDEX.set(headerKey(n), { role } as ColumnRole);
-}
-
-/**
- * The normalized keys (`headerKey`) of every alias header: a header with one of these keys maps
- * as an identity, info or add-in column, never as a product. Whoever writes a product header
- * (the template) must not write one of these bare.
- */
-export const ALIAS_KEYS: ReadonlySet<string> = new Set(ALIAS_INDEX.keys());
-
-/** Headers the add-in writes for its own columns and the identity columns of the template. */
-export const ADDIN_HEADERS: Record<Locale, { status: string; message: string; total: string }> = {
-  "pt-BR": { status: "Status ValePix", message: "Mensagem ValePix", total: "Total da linha" },
-  "en-US": { status: "ValePix status", message: "ValePix message", total: "Row total" },
-};
-export const IDENTITY_HEADERS: Record<
-  Locale,
-  { employee_id: string; cpf: string; name: string; email: string }
-> = {
-  "pt-BR": { employee_id: "ID do colaborador", cpf: "CPF", name: "Nome", email: "E-mail" },
-  "en-US": { employee_id: "Employee ID", cpf: "CPF", name: "Name", email: "E-mail" },
-};
 
 // ---------------------------------------------------------------------------------------------
 // Computing the mapping
@@ -344,7 +197,7 @@ export function computeMapping(
         return { index, header: h, role: o.role, how: "override" };
       }
     }
-    const alias = ALIAS_INDEX.get(headerKey(h));
+    const alias = aliasRole(h);
     if (alias) return { index, header: h, role: alias, how: "alias" };
     const m = matchProduct(h, ix);
     if (m.product && m.how) {
@@ -398,75 +251,4 @@ export function mappingToOverride(mapping: TableMapping): MappingOverride {
   const out: MappingOverride = {};
   for (const c of mapping.columns) if (c.role.role !== "unmapped") out[c.header] = c.role;
   return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Saving and loading (workbook settings)
-
-export const MAPPING_SETTING = "valepix.mapping";
-export const MAPPING_VERSION = 1;
-
-const SavedTableMapping = z.object({
-  columns: z.record(z.string().max(255), RoleSchema),
-  savedAt: z.string().optional(),
-});
-
-export const SavedMappings = z.object({
-  version: z.literal(MAPPING_VERSION),
-  /** By table name, lower-cased (Excel table names are case-insensitive). */
-  tables: z.record(z.string(), SavedTableMapping),
-});
-export type SavedMappings = z.infer<typeof SavedMappings>;
-
-export interface LoadedOverride {
-  override: MappingOverride;
-  /** `mapping_invalid` when the saved value could not be read (it is then ignored). */
-  issues: Issue[];
-}
-
-async function readAll(workbook: Workbook): Promise<{ saved: SavedMappings; invalid: boolean }> {
-  const raw = await workbook.getSetting(MAPPING_SETTING);
-  if (raw === undefined) return { saved: { version: MAPPING_VERSION, tables: {} }, invalid: false };
-  const parsed = SavedMappings.safeParse(raw);
-  if (!parsed.success) return { saved: { version: MAPPING_VERSION, tables: {} }, invalid: true };
-  return { saved: parsed.data, invalid: false };
-}
-
-/** The saved override of a table ({} when none); an unreadable setting is reported and ignored. */
-export async function loadMappingOverride(workbook: Workbook, table: string): Promise<LoadedOverride> {
-  const { saved, invalid } = await readAll(workbook);
-  const entry = Object.prototype.hasOwnProperty.call(saved.tables, table.toLowerCase())
-    ? saved.tables[table.toLowerCase()]
-    : undefined;
-  return {
-    override: entry ? { ...entry.columns } : {},
-    issues: invalid ? [makeIssue("mapping_invalid", {})] : [],
-  };
-}
-
-/** Saves a table's override (replacing the previous one), keeping other tables' overrides. */
-export async function saveMappingOverride(
-  workbook: Workbook,
-  table: string,
-  override: MappingOverride,
-  now: Date = new Date(),
-): Promise<void> {
-  const checked = z.record(z.string().max(255), RoleSchema).parse(override);
-  const { saved } = await readAll(workbook);
-  const tables = { ...saved.tables, [table.toLowerCase()]: { columns: checked, savedAt: now.toISOString() } };
-  const value: SavedMappings = { version: MAPPING_VERSION, tables };
-  await workbook.setSetting(MAPPING_SETTING, value);
-}
-
-/** Loads the saved override and computes the mapping with it. */
-export async function loadMapping(
-  workbook: Workbook,
-  table: string,
-  header: readonly string[],
-  products: readonly Product[],
-): Promise<TableMapping> {
-  const { override, issues } = await loadMappingOverride(workbook, table);
-  const mapping = computeMapping(header, products, override);
-  mapping.issues.unshift(...issues);
-  return mapping;
 }

@@ -11,7 +11,7 @@
  *   "Souza, Ana") share a word and are not warned; connectives ("da", "de", "do", "dos", "das",
  *   "e") and initials do not count as shared words.
  */
-import { headerKey } from "./mapping";
+import { headerKey } from "./headers";
 import type { CellValue } from "./port";
 
 /** `headerKey` of the labels payroll exports put on their totals rows. */

@@ -1,5 +1,6 @@
 import type { Employee, Product } from "../api/schemas";
-import { computeMapping, loadMapping } from "./mapping";
+import { computeMapping } from "./mapping";
+import { loadMapping } from "./mapping-store";
 import { EmployeeIndex } from "./matching";
 import { MemoryWorkbook, createMemoryWorkbook } from "../excel/memory-workbook";
 import type { CellValue } from "./port";

@@ -18,16 +18,9 @@
 import type { Employee, Product } from "../api/schemas";
 import { SITUATION_ACTIVE } from "../api/schemas";
 import { formatCpf, normalizeCpf } from "../money";
-import {
-  ADDIN_HEADERS,
-  ALIAS_KEYS,
-  IDENTITY_HEADERS,
-  type TableMapping,
-  computeMapping,
-  headerKey,
-  mappingToOverride,
-  saveMappingOverride,
-} from "./mapping";
+import { ADDIN_HEADERS, ALIAS_KEYS, IDENTITY_HEADERS, headerKey } from "./headers";
+import { type TableMapping, computeMapping, mappingToOverride } from "./mapping";
+import { saveMappingOverride } from "./mapping-store";
 import type { Locale } from "../money";
 import { uniqueSheetName, uniqueTableName } from "./names";
 import { type CellValue, type NewColumn, TEXT_FORMAT, type TableInfo, type Workbook } from "./port";

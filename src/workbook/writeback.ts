@@ -14,7 +14,8 @@
 import type { Locale } from "../money";
 import { pushTo } from "./group";
 import type { Issue } from "./issues";
-import { ADDIN_HEADERS, type TableMapping } from "./mapping";
+import { ADDIN_HEADERS } from "./headers";
+import type { TableMapping } from "./mapping";
 import { ROW_STATE_TEXT, type RowState } from "./messages";
 import type { CellValue, TableInfo, Workbook, WriteOptions } from "./port";
 import { safeText } from "./safe-text";

@@ -12,7 +12,7 @@
 import type { PageIterator, ValePixClient } from "../api";
 import type { Benefit, Employee, Page, Product, Situation } from "../api";
 import { formatCpf, normalizeCpf } from "../money";
-import { IDENTITY_HEADERS } from "../workbook/mapping";
+import { IDENTITY_HEADERS } from "../workbook/headers";
 import type { Locale } from "../workbook/messages";
 import { TEXT_FORMAT } from "../workbook/port";
 import { CURRENCY_FORMAT, productHeaders } from "../workbook/template";

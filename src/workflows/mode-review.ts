@@ -16,7 +16,7 @@
 import type { Employee, Product } from "../api";
 import type { Locale } from "../workbook/messages";
 import type { Workbook } from "../workbook/port";
-import { IDENTITY_HEADERS } from "../workbook/mapping";
+import { IDENTITY_HEADERS } from "../workbook/headers";
 import { type CellValue, TEXT_FORMAT } from "../workbook/port";
 import { CURRENCY_FORMAT, productHeaders } from "../workbook/template";
 import type { ActualItem, DesiredItem } from "./plan";

@@ -24,7 +24,8 @@
 import { z } from "zod";
 import { APIUserAbortError, ApiError, ConflictError, type Employee, type ValePixClient } from "../api";
 import { normalizeCpf } from "../money";
-import { computeMapping, IDENTITY_HEADERS } from "../workbook/mapping";
+import { IDENTITY_HEADERS } from "../workbook/headers";
+import { computeMapping } from "../workbook/mapping";
 import { documentProblemMessage, type Locale } from "../workbook/messages";
 import type { CellValue, TableInfo, Workbook } from "../workbook/port";
 import { DirectoryInputError, directoryHeaders, pullAll } from "./directory";

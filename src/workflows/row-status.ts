@@ -3,7 +3,7 @@
  * into the add-in's status and message columns (added on the right when missing), and the
  * words they use in both languages. Messages are API or user text: written through `safeText`.
  */
-import { ADDIN_HEADERS } from "../workbook/mapping";
+import { ADDIN_HEADERS } from "../workbook/headers";
 import type { Locale } from "../workbook/messages";
 import type { CellValue, ColumnWrite, TableInfo, Workbook } from "../workbook/port";
 import { TEXT_FORMAT } from "../workbook/port";
