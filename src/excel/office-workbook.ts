@@ -28,7 +28,7 @@ import type {
 } from "../workbook/port";
 import { assertJson, assertNonSecretSetting } from "../workbook/settings-guard";
 import { tableNameProblem } from "../workbook/names";
-import { nameProblemMessage } from "../workbook/messages";
+import { nameProblemMessage } from "../workbook/problem-messages";
 import { HOST_ERROR_CODES, WorkbookHostError, hostCall, toHostError } from "./errors";
 import type { ExcelRun, TableChangedArgs } from "./office-api";
 import {

@@ -90,14 +90,8 @@ export {
   type Issue,
   makeIssue,
 } from "./issues";
-export {
-  MESSAGES,
-  locationPrefix,
-  documentProblemMessage,
-  plainAmount,
-  ROW_STATE_TEXT,
-  type RowState,
-} from "./messages";
+export { MESSAGES, locationPrefix, plainAmount, ROW_STATE_TEXT, type RowState } from "./messages";
+export { documentProblemMessage } from "./problem-messages";
 export { amountIssue } from "./amount-issues";
 
 // Employee matching.

@@ -1,7 +1,7 @@
 import { normalizeCnpj, normalizeCpf, parseCents, type CentsProblem } from "../money";
 import { amountIssue } from "./amount-issues";
 import { type Issue, makeIssue } from "./issues";
-import { documentProblemMessage } from "./messages";
+import { documentProblemMessage } from "./problem-messages";
 
 describe("issues carry exactly their own parameters", () => {
   test("a code's parameters are required and typed (these lines are type checks: npm run typecheck)", () => {

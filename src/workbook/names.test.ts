@@ -1,5 +1,5 @@
 /** Sheet and table names, A1 addresses and structured references (./names.ts), as Excel takes them. */
-import { nameProblemMessage } from "./messages";
+import { nameProblemMessage } from "./problem-messages";
 import {
   columnLetters,
   parseA1,

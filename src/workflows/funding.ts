@@ -31,7 +31,7 @@ import {
   type ValePixClient,
 } from "../api";
 import { normalizeCnpj, normalizeCpf } from "../money";
-import { documentProblemMessage } from "../workbook/messages";
+import { documentProblemMessage } from "../workbook/problem-messages";
 import { type OnProgress, progressReporter } from "./progress";
 
 export interface Payer {

@@ -26,7 +26,8 @@ import { APIUserAbortError, ApiError, ConflictError, type Employee, type ValePix
 import { normalizeCpf } from "../money";
 import { IDENTITY_HEADERS } from "../workbook/headers";
 import { computeMapping } from "../workbook/mapping";
-import { documentProblemMessage, type Locale } from "../workbook/messages";
+import type { Locale } from "../workbook/messages";
+import { documentProblemMessage } from "../workbook/problem-messages";
 import type { CellValue, TableInfo, Workbook } from "../workbook/port";
 import { DirectoryInputError, directoryHeaders, pullAll } from "./directory";
 import { type OnProgress, safeProgress } from "./progress";

@@ -10,7 +10,7 @@ import {
   sheetNameProblem,
   tableNameProblem,
 } from "../../workbook/names";
-import { nameProblemMessage } from "../../workbook/messages";
+import { nameProblemMessage } from "../../workbook/problem-messages";
 import type { CellValue } from "../../workbook/port";
 import type { TableChangedArgs } from "../office-api";
 import { type Box, SheetCells, checkInput, invalidArgument } from "./cells";
