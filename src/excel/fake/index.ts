@@ -13,7 +13,8 @@ import type { CellValue } from "../../workbook/port";
 import type { ExcelRun, RequestContextApi } from "../office-api";
 import { type Box, checkInput } from "./cells";
 import { type FakeStats, emptyStats } from "./context";
-import { FakeModel, type FakeSheet, type Visibility, boxAddress, uniqueHeaders } from "./model";
+import { boxAddress } from "./box";
+import { FakeModel, type FakeSheet, type Visibility, uniqueHeaders } from "./model";
 import { FakeRequestContext } from "./objects";
 
 /** Excel on the web's payload limit per request and per response: 5 MB. */

@@ -4,15 +4,11 @@
  * directly through `FakeExcel` (./index.ts). Each rule cites the Office doc it follows.
  */
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
-import {
-  columnLetters,
-  parseStructuredRefColumn,
-  sheetNameProblem,
-  tableNameProblem,
-} from "../../workbook/names";
+import { parseStructuredRefColumn, sheetNameProblem, tableNameProblem } from "../../workbook/names";
 import { nameProblemMessage } from "../../workbook/problem-messages";
 import type { CellValue } from "../../workbook/port";
 import type { TableChangedArgs } from "../office-api";
+import { boxAddress, intersect, overlaps } from "./box";
 import { type Box, SheetCells, checkInput, invalidArgument } from "./cells";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
@@ -323,25 +319,6 @@ export function uniqueHeaders(raw: string[]): string[] {
     seen.add(candidate.toLowerCase());
     return candidate;
   });
-}
-
-export function overlaps(a: Box, b: Box): boolean {
-  return intersect(a, b) !== null;
-}
-
-export function intersect(a: Box, b: Box): Box | null {
-  const top = Math.max(a.top, b.top);
-  const left = Math.max(a.left, b.left);
-  const bottom = Math.min(a.top + a.rows, b.top + b.rows);
-  const right = Math.min(a.left + a.cols, b.left + b.cols);
-  return bottom > top && right > left ? { top, left, rows: bottom - top, cols: right - left } : null;
-}
-
-/** "B3" or "B3:D7", as Office.js writes addresses (without the sheet). */
-export function boxAddress(b: Box): string {
-  const first = `${columnLetters(b.left)}${b.top + 1}`;
-  if (b.rows === 1 && b.cols === 1) return first;
-  return `${first}:${columnLetters(b.left + b.cols - 1)}${b.top + b.rows}`;
 }
 
 function checkInputValue(v: unknown): CellValue {

@@ -12,7 +12,8 @@ import type {
 } from "../office-api";
 import { type Box, MAX_COLUMNS, MAX_ROWS, checkInput, checkShape, invalidArgument } from "./cells";
 import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
-import { type FakeSheet, boxAddress, intersect } from "./model";
+import { boxAddress, intersect } from "./box";
+import type { FakeSheet } from "./model";
 
 export interface RangeTarget {
   sheet: FakeSheet;
