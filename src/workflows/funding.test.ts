@@ -5,15 +5,8 @@
 import { APIUserAbortError, DepositOutcomeUnknownError, collectAll } from "../api";
 import { PIX_DELAY } from "../../sandbox/test-harness";
 import { startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
-import {
-  type Charge,
-  FundingInputError,
-  cancelCharge,
-  followFinalizeCharge,
-  fund,
-  readShortfall,
-  startDeposit,
-} from "./funding";
+import { type Charge, FundingInputError, cancelCharge, followFinalizeCharge, startDeposit } from "./charges";
+import { fund, readShortfall } from "./funding";
 import type { Progress } from "./progress";
 
 const payer = { name: "Financeiro Acme", document: "11.222.333/0001-81" };

@@ -4,21 +4,23 @@ export {
   type Payer,
   type Charge,
   type ChargeOutcome,
-  type Shortfall,
   type DepositRequest,
-  type FundingTarget,
-  type FundingResult,
   type FundingOptions,
   type FollowOptions,
   type CancelOutcome,
   FundingInputError,
   newTransactionId,
-  shortfallCents,
-  readShortfall,
   startDeposit,
   followCharge,
   followFinalizeCharge,
   cancelCharge,
+} from "./charges";
+export {
+  type Shortfall,
+  type FundingTarget,
+  type FundingResult,
+  shortfallCents,
+  readShortfall,
   fund,
 } from "./funding";
 export {

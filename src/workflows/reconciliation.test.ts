@@ -6,7 +6,7 @@
 import { collectAll, type Transaction } from "../api";
 import { LOT_DELAY, PIX_DELAY } from "../../sandbox/test-harness";
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
-import { startDeposit } from "./funding";
+import { startDeposit } from "./charges";
 import {
   linkOf,
   pullTransactions,

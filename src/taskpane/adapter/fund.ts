@@ -1,4 +1,4 @@
-/** `FundServices` over src/workflows/funding.ts (docs/workflows.md, "Funding"). */
+/** `FundServices` over src/workflows/funding.ts and charges.ts (docs/workflows.md, "Funding"). */
 import type { ValePixClient } from "../../api";
 import { cancelCharge, followCharge, readShortfall, startDeposit } from "../../workflows";
 import type { FundServices } from "../services";
