@@ -203,9 +203,33 @@ SELECT d.id,
 FROM distributions d;
 `;
 
+/** Distinct SQL texts kept compiled (the store's are a few dozen; `IN (?, …)` lists vary). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * `db.prepare` compiles its SQL every time it is called, and the store prepares at the point of
+ * use: compiling was a fifth of the sandbox's time per request in `npm run bench`. The same SQL
+ * text now returns the same compiled statement (safe: the store never `iterate()`s, so no
+ * statement is reused while it is still running, and none is switched to `raw`/`pluck` mode).
+ */
+function memoizePrepare(db: Db): void {
+  const compile = db.prepare.bind(db);
+  const cache = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+      statement = compile(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  }) as Db["prepare"];
+}
+
 export function openDb(file: string): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file);
+  memoizePrepare(db);
   if (file !== ":memory:") db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
