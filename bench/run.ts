@@ -31,9 +31,11 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = {};
   for (const file of files) {
     console.log(`\n== ${file}`);
+    const t0 = Date.now();
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: Bench };
     const out = await mod.default({ quick });
     if (out) Object.assign(results, out);
+    console.log(`== ${file}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   const durationS = Math.round((Date.now() - started) / 1000);
   const report: Report & Record<string, unknown> = {

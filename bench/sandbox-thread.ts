@@ -1,0 +1,83 @@
+/**
+ * The sandbox on a thread of its own for the distribution benchmark: the same `startSandbox`
+ * (same routes, limits and faults, on loopback), but the server's work no longer shares one
+ * event loop with the add-in's client, as it never does outside a benchmark (the API runs on
+ * another machine). In one thread, the benchmark timed the sum of both sides' CPU per request.
+ *
+ * The request log is read over messages (`list`, `reset`); peak heap in the scenario results is
+ * then the add-in's alone (the sandbox's heap lives in the worker's isolate).
+ */
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { type SandboxOptions, type ServedRequest, startSandbox } from "../sandbox";
+
+type Options = Pick<SandboxOptions, "seedEmployees" | "tokens" | "pixDelayMs" | "lotDelayMs" | "rateLimit">;
+
+export interface SandboxThread {
+  url: string;
+  requests: { list(): Promise<ServedRequest[]>; reset(): Promise<void> };
+  close(): Promise<void>;
+}
+
+type Op = "list" | "reset" | "close";
+type Reply = { id: number; result?: unknown; error?: string } | { ready: string } | { failed: string };
+
+export function startSandboxThread(options: Options): Promise<SandboxThread> {
+  // The worker compiles this file with tsx's require hook, as `npm run bench` compiles the rest.
+  const boot = `require("tsx/cjs"); require(${JSON.stringify(__filename)});`;
+  const worker = new Worker(boot, { eval: true, workerData: { sandboxThread: options } });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  const call = (op: Op) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, op });
+    });
+  return new Promise((resolve, reject) => {
+    worker.once("error", reject);
+    worker.on("message", (m: Reply) => {
+      if ("failed" in m) reject(new Error(m.failed));
+      else if ("ready" in m)
+        resolve({
+          url: m.ready,
+          requests: {
+            list: () => call("list") as Promise<ServedRequest[]>,
+            reset: async () => void (await call("reset")),
+          },
+          close: async () => {
+            await call("close");
+            await worker.terminate();
+          },
+        });
+      else {
+        const p = pending.get(m.id);
+        pending.delete(m.id);
+        if (m.error !== undefined) p?.reject(new Error(m.error));
+        else p?.resolve(m.result);
+      }
+    });
+  });
+}
+
+async function serve(port: NonNullable<typeof parentPort>, options: Options): Promise<void> {
+  const sb = await startSandbox(options).catch((e: unknown) => {
+    port.postMessage({ failed: String(e) });
+    throw e;
+  });
+  port.on("message", ({ id, op }: { id: number; op: Op }) => {
+    const run = async () => {
+      if (op === "list") return sb.requests.list();
+      if (op === "reset") return sb.requests.reset();
+      await sb.close();
+      return undefined;
+    };
+    run().then(
+      (result) => port.postMessage({ id, result }),
+      (e: unknown) => port.postMessage({ id, error: String(e) }),
+    );
+  });
+  port.postMessage({ ready: sb.url });
+}
+
+const data = workerData as { sandboxThread?: Options } | null;
+if (!isMainThread && parentPort && data?.sandboxThread) void serve(parentPort, data.sandboxThread);
