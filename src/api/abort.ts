@@ -32,6 +32,9 @@ export function anySignal(signals: (AbortSignal | undefined)[]): {
   dispose: () => void;
 } {
   const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  // One signal is its own combination (every request has its timeout; most have no caller's
+  // signal): `AbortSignal.any` costs a new signal and its bookkeeping per request.
+  if (present.length === 1) return { signal: present[0]!, dispose: () => {} };
   const native = (AbortSignal as { any?: (s: AbortSignal[]) => AbortSignal }).any;
   if (typeof native === "function") return { signal: native.call(AbortSignal, present), dispose: () => {} };
   const controller = new AbortController();

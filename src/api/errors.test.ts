@@ -14,7 +14,7 @@ import {
   UnprocessableEntityError,
 } from "./errors";
 import { FinalizeOutcomeUnknownError } from "./outcome-errors";
-import { scrubSecret, snapshotHeaders } from "./redact";
+import { scrubParsed, scrubSecret, snapshotHeaders } from "./redact";
 import { readServerError } from "./server-error";
 import { distribution, P, setup } from "./testing/fixtures";
 
@@ -158,6 +158,30 @@ describe("headers and secrets", () => {
       n: 1,
     });
     expect(scrubSecret("abc", "abc")).toBe("abc"); // too short to be a token: left alone
+  });
+
+  it("scrubParsed skips only the bodies that cannot hold the secret", () => {
+    const s = "tok_ABCDEFGH";
+    const clean = { a: ["x", { b: "y" }] };
+    expect(scrubParsed(clean, JSON.stringify(clean), s)).toBe(clean); // no copy
+    const plain = { a: `x ${s}` };
+    expect(scrubParsed(plain, JSON.stringify(plain), s)).toEqual({ a: "x [REDACTED]" });
+    // Written with an escape, the secret is not in the text but is in the parsed string.
+    const escaped = `{"a":"x tok_\\u0041BCDEFGH"}`;
+    const parsed = JSON.parse(escaped) as { a: string };
+    expect(parsed.a).toBe(`x ${s}`);
+    expect(scrubParsed(parsed, escaped, s)).toEqual({ a: "x [REDACTED]" });
+  });
+
+  it("a token the server echoes with JSON escapes is scrubbed from the error", async () => {
+    const SECRET = "vp_live_SECRET_5f1c9e77d2a4b8";
+    const { fake, client } = setup({ token: SECRET, retry: { maxRetries: 0 } });
+    const escaped = SECRET.replace("S", "\\u0053");
+    fake.reply({ status: 400, text: `{"error":{"code":"echo","message":"you sent Bearer ${escaped}"}}` });
+    const err = (await client.balances.get().catch((e: unknown) => e)) as BadRequestError;
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect(err.serverMessage).toBe("you sent Bearer [REDACTED]");
+    expect(JSON.stringify(err)).not.toContain(SECRET);
   });
 
   /**

@@ -16,7 +16,7 @@ import {
   ResponseValidationError,
   type ValidationIssue,
 } from "./errors";
-import { scrubCause, scrubSecret, snapshotHeaders } from "./redact";
+import { scrubCause, scrubParsed, scrubSecret, snapshotHeaders } from "./redact";
 import {
   backoffDelay,
   isAmbiguousFailure,
@@ -204,7 +204,7 @@ export class Transport {
     // Redaction, once, before anything of the answer is kept.
     const snapshot = scrubSecret(snapshotHeaders(responseHeaders), token);
     const headerRequestId = snapshot["x-request-id"];
-    const parsedBody = scrubSecret(parseBody(text), token);
+    const parsedBody = scrubParsed(parseBody(text), text, token);
 
     if (status < 200 || status >= 300) {
       const info = readServerError(parsedBody.value);
@@ -238,7 +238,9 @@ export class Transport {
         { path: "", message: text === "" ? "empty body, expected JSON" : "body is not JSON" },
       ]);
     }
-    const result = spec.schema.safeParse(dropNulls(parsedBody.value));
+    // A JSON null is the literal `null` in the text: without one, there is nothing to drop.
+    const value = text.includes("null") ? dropNulls(parsedBody.value) : parsedBody.value;
+    const result = spec.schema.safeParse(value);
     if (!result.success) {
       throw unreadable(
         result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
