@@ -1,9 +1,10 @@
 /**
  * The distribution end to end, as the task pane runs it: `sendSheet` then `finalizeSheet`
  * (src/workflows) with a client from `createPacedClient`, over the Office.js adapter on the fake
- * Excel, against the sandbox on loopback. Per scenario: the API calls the sandbox served (its
- * request log, not a client-side count), the plan's lower bound, the naive count, wall time per
- * phase, peak memory; with a rate limit, the send phase's time against `calls / R`.
+ * Excel, against the sandbox on loopback (on a thread of its own). Per scenario: the API calls
+ * the sandbox served (its request log, not a client-side count), the plan's lower bound, the
+ * naive count, wall time per phase, peak memory; with a rate limit, the send phase's time
+ * against `calls / R`.
  *
  * The naive count is what a client without a plan makes: create, one add per employee, one value
  * call per employee and product, finalize.
@@ -47,7 +48,9 @@ export interface ScenarioResult {
   /** Requests of any kind the sandbox served during the run (reads included). */
   requests_served: number;
   phases_ms: Record<string, number>;
+  /** The add-in side's heap (the sandbox's thread has its own, sandbox-thread.ts). */
   peak_heap_mb: number;
+  /** The process's resident memory, the sandbox's thread included. */
   peak_rss_mb: number;
 }
 
