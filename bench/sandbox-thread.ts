@@ -33,8 +33,17 @@ export function startSandboxThread(options: Options): Promise<SandboxThread> {
       pending.set(id, { resolve, reject });
       worker.postMessage({ id, op });
     });
+  // A thread that dies fails every call waiting on it (a benchmark never hangs on a lost answer).
+  const failAll = (e: Error) => {
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
+  };
+  worker.on("exit", (code) => failAll(new Error(`the sandbox thread exited (code ${code})`)));
   return new Promise((resolve, reject) => {
-    worker.once("error", reject);
+    worker.on("error", (e) => {
+      failAll(e);
+      reject(e);
+    });
     worker.on("message", (m: Reply) => {
       if ("failed" in m) reject(new Error(m.failed));
       else if ("ready" in m)
