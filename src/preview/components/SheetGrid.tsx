@@ -51,7 +51,6 @@ const useStyles = makeStyles({
   tableHeader: { backgroundColor: "#4472C4", color: "#FFFFFF", fontWeight: tokens.fontWeightSemibold },
   band: { backgroundColor: "#D9E1F2" },
   totals: { fontWeight: tokens.fontWeightSemibold, borderTop: "2px solid #4472C4" },
-  selected: { outline: `2px solid ${tokens.colorBrandStroke1}`, outlineOffset: "-2px" },
   editor: {
     width: "100%",
     height: "100%",
@@ -105,6 +104,8 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
   const columnCount = Math.max((bounds?.right ?? 0) + 4, 12);
   const rows = useMemo(() => Array.from({ length: rowCount }, (_, index): Row => ({ index })), [rowCount]);
 
+  // Not rebuilt when the selection moves (that re-rendered every cell in view): the grid outlines
+  // its active cell itself (aria-selected), which the effect below keeps on the selection.
   const columns = useMemo((): Column<Row>[] => {
     const at = (r: number, c: number) => sheet.cells[a1(r, c)];
     const rowNumbers: Column<Row> = {
@@ -133,7 +134,6 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
             role === "header" && styles.tableHeader,
             role === "band" && styles.band,
             role === "totals" && styles.totals,
-            selected === a1(row.index, c) && styles.selected,
           );
         },
         renderCell: ({ row }) => {
@@ -171,7 +171,7 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
       };
     });
     return [rowNumbers, ...letters];
-  }, [sheet, locale, selected, columnCount, styles, onType]);
+  }, [sheet, locale, columnCount, styles, onType]);
 
   /** The key that opened the editor on `address`, if one did (kept until the editor is open:
    *  React may render the editor twice). */
