@@ -1,14 +1,23 @@
 /**
- * One development build of the add-in (with the preview) for every journey of the run, into a
- * temporary folder the journeys serve (`VALEPIX_E2E_DIST`, inherited by jest's workers). A
- * folder given in `VALEPIX_E2E_DIST` beforehand is used as it is (handy while writing a test).
+ * Once for every journey of the run: one development build of the add-in (with the preview)
+ * into a temporary folder the journeys serve (`VALEPIX_E2E_DIST`), and one Chromium they
+ * connect to (`VALEPIX_E2E_BROWSER`); both inherited by jest's workers. A folder given in
+ * `VALEPIX_E2E_DIST` beforehand is used as it is (handy while writing a test).
  */
-import { buildPreview } from "./harness";
+import { buildPreview, launchBrowserServer } from "./harness";
 
 export default async function globalSetup(): Promise<void> {
-  if (process.env.VALEPIX_E2E_DIST) return;
   const started = Date.now();
-  process.env.VALEPIX_E2E_DIST = await buildPreview();
-  process.env.VALEPIX_E2E_OWN_DIST = "1";
-  console.error(`e2e: preview built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const [dist, browser] = await Promise.all([
+    process.env.VALEPIX_E2E_DIST ? undefined : buildPreview(),
+    launchBrowserServer(),
+  ]);
+  if (dist) {
+    process.env.VALEPIX_E2E_DIST = dist;
+    process.env.VALEPIX_E2E_OWN_DIST = "1";
+  }
+  // Read by ./global-teardown.ts (jest runs both in its parent process).
+  (globalThis as { valepixBrowser?: typeof browser }).valepixBrowser = browser;
+  process.env.VALEPIX_E2E_BROWSER = browser.wsEndpoint();
+  console.error(`e2e: preview built and browser started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type Browser, type Page, chromium } from "playwright-core";
+import { type Browser, type BrowserServer, type Page, chromium } from "playwright-core";
 import { type RunningSandbox, type SandboxOptions, startSandbox } from "../sandbox/server";
 
 export const ROOT = path.resolve(__dirname, "..");
@@ -32,15 +32,45 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Builds the development bundle (which holds the preview) into a temporary folder. */
+/**
+ * Builds the development bundle (which holds the preview) into a temporary folder, with React's
+ * production build (what the add-in ships; development React checks every element and costs
+ * the journeys about half their browser time) and no source maps (nobody reads them here).
+ */
 export async function buildPreview(): Promise<string> {
   const out = await mkdtemp(path.join(tmpdir(), "valepix-e2e-"));
   const webpack = path.join(ROOT, "node_modules", "webpack-cli", "bin", "cli.js");
-  await promisify(execFile)(process.execPath, [webpack, "--mode", "development", "--output-path", out], {
-    cwd: ROOT,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      webpack,
+      "--mode",
+      "development",
+      "--optimization-node-env",
+      "production",
+      "--no-devtool",
+      "--output-path",
+      out,
+    ],
+    { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
+  );
   return out;
+}
+
+function assertChromium(): void {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: run \`npm run setup\` (it installs Debian's chromium).`);
+  }
+}
+
+/**
+ * One Chromium for the whole run (./global-setup.ts): the journeys connect to it by its
+ * WebSocket address (`VALEPIX_E2E_BROWSER`, inherited by jest's workers), each in contexts of
+ * its own.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  assertChromium();
+  return chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 const TYPES: Record<string, string> = {
@@ -86,19 +116,22 @@ export interface World {
 
 /** Everything a journey needs; `close()` stops it all. */
 export async function startWorld(sandboxOptions: SandboxOptions = {}): Promise<World> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: run \`npm run setup\` (it installs Debian's chromium).`);
-  }
+  const shared = process.env.VALEPIX_E2E_BROWSER;
+  if (!shared) assertChromium();
   const ownDist = !process.env.VALEPIX_E2E_DIST;
   const dist = process.env.VALEPIX_E2E_DIST ?? (await buildPreview());
   const preview = await serve(dist);
   const sandbox = await startSandbox({
     corsOrigins: [preview.url],
-    pixDelayMs: 1000,
+    // Paid before the pane's first read of the charge (1 s after it starts: src/api/polling.ts).
+    pixDelayMs: 500,
     lotDelayMs: 500,
     ...sandboxOptions,
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // Closing a connected browser closes this journey's contexts and leaves the shared one running.
+  const browser = shared
+    ? await chromium.connect(shared)
+    : await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   await mkdir(ARTIFACTS, { recursive: true });
   return {
     browser,

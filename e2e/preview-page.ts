@@ -36,6 +36,13 @@ function columnOf(letters: string): number {
   return n - 1;
 }
 
+/** 0-based column 2 → "C" (up to "ZZ"). */
+function letterOf(column: number): string {
+  return column < 26
+    ? String.fromCharCode(65 + column)
+    : String.fromCharCode(64 + Math.floor(column / 26)) + String.fromCharCode(65 + (column % 26));
+}
+
 /** Polls `read` until it gives `expected` (or the time is up, failing with the last value). */
 export async function until<T>(read: () => Promise<T>, expected: T, timeout = 15_000): Promise<void> {
   const end = Date.now() + timeout;
@@ -83,11 +90,17 @@ export class PreviewPage {
     await box.press("Enter");
     const m = /^([A-Z]+)(\d+)$/.exec(address);
     if (!m?.[1] || !m[2]) throw new Error(`not a cell address: ${address}`);
-    // aria-rowindex counts the header row (1); aria-colindex the row-number column (1).
-    const row = this.page.locator(`[role="grid"] [role="row"][aria-rowindex="${Number(m[2]) + 1}"]`);
-    const cell = row.locator(`[role="gridcell"][aria-colindex="${columnOf(m[1]) + 2}"]`);
+    const cell = this.gridRow(Number(m[2])).locator(
+      `[role="gridcell"][aria-colindex="${columnOf(m[1]) + 2}"]`,
+    );
     await cell.waitFor();
     return cell;
+  }
+
+  /** The grid's row of sheet row `row` (1-based), by its ARIA index. */
+  private gridRow(row: number): Locator {
+    // aria-rowindex counts the header row (1); aria-colindex the row-number column (1).
+    return this.page.locator(`[role="grid"] [role="row"][aria-rowindex="${row + 1}"]`);
   }
 
   /** Types into a cell through the formula bar, as a person would after the name box. */
@@ -119,11 +132,26 @@ export class PreviewPage {
     return this.page.getByRole("textbox", { name: this.words.formulaBar }).inputValue();
   }
 
-  /** The column letter whose cell in `row` (the header row, 1) holds `header`. */
+  /**
+   * The column letter whose cell in `row` (the header row, 1) holds `header`: the row is read as
+   * a person scans it, screenful by screenful from column A (the grid renders the columns in
+   * view; their cells carry their indexes).
+   */
   async column(header: string, row = 1): Promise<string> {
-    for (let c = 0; c < 52; c++) {
-      const letter = c < 26 ? String.fromCharCode(65 + c) : `A${String.fromCharCode(65 + c - 26)}`;
-      if ((await this.raw(`${letter}${row}`)) === header) return letter;
+    let from = 0;
+    while (from < 52) {
+      await this.goTo(`${letterOf(from)}${row}`);
+      const cells = this.gridRow(row).getByRole("gridcell");
+      const seen = await cells.evaluateAll((els) =>
+        els.map(
+          (el) => [Number(el.getAttribute("aria-colindex")) - 2, (el.textContent ?? "").trim()] as const,
+        ),
+      );
+      const hit = seen.find(([c, text]) => c >= from && text === header);
+      if (hit) return letterOf(hit[0]);
+      const last = Math.max(...seen.map(([c]) => c));
+      if (last < from) break;
+      from = last + 1;
     }
     throw new Error(`no header ${header} in row ${row}`);
   }
