@@ -398,7 +398,8 @@ export const enUS: Messages = {
     allTypes: "All",
     pulled: (p) => `Table ${p.table}: ${p.added} new, ${p.updated} updated.`,
     register: "Register employees from a table",
-    registerHint: "Columns Name, CPF and E-mail; each row gets its status in the table.",
+    registerHint:
+      "Columns Name, CPF and E-mail, and optionally Benefits (benefit IDs, comma-separated: the person joins them); each row gets its status in the table.",
     registerGo: "Register",
     registered: (p) =>
       `${p.created} registered, ${p.already} already there, ${p.errors} with errors (see each row's status in the table).`,

@@ -414,7 +414,8 @@ export const ptBR = {
     pulled: (p: { table: string; added: string; updated: string }) =>
       `Tabela ${p.table}: ${p.added} nova(s), ${p.updated} atualizada(s).`,
     register: "Cadastrar colaboradores a partir de uma tabela",
-    registerHint: "Colunas Nome, CPF e E-mail; cada linha recebe seu status na tabela.",
+    registerHint:
+      "Colunas Nome, CPF e E-mail e, se quiser, Benefícios (IDs de benefícios separados por vírgula: a pessoa passa a participar deles); cada linha recebe seu status na tabela.",
     registerGo: "Cadastrar",
     registered: (p: { created: string; already: string; errors: string }) =>
       `${p.created} cadastrado(s), ${p.already} já existiam, ${p.errors} com erro (veja o status de cada linha na tabela).`,
