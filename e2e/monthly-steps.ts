@@ -73,6 +73,7 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   const problem = pane.getByRole("button", { name: /'66O'/ });
   await problem.waitFor();
   expect(await p.raw(`${status}3`)).toBe(ROW_STATE_TEXT[p.lang].error);
+  await problem.scrollIntoViewIfNeeded(); // the error in the sheet and in the pane, side by side
   await p.shot("problem");
 
   // The problem leads to its cell; fixing it there clears the error.
@@ -102,6 +103,7 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   expect(distributionId).not.toBe("");
   // The pane formats with Intl (en-US writes "R$3,420.50"), the cells with their format code.
   expect(sentText).toMatch(p.lang === "pt-BR" ? /R\$ ?3\.420,50/ : /R\$ ?3,420\.50/);
+  await pane.getByText(d.reviewMatches).scrollIntoViewIfNeeded();
   await p.shot("review");
 
   // Finalize from the balance: the balance is short, so fund the shortfall by PIX first.
@@ -153,6 +155,8 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   await pane.getByRole("button", { name: d.validate, exact: true }).click();
   await pane.getByRole("button", { name: d.send }).click();
   await pane.getByText(d.doubleTitle).waitFor();
+  // The question and its "send anyway" below it, in view.
+  await pane.getByRole("button", { name: d.doubleSend }).scrollIntoViewIfNeeded();
   await p.shot("double-payment-blocked");
   return { sheet, table: "ValePix_Distribuicao", columns, distributionId, errors };
 }
