@@ -12,6 +12,7 @@
 import { type DocumentProblemCode, type Locale, formatCents } from "../money";
 import type { IssueCode, IssueParamsByCode, Severity } from "./issues";
 import type { IdentityKind } from "./matching";
+import type { ColumnHighlight } from "./port";
 
 /** The one Locale type of src/money, re-exported here for callers that import it with the messages. */
 export type { Locale };
@@ -342,4 +343,15 @@ export type RowState = "ready" | "warning" | "error" | "sent" | "failed";
 export const ROW_STATE_TEXT: Record<Locale, Record<RowState, string>> = {
   "pt-BR": { ready: "Pronto", warning: "Aviso", error: "Erro", sent: "Enviado", failed: "Falhou" },
   "en-US": { ready: "Ready", warning: "Warning", error: "Error", sent: "Sent", failed: "Failed" },
+};
+
+/**
+ * The status column's colours: a row in error or failed stands out in red (Excel's "light red
+ * fill with dark red text"), in either language (a table written in one can be read in the
+ * other). One conditional-format rule, kept by Excel as people type and rows are added.
+ */
+export const STATUS_HIGHLIGHT: ColumnHighlight = {
+  texts: [...new Set(Object.values(ROW_STATE_TEXT).flatMap((t) => [t.error, t.failed]))],
+  fill: "#FFC7CE",
+  font: "#9C0006",
 };

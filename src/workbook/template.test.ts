@@ -54,6 +54,15 @@ describe("distribution template", () => {
     );
     expect(wb.totalsRow(table.name)).toEqual(["Total", "", "", "", 0, 0, 0, 0, 0, 0, "", "", 0]);
     expect(wb.sheetLayout(s).frozenRows).toBe(1);
+    // The status column (K) colours a row in error or failed, in either language.
+    expect(wb.sheetLayout(s).conditionalFormats).toEqual([
+      {
+        address: `K2:K${table.rowCount + 1}`,
+        formula: '=OR(K2="Erro",K2="Falhou",K2="Error",K2="Failed")',
+        fill: "#FFC7CE",
+        font: "#9C0006",
+      },
+    ]);
     expect(wb.activeSheet()).toBe(s);
     // Every column maps back, exactly, and the mapping is saved.
     expect(mapping.issues).toEqual([]);
@@ -210,6 +219,9 @@ describe("distribution template", () => {
       "Total da linha",
     ]);
     expect(wb.cell("Sheet1", "C3")).toBe("Falhou");
+    expect(wb.sheetLayout("Sheet1").conditionalFormats.map((c) => [c.address, c.fill])).toEqual([
+      ["C2:C3", "#FFC7CE"],
+    ]);
     expect(wb.cell("Sheet1", "D3")).toBe("=cmd|' /C calc'!A0");
     expect(wb.allFormulas()).toEqual([]);
     // A second write with a different mapping finds the columns and clears row 1.

@@ -22,6 +22,7 @@ import { ADDIN_HEADERS, ALIAS_KEYS, IDENTITY_HEADERS, headerKey } from "./header
 import { type TableMapping, computeMapping, mappingToOverride } from "./mapping";
 import { saveMappingOverride } from "./mapping-store";
 import type { Locale } from "../money";
+import { STATUS_HIGHLIGHT } from "./messages";
 import { uniqueSheetName, uniqueTableName } from "./names";
 import { type CellValue, type NewColumn, TEXT_FORMAT, type TableInfo, type Workbook } from "./port";
 import { isFormulaLike, safeText } from "./safe-text";
@@ -134,6 +135,7 @@ export async function createDistributionTemplate(
     totalsRow: true,
     activate: true,
   });
+  await workbook.setColumnHighlight(info.name, own.status, STATUS_HIGHLIGHT);
   // Pin the product columns to their ids: the sheet keeps working if a product is renamed.
   const mapping = computeMapping(info.header, products);
   await saveMappingOverride(workbook, info.name, mappingToOverride(mapping));

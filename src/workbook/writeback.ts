@@ -16,7 +16,7 @@ import { pushTo } from "./group";
 import type { Issue } from "./issues";
 import { ADDIN_HEADERS } from "./headers";
 import type { TableMapping } from "./mapping";
-import { ROW_STATE_TEXT, type RowState } from "./messages";
+import { ROW_STATE_TEXT, type RowState, STATUS_HIGHLIGHT } from "./messages";
 import type { CellValue, TableInfo, Workbook, WriteOptions } from "./port";
 import { safeText } from "./safe-text";
 import { CURRENCY_FORMAT } from "./template";
@@ -128,6 +128,9 @@ export async function ensureAddinColumns(
     mapping.totalColumn === undefined ? total : undefined,
   ].filter((x): x is string => x !== undefined);
   const now = missing.length > 0 ? await workbook.addColumns(table.name, missing) : table;
+  // A status column the add-in adds gets its colours (a template's has them from the start).
+  if (mapping.statusColumn === undefined)
+    await workbook.setColumnHighlight(table.name, status, STATUS_HIGHLIGHT);
   return { table: now, status, message, total };
 }
 

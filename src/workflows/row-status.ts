@@ -4,7 +4,7 @@
  * words they use in both languages. Messages are API or user text: written through `safeText`.
  */
 import { ADDIN_HEADERS } from "../workbook/headers";
-import type { Locale } from "../workbook/messages";
+import { type Locale, STATUS_HIGHLIGHT } from "../workbook/messages";
 import type { CellValue, ColumnWrite, TableInfo, Workbook } from "../workbook/port";
 import { TEXT_FORMAT } from "../workbook/port";
 import { safeText } from "../workbook/safe-text";
@@ -89,6 +89,8 @@ export async function writeRowStatuses(
   const wanted = [options.ids?.header, own.status, own.message].filter((h): h is string => h !== undefined);
   const absent = wanted.filter((h) => headerIndex(table.header, h) < 0);
   const info = absent.length > 0 ? await workbook.addColumns(table.name, absent) : table;
+  // The status column added here gets the colours of the distribution table's ("Erro" in red).
+  if (absent.includes(own.status)) await workbook.setColumnHighlight(info.name, own.status, STATUS_HIGHLIGHT);
   const n = info.rowCount;
   const status = new Array<CellValue>(n).fill("");
   const message = new Array<CellValue>(n).fill("");
