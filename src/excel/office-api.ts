@@ -41,7 +41,7 @@ export interface RangeApi extends LoadableApi {
   getOffsetRange(rowOffset: number, columnOffset: number): RangeApi;
   getResizedRange(deltaRows: number, deltaColumns: number): RangeApi;
   select(): void;
-  format: { columnWidth: number };
+  format: { columnWidth: number; autofitColumns(): void };
   dataValidation: { rule: Excel.DataValidationRule; clear(): void };
   conditionalFormats: ConditionalFormatCollectionApi;
 }
@@ -96,6 +96,7 @@ export interface TableColumnApi extends LoadableApi {
   readonly index: number;
   load(propertyNames?: string | string[]): TableColumnApi;
   getDataBodyRange(): RangeApi;
+  getRange(): RangeApi;
 }
 
 export interface TableColumnCollectionApi {

@@ -16,6 +16,7 @@ import type {
   CellsWrite,
   CellValue,
   ColumnHighlight,
+  ColumnWidth,
   ColumnWrite,
   NewTableSpec,
   RegionInfo,
@@ -145,6 +146,12 @@ export class OfficeWorkbook implements Workbook {
 
   addColumns(table: string, headers: string[]): Promise<TableInfo> {
     return hostCall(`adding columns to table ${table}`, () => write.addColumns(this.run, table, headers));
+  }
+
+  setColumnWidths(table: string, columns: ReadonlyArray<ColumnWidth>): Promise<void> {
+    return hostCall(`setting column widths of table ${table}`, () =>
+      write.setColumnWidths(this.run, table, columns),
+    );
   }
 
   createSheetWithTable(spec: NewTableSpec): Promise<TableInfo> {

@@ -15,6 +15,7 @@ import { structuredRefColumn } from "../workbook/names";
 import {
   type CellsWrite,
   type CellValue,
+  type ColumnWidth,
   type ColumnWrite,
   DEFAULT_MAX_BLOCK_BYTES,
   type NewTableSpec,
@@ -180,6 +181,23 @@ export function appendRows(run: ExcelRun, table: string, rows: CellValue[][], op
     const info = queueTableInfo(t);
     await context.sync();
     return info();
+  });
+}
+
+/**
+ * `Workbook.setColumnWidths`: one sync. The whole column of the table (header, data, totals)
+ * takes the width: `RangeFormat.columnWidth` sets it in points, `RangeFormat.autofitColumns()`
+ * fits it to the data (https://learn.microsoft.com/javascript/api/excel/excel.rangeformat).
+ */
+export function setColumnWidths(run: ExcelRun, table: string, columns: ReadonlyArray<ColumnWidth>) {
+  return run(async (context) => {
+    const t = context.workbook.tables.getItem(table);
+    for (const c of columns) {
+      const column = t.columns.getItem(c.header).getRange();
+      if (c.widthPoints !== undefined) column.format.columnWidth = c.widthPoints;
+      else column.format.autofitColumns();
+    }
+    await context.sync();
   });
 }
 

@@ -91,6 +91,12 @@ export interface ColumnWrite {
   numberFormat?: string;
 }
 
+/** A table column's width: in points, or (without `widthPoints`) fitted to its data. */
+export interface ColumnWidth {
+  header: string;
+  widthPoints?: number | undefined;
+}
+
 export interface WriteOptions {
   /** Byte budget per written block (default `DEFAULT_MAX_BLOCK_BYTES`). */
   maxBlockBytes?: number;
@@ -245,6 +251,13 @@ export interface Workbook {
 
   /** Adds empty columns on the right of a table, in order. Existing headers fail. One sync. */
   addColumns(table: string, headers: string[]): Promise<TableInfo>;
+
+  /**
+   * Sets the width of table columns, by header: `widthPoints` given, that width; otherwise the
+   * best fit for their current data (Office.js `RangeFormat.columnWidth` and
+   * `RangeFormat.autofitColumns()`, ExcelApi 1.2). A header the table lacks fails. One sync.
+   */
+  setColumnWidths(table: string, columns: ReadonlyArray<ColumnWidth>): Promise<void>;
 
   /**
    * Appends data rows at the bottom of a table (above its totals row), each with one value per

@@ -35,7 +35,7 @@ describe("pullEmployees", () => {
     const t = DEFAULT_TABLES.employees;
     const rows = await readAllRows(wb, t);
     expect(rows.map((r) => r[0])).toEqual(active.map((e) => e.employee_id));
-    expect(rows.every((r) => r[4] === "active")).toBe(true);
+    expect(rows.every((r) => r[4] === "Ativo")).toBe(true); // the display language
     expect(rows[0]![2]).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
 
     // The user adds a column with a note; the server renames one person and registers another.
@@ -62,6 +62,44 @@ describe("pullEmployees", () => {
     expect(after.at(-1)![0]).toBe(added.employee_id);
     expect(new Set(after.map((r) => r[0])).size).toBe(after.length);
     expect(wb.allFormulas()).toEqual([]);
+  });
+
+  test("the situation in the display language, read back in either; columns with a width, also those added to an existing table", async () => {
+    env = await startWorkflowEnv();
+    const everyone = await allEmployees();
+    const inactive = everyone.find((e) => e.situation === "inactive")!;
+    // A table the person made, with only the id column: the pull adds the others.
+    const wb = newWorkbook([
+      { name: DEFAULT_TABLES.employees, sheet: "Pessoas", header: ["ID do colaborador"], rows: [] },
+    ]);
+    await pullEmployees(env.client.employees, wb, {});
+    const [header, ...rows] = wb.sheetValues("Pessoas");
+    const at = (h: string) => header!.indexOf(h);
+    const situation = (id: string) => rows.find((r) => r[at("ID do colaborador")] === id)![at("Situação")];
+    expect(situation(inactive.employee_id)).toBe("Inativo");
+    expect(rows.filter((r) => r[at("Situação")] === "Ativo")).toHaveLength(everyone.length - 1);
+    const widths = wb.excel.sheetLayout("Pessoas").widths;
+    expect(widths[at("Nome")]).toBe(180);
+    expect(widths[at("Situação")]).toBe(80);
+    // The benefits column (ids, as many as conventions) is fitted to what it holds.
+    const longest = Math.max(...rows.map((r) => String(r[at("Benefícios")]).length));
+    expect(widths[at("Benefícios")]).toBeGreaterThan(longest * 4);
+
+    // Someone types the situation in English: read back as the same value, nothing rewritten.
+    await wb.writeColumns(DEFAULT_TABLES.employees, [
+      {
+        header: "Situação",
+        values: rows.map((r) => (r[at("Situação")] === "Ativo" ? "Active" : r[at("Situação")]!)),
+      },
+    ]);
+    const again = await pullEmployees(env.client.employees, wb, {});
+    expect(again).toMatchObject({ added: 0, updated: 0, unchanged: everyone.length });
+
+    // In English, the labels are English.
+    const en = newWorkbook();
+    await pullEmployees(env.client.employees, en, { locale: "en-US", situation: "inactive" });
+    expect(wb.excel.sheetLayout("Pessoas").widths).toEqual(widths);
+    expect((await readAllRows(en, DEFAULT_TABLES.employees)).map((r) => r[4])).toEqual(["Inactive"]);
   });
 
   test("a situation the API does not list is refused before any employee is read", async () => {

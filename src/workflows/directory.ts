@@ -4,6 +4,7 @@
  *
  * - Employees: the `situation` filter takes a `value` of the situations list (API document,
  *   "Employee situation"); a value not in the list is refused before the employees are read.
+ *   The situation is shown in the display language ("Ativo", "Active") and read back in either.
  * - Benefits: one row per benefit, one column per product with its monthly amount in reais
  *   (blank: the product is not in the benefit), so the same table can be edited and saved back
  *   with `saveBenefits` (./benefits.ts).
@@ -66,6 +67,28 @@ const HEADERS = {
     sheets: { employees: "Employees", products: "Products", benefits: "Benefits" },
   },
 } as const;
+
+/**
+ * The situations the document names (`active`; "Employee situation") and the one the sandbox adds
+ * (`inactive`), in the display language. Other values are shown as the API sends them.
+ */
+const SITUATION_LABELS: Record<Locale, Record<string, string>> = {
+  "pt-BR": { active: "Ativo", inactive: "Inativo" },
+  "en-US": { active: "Active", inactive: "Inactive" },
+};
+
+/** A situation as the employees table shows it ("Ativo", "Active"; others as sent). */
+export function situationLabel(value: string, locale: Locale = "pt-BR"): string {
+  return SITUATION_LABELS[locale][value] ?? value;
+}
+
+/** A situation cell read back as the API's value, whichever language wrote it ("Inativo" → "inactive"). */
+export function situationValue(text: string): string {
+  const t = text.trim().toLowerCase();
+  for (const labels of Object.values(SITUATION_LABELS))
+    for (const [value, label] of Object.entries(labels)) if (label.toLowerCase() === t) return value;
+  return text.trim();
+}
 
 export function directoryHeaders(locale: Locale = "pt-BR") {
   return { ...IDENTITY_HEADERS[locale], ...HEADERS[locale] };
@@ -143,8 +166,14 @@ function employeeSpec(options: PullOptions): TableSpec<Employee> {
       { header: h.name, value: (e) => e.name, widthPoints: 180 },
       { header: h.cpf, value: cpf, numberFormat: TEXT_FORMAT, widthPoints: 100 },
       { header: h.email, value: (e) => e.email ?? "", widthPoints: 200 },
-      { header: h.situation, value: (e) => e.situation, widthPoints: 80 },
-      { header: h.benefits, value: (e) => (e.benefit_convention_ids ?? []).join(", "), widthPoints: 160 },
+      {
+        header: h.situation,
+        value: (e) => situationLabel(e.situation, options.locale),
+        normalize: situationValue,
+        widthPoints: 80,
+      },
+      // As many ids as conventions: fitted to what is there.
+      { header: h.benefits, value: (e) => (e.benefit_convention_ids ?? []).join(", ") },
     ],
   };
 }

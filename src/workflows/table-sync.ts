@@ -20,7 +20,14 @@ export interface SyncColumn<T> {
   value: (record: T) => CellValue;
   /** Excel number format of the data cells ("@" keeps digit strings as text). */
   numberFormat?: string;
+  /** Width in points; without it the column is fitted to its data when it is created. */
   widthPoints?: number;
+  /**
+   * How a cell's text compares with the record's (default: as it reads). E.g. a situation shown
+   * in the display language reads back as its API value, so a pull in the other language does
+   * not count (or rewrite) a row as changed.
+   */
+  normalize?: (text: string) => string;
 }
 
 export interface TableSpec<T> {
@@ -57,6 +64,11 @@ const asRead = (v: CellValue): string => {
   return String(s);
 };
 const cell = (v: CellValue): CellValue => (typeof v === "string" ? safeText(v) : v);
+
+const widthOf = (c: Pick<SyncColumn<never>, "header" | "widthPoints">) => ({
+  header: c.header,
+  widthPoints: c.widthPoints,
+});
 
 /** Every data row of a table, in order. */
 export async function readAllRows(
@@ -126,7 +138,8 @@ export async function syncTable<T>(
     let rowChanged = false;
     spec.columns.forEach((c, i) => {
       const next = cell(c.value(record));
-      if (asRead(next) !== asRead(values[i]![r]!)) {
+      const same = c.normalize ?? ((text: string) => text);
+      if (same(asRead(next)) !== same(asRead(values[i]![r]!))) {
         values[i]![r] = next;
         changed[i] = true;
         rowChanged = true;
@@ -162,6 +175,9 @@ export async function syncTable<T>(
   onProgress?.({ phase: "write", done: 0, total: writes.length > 0 ? table.rowCount : 0 });
   if (writes.length > 0) await workbook.writeColumns(table.name, writes, signal ? { signal } : {});
   onProgress?.({ phase: "write", done: table.rowCount, total: table.rowCount });
+  // Managed columns that came back get their width (Excel's default would cut their contents).
+  const returned = spec.columns.filter((c) => absent.includes(c.header));
+  if (returned.length > 0) await workbook.setColumnWidths(table.name, returned.map(widthOf));
   return { table, created: false, added: fresh.length, updated, unchanged, missingRows, duplicateRows };
 }
 
@@ -188,6 +204,9 @@ async function create<T>(
     rows: records.map((r) => spec.columns.map((c) => cell(c.value(r)))),
     freezeHeader: true,
   });
+  // Columns without a set width fit their data, once it is written.
+  const fitted = spec.columns.filter((c) => c.widthPoints === undefined);
+  if (fitted.length > 0) await workbook.setColumnWidths(table.name, fitted.map(widthOf));
   options.onProgress?.({ phase: "write", done: records.length, total: records.length });
   return {
     table,

@@ -174,6 +174,15 @@ class FakeTableColumnObject extends FakeObject<{ table: FakeTable; id: number }>
       };
     });
   }
+  /** The whole column: header, data and totals row ("TableColumn.getRange()"). */
+  getRange(): FakeRange {
+    return new FakeRange(this.ctx, () => {
+      const t = this.target();
+      const { index } = this.column(t);
+      const box = this.ctx.model.tableBox(t.table);
+      return { sheet: t.table.sheet, box: { ...box, left: box.left + index, cols: 1 } };
+    });
+  }
 }
 
 class FakeTableColumnCollection

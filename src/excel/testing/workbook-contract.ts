@@ -370,6 +370,35 @@ export function describeWorkbookContract(label: string, make: ContractSubject): 
       await failsWith(workbook.appendRows("T", [["x"]]), /1 values for 2 columns/);
     });
 
+    test("sets column widths by header: in points, or fitted to the data (one sync)", async () => {
+      const { workbook, look } = make({
+        tables: [
+          {
+            name: "T",
+            sheet: "S",
+            header: ["ID", "Nome", "Vazia"],
+            rows: [
+              ["e1", "Maria da Conceição Albuquerque"],
+              ["e2", "Ana"],
+            ],
+          },
+        ],
+      });
+      await workbook.setColumnWidths("T", [
+        { header: "ID", widthPoints: 70 },
+        { header: "nome" },
+        { header: "Vazia" },
+      ]);
+      expect(look.columnWidth("S", 0)).toBe(70);
+      // Fitted to the longest value (30 characters), wider than the standard column.
+      const fitted = look.columnWidth("S", 1)!;
+      expect(fitted).toBeGreaterThan(30 * 4.5);
+      expect(fitted).toBeLessThan(30 * 7);
+      // A column with only its header fits the header.
+      expect(look.columnWidth("S", 2)).toBeLessThan(fitted);
+      await failsWith(workbook.setColumnWidths("T", [{ header: "Outra" }]), /ItemNotFound/);
+    });
+
     test("creates a formatted sheet and table with a totals row", async () => {
       const { workbook, look } = make({ sheets: { Plan1: [["x"]] } });
       const info = await workbook.createSheetWithTable({
