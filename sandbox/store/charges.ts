@@ -130,10 +130,34 @@ export function depositRecord(d: DepositRow) {
     expires_at: iso(d.expires_at),
     ...(d.final_at != null ? { finalized_at: iso(d.final_at) } : {}),
     ...(d.method === "PIX" && d.status === "PENDING" ? { pix_copy_paste: pixCopyPaste(d.id, d.amount) } : {}),
+    ...(d.method === "BOLETO" && d.status === "PENDING" ? { boleto_line: boletoLine(d.id, d.amount) } : {}),
     ...(d.distribution_id ? { distribution_id: d.distribution_id } : {}),
   };
 }
 export type DepositRecord = ReturnType<typeof depositRecord>;
+
+/**
+ * A simulated boleto digitable line (47 digits in the 5.5.5.6.5.6.1.14 groups of a real one; not
+ * payable): a bank code of zeros, digits from the id, and the amount in its last 10 digits.
+ */
+function boletoLine(id: string, amount: number): string {
+  const digits = [...id.replace(/[^0-9a-f]/gi, "")]
+    .map((c) => parseInt(c, 16) % 10)
+    .join("")
+    .padEnd(22, "0");
+  const d = `00090${digits.slice(0, 22)}9${"0".repeat(9)}${String(amount).padStart(10, "0")}`;
+  const g = [
+    d.slice(0, 5),
+    d.slice(5, 10),
+    d.slice(10, 15),
+    d.slice(15, 21),
+    d.slice(21, 26),
+    d.slice(26, 32),
+    d.slice(32, 33),
+    d.slice(33, 47),
+  ];
+  return `${g[0]}.${g[1]} ${g[2]}.${g[3]} ${g[4]}.${g[5]} ${g[6]} ${g[7]}`;
+}
 
 /** A simulated "PIX copia e cola" payload (not a payable code). */
 function pixCopyPaste(id: string, amount: number): string {

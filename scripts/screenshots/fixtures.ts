@@ -57,7 +57,8 @@ const REVIEW = {
 
 /**
  * `variant` (the hash's third part) brings a screen to a rarer state: `unknown`, finalize gets no
- * answer (check status, then finalize anyway).
+ * answer (check status, then finalize anyway); `pix` and `boleto`, finalize opens a charge for the
+ * difference and waits for it; `sticky`, "check again" fails at the bottom of a scrolled pane.
  */
 export function fixtureServices(locale: Locale, variant = ""): PaneServices {
   const products = [
@@ -174,9 +175,27 @@ export function fixtureServices(locale: Locale, variant = ""): PaneServices {
           totalCents: 9_842_000,
           review: REVIEW,
         }),
-      review: () => Promise.resolve(REVIEW),
-      finalize: () =>
-        variant === "unknown"
+      review: () =>
+        variant === "sticky"
+          ? Promise.reject(new Error("The server did not answer."))
+          : Promise.resolve(REVIEW),
+      finalize: (_request, run) => {
+        if (variant === "pix" || variant === "boleto") {
+          run.onCharge?.({
+            transactionId: "tx-9",
+            status: "PENDING",
+            amountCents: 8_607_433,
+            expiresAt: new Date(
+              Date.now() + (variant === "pix" ? 29 * 60_000 : 3 * 86_400_000),
+            ).toISOString(),
+            ...(variant === "pix"
+              ? { pixCopyPaste: PIX }
+              : { boletoLine: "00090.12345 67890.123456 78901.234567 9 00000008607433" }),
+          });
+          run.onProgress({ phase: "wait", done: 0, total: 1 });
+          return new Promise(() => {});
+        }
+        return variant === "unknown"
           ? Promise.reject(
               new FinalizeOutcomeUnknownError({
                 distributionId: "dst_7f3a",
@@ -193,7 +212,9 @@ export function fixtureServices(locale: Locale, variant = ""): PaneServices {
               totalEmployees: 145,
               totalCents: 9_842_000,
               finalizedNow: true,
-            }),
+            });
+      },
+      cancelCharge: () => Promise.resolve({ outcome: "already_paid" }),
       checkFinalize: () => Promise.resolve({ applied: false, checkedAt: new Date().toISOString() }),
     },
     fund: {

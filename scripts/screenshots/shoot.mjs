@@ -1,12 +1,12 @@
 // Screenshots of every screen at 320 px and full width, in both languages (issue 12: look at
 // what a person sees). Builds ./harness.tsx with esbuild, opens it in Debian's chromium with
 // playwright-core, and writes PNGs to /tmp/valepix-shots (nothing is committed from there).
-//   node scripts/screenshots/shoot.mjs
+//   node scripts/screenshots/shoot.mjs            (VALEPIX_SHOTS=<dir> to write elsewhere)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
 
-const out = "/tmp/valepix-shots";
+const out = process.env.VALEPIX_SHOTS ?? "/tmp/valepix-shots";
 mkdirSync(out, { recursive: true });
 await build({
   entryPoints: [new URL("./harness.tsx", import.meta.url).pathname],
@@ -34,6 +34,16 @@ const browser = await chromium.launch({
     "--disable-sync",
   ],
 });
+
+/** Review, the finalize form filled (with `method` when given), the confirmation shown. */
+async function confirmWith(page, pt, method) {
+  await steps["distribute-review"](page, pt);
+  if (method) await page.getByLabel(method).check();
+  await page.getByLabel(pt ? "Nome do pagador" : "Payer name").fill("Padaria Central Ltda");
+  await page.getByLabel(pt ? "CPF ou CNPJ do pagador" : "Payer CPF or CNPJ").fill("11.222.333/0001-81");
+  await page.getByRole("button", { name: pt ? "Continuar" : "Continue" }).click();
+  await page.getByTestId("confirm-total").waitFor();
+}
 
 /** Steps that bring a screen to an interesting state. */
 const steps = {
@@ -66,6 +76,33 @@ const steps = {
     await page.getByRole("button", { name: pt ? "Finalizar e pagar" : "Finalize and pay" }).click();
     await page.getByTestId("result").waitFor();
   },
+  // The rarer states (fixtures' variants: the screen name's second part).
+  "distribute-unknown": async (page, pt) => {
+    await confirmWith(page, pt);
+    await page.getByRole("button", { name: pt ? "Finalizar e pagar" : "Finalize and pay" }).click();
+    await page.getByRole("button", { name: pt ? "Verificar o estado" : "Check status" }).click();
+    await page.getByTestId("unknown-checked").waitFor();
+  },
+  "distribute-pix": async (page, pt) => {
+    await confirmWith(page, pt, pt ? "Saldo + PIX pela diferença" : "Balance + PIX for the difference");
+    await page.getByRole("button", { name: pt ? "Finalizar e pagar" : "Finalize and pay" }).click();
+    await page.getByTestId("pix-qr").waitFor();
+  },
+  "distribute-boleto": async (page, pt) => {
+    await confirmWith(page, pt, pt ? "Saldo + boleto pela diferença" : "Balance + boleto for the difference");
+    await page.getByRole("button", { name: pt ? "Finalizar e pagar" : "Finalize and pay" }).click();
+    await page.getByTestId("charge").waitFor();
+  },
+  // "Check again" fails at the bottom of the scrolled pane: the message must be in view.
+  "distribute-sticky": async (page, pt) => {
+    await steps["distribute-review"](page, pt);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole("button", { name: pt ? "Conferir de novo" : "Check again" }).click();
+    await page.getByRole("alert").waitFor();
+    const box = await page.getByTestId("message-area").boundingBox();
+    if (!box || box.y < 0 || box.y > 10)
+      throw new Error(`the message area is out of view: ${JSON.stringify(box)}`);
+  },
   fund: async (page, pt) => {
     await page.getByLabel(pt ? "Valor (R$)" : "Amount (R$)").fill(pt ? "1.500,00" : "1,500.00");
     await page.getByLabel(pt ? "Nome do pagador" : "Payer name").fill("Padaria Central Ltda");
@@ -87,7 +124,8 @@ for (const locale of ["pt-BR", "en-US"]) {
   for (const [screen, step] of Object.entries(steps)) {
     for (const width of [320, 800]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.goto(`file://${out}/index.html#${locale}/${screen.split("-")[0]}`);
+      const [name, variant = ""] = screen.split("-");
+      await page.goto(`file://${out}/index.html#${locale}/${name}/${variant}`);
       await page.locator("main").waitFor();
       await step(page, locale === "pt-BR");
       await page.waitForTimeout(300);
@@ -95,7 +133,8 @@ for (const locale of ["pt-BR", "en-US"]) {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       const file = `${out}/${screen}-${locale}-${width}.png`;
-      await page.screenshot({ path: file, fullPage: true });
+      // The sticky shot shows the viewport, as the person sees it.
+      await page.screenshot({ path: file, fullPage: screen !== "distribute-sticky" });
       report.push(`${file}${scroll > 0 ? `  HORIZONTAL SCROLL ${scroll}px` : ""}`);
       await page.close();
     }

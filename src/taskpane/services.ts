@@ -219,7 +219,14 @@ export interface DistributeServices {
   benefits(signal: AbortSignal): Promise<Benefit[]>;
   send(request: SendRequest, run: Run): Promise<SendOutcome>;
   review(table: string, distributionId: string, run: Run): Promise<ReviewView>;
-  finalize(request: FinalizeRequest, run: Run): Promise<FinalizeOutcome>;
+  /**
+   * Finalizes and waits for the final state. With a method that opens a charge for the part the
+   * balance does not cover (PIX, BOLETO, BALANCE_WITH_*), `onCharge` gets it (its PIX code or
+   * boleto line, expiry) while it is awaited, and again with its state when that changes.
+   */
+  finalize(request: FinalizeRequest, run: Run & { onCharge?: (c: Charge) => void }): Promise<FinalizeOutcome>;
+  /** Cancels the charge a finalize opened (the distribution then fails: nothing is paid). */
+  cancelCharge(transactionId: string): Promise<CancelOutcome>;
   /**
    * After a finalize whose outcome is unknown: reads the distribution; never sends finalize. An
    * applied one is followed to its final state (rows and run log written, as finalize does).

@@ -41,6 +41,8 @@ export interface Charge {
   amountCents?: number;
   /** The PIX "copia e cola" code, when the API returns one (response fields: not shown). */
   pixCopyPaste?: string;
+  /** The boleto's digitable line, for a BOLETO charge (field not shown: docs/api-assumptions.md). */
+  boletoLine?: string;
   /** When the charge stops being payable, as the API wrote it. */
   expiresAt?: string;
 }
@@ -90,6 +92,7 @@ export function chargeOf(d: Deposit | DepositResponse): Charge {
     status: d.status ?? "PENDING",
     ...(d.amount !== undefined ? { amountCents: d.amount } : {}),
     ...(d.pix_copy_paste ? { pixCopyPaste: d.pix_copy_paste } : {}),
+    ...(d.boleto_line ? { boletoLine: d.boleto_line } : {}),
     ...(d.expires_at ? { expiresAt: d.expires_at } : {}),
   };
 }

@@ -61,6 +61,12 @@ export interface FinalizeDraftOptions {
   /** Longest wait for the distribution to leave `processing` (default: the client's, 10 min). */
   maxWaitMs?: number | undefined;
   now?: (() => number) | undefined;
+  /**
+   * Called once the distribution is past `draft` (finalized now, or found so), before the wait,
+   * with the charge opened for the part the balance did not cover, if any: someone has to pay it
+   * (PIX or boleto) before the distribution can complete.
+   */
+  onProcessing?: ((p: { transactionId: string | undefined }) => void) | undefined;
 }
 
 export interface FinalizeOutcome {
@@ -190,6 +196,8 @@ export async function finalizeDraft(
     progress("finalize", 1, 1);
   }
 
+  if (current.status === "draft" || current.status === "processing")
+    options.onProcessing?.({ transactionId: transactionId ?? current.lot?.transaction_id ?? undefined });
   progress("wait", 0, 1);
   let final: Distribution;
   try {

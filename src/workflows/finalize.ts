@@ -14,6 +14,7 @@ import { type Locale, type ValidationOptions, type Workbook, writeRowResults } f
 import {
   DraftChangedError,
   type FinalizeDistributionsApi,
+  type FinalizeDraftOptions,
   type FinalizeOutcome,
   finalizeDraft,
 } from "./finalize-draft";
@@ -49,6 +50,8 @@ export interface FinalizeSheetOptions {
   /** Longest wait for the distribution to leave `processing` (default: the client's, 10 min). */
   maxWaitMs?: number | undefined;
   now?: (() => number) | undefined;
+  /** See `FinalizeDraftOptions.onProcessing`: the charge to pay, before the wait. */
+  onProcessing?: FinalizeDraftOptions["onProcessing"];
 }
 
 export class SheetChangedError extends Error {

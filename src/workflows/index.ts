@@ -144,6 +144,7 @@ export {
   finalizeGroup,
 } from "./mode-finalize";
 export { type ProductValues, type Override, DEFAULT_REVIEW_TABLES, modeDesired } from "./mode-review";
+export { type ModeRecheck, type ReviewModeInput, reviewModeAgain } from "./mode-recheck";
 export { type ModeInputCode, ModeInputError } from "./mode-input";
 export {
   type SummaryFigures,

@@ -12,8 +12,10 @@
  * 3. read its items, derive the desired state (./mode-review.ts), refuse an override for an
  *    employee the draft does not hold, and refuse content already paid (double payment);
  * 4. plan the fewest calls (./plan.ts: values for all, then per-employee values) and send them;
- * 5. read the items back, compare, log the fingerprint of what was read, and write the items
- *    into the review table.
+ * 5. read the items back, compare, log the fingerprint of what was read, write the items
+ *    into the review table, and compare them with the previous finalized run of that table.
+ *
+ * Between send and finalize, `reviewModeAgain` (./mode-recheck.ts) checks again without sending.
  *
  * Finalize is the separate step: `finalizeBatch` / `finalizeGroup` (./mode-finalize.ts).
  */
@@ -30,7 +32,8 @@ import {
 } from "./mode-review";
 import { type ItemPlan, planItems } from "./plan";
 import { type OnProgress, progressReporter } from "./progress";
-import { type SheetReview, compareWithSheet, readDraftItems } from "./review";
+import { modeSincePrevious } from "./mode-recheck";
+import { type ChangesSincePrevious, type SheetReview, compareWithSheet, readDraftItems } from "./review";
 import { mismatchDetails } from "./row-results";
 import {
   type RunLogEntry,
@@ -93,6 +96,8 @@ export interface ModeReview {
   reviewTable: string;
   /** Override rows applied. */
   overrides: number;
+  /** The items against the previous finalized run of the same review table (none the first time). */
+  sincePrevious: ChangesSincePrevious | undefined;
   /**
    * Set when an earlier send of this review table stopped between creating a draft and logging
    * it (the time it started): a draft may exist on the server that this add-in never continues
@@ -205,6 +210,14 @@ async function sendMode(
     }),
   );
   await run.writeOverrides(distributionId, details);
+  const sincePrevious = await modeSincePrevious(
+    api.distributions,
+    entries,
+    table,
+    distributionId,
+    asDesired(readBack.items),
+    signal,
+  );
   progress("review", 1, 1);
   return {
     mode,
@@ -215,6 +228,7 @@ async function sendMode(
     fingerprint,
     reviewTable: table,
     overrides: run.overrides.length,
+    sincePrevious,
     unrecordedDraftSince: unrecorded?.at,
   };
 }

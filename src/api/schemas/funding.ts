@@ -47,6 +47,8 @@ const DepositFields = z.object({
   document: z.string().optional(),
   created_at: z.string().optional(),
   pix_copy_paste: z.string().optional(),
+  /** A boleto's digitable line ("linha digitável"), for a BOLETO charge (not shown: our name). */
+  boleto_line: z.string().optional(),
   expires_at: z.string().optional(),
 });
 /** A deposit read back ("Deposit with its payment state"): the state is required. */

@@ -8,6 +8,9 @@ import { AuthenticationError } from "../../api";
 import { createServices } from ".";
 import { MemoryTokenStore, MemoryUserStorage } from "../memory-host";
 
+// Loopback HTTP on a shared, busy machine: a generous bound (this is not a speed test).
+jest.setTimeout(60_000);
+
 describe("createServices over the sandbox", () => {
   let sb: Awaited<ReturnType<typeof startTestSandbox>>["sb"];
   beforeAll(async () => {
@@ -90,6 +93,10 @@ describe("mode batch through the adapter", () => {
       expect(sent.totalCents).toBe(12_345 * sent.totalEmployees);
       expect(sent.reviewTable).toBeDefined();
       expect((await workbook.getTable(sent.reviewTable!))?.rowCount).toBe(sent.totalEmployees);
+      expect(sent.review.sincePrevious).toBeUndefined();
+      // Check again: the same values against the items read now (batch has no sheet to compare).
+      const again = await services.distribute!.review("", sent.distributionId, run);
+      expect(again).toMatchObject({ matches: true, draftTotalCents: sent.totalCents });
 
       const done = await services.distribute!.finalize(
         {
@@ -106,6 +113,19 @@ describe("mode batch through the adapter", () => {
         mode: "batch",
         distributionId: sent.distributionId,
         state: "completed",
+      });
+
+      // Next month, R$ 1,00 more for everyone: what changed since the last finalized batch.
+      const next = await services.distribute!.send(
+        { table: "", mode: "batch", values: { [ref]: 12_445 } },
+        run,
+      );
+      expect(next.review.sincePrevious).toEqual({
+        distributionId: sent.distributionId,
+        newEmployees: 0,
+        droppedEmployees: 0,
+        changedAmounts: sent.totalEmployees,
+        totalDeltaCents: 100 * sent.totalEmployees,
       });
     } finally {
       await sb.close();

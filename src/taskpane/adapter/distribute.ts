@@ -24,6 +24,8 @@ import {
 } from "../../workbook";
 import {
   assertNotPaidBefore,
+  cancelCharge,
+  followCharge,
   compareWithPrevious,
   compareWithSheet,
   DoublePaymentError,
@@ -31,6 +33,7 @@ import {
   readDistributionSheet,
   readDraftItems,
   readRunLogEntries,
+  reviewModeAgain,
   SheetChangedError,
   TableNotFoundError,
 } from "../../workflows";
@@ -39,6 +42,7 @@ import {
   type DistributionMode,
   ModeUnavailableError,
   type ReviewView,
+  type SendRequest,
   type ValidationView,
 } from "../services";
 import { type Directory, DirectoryCache } from "./directory-cache";
@@ -57,6 +61,8 @@ export function distributeServices(
   const live = new LiveTables(workbook, locale);
   /** Distribution id → its mode and the fingerprint its last review saw. */
   const reviewed = new Map<string, Reviewed>();
+  /** Distribution id → what was sent (batch and group review again with the same input). */
+  const requests = new Map<string, SendRequest>();
 
   /** Finalize only what a review showed (the screen reviews first; a lost review means review again). */
   const seenFor = (request: { table: string; distributionId: string }): Reviewed => {
@@ -208,6 +214,7 @@ export function distributeServices(
       if (!MODES.includes(request.mode)) throw new ModeUnavailableError(request.mode);
       const client = await api();
       const r = await sendByMode(client, workbook, request, run, locale);
+      requests.set(r.distributionId, request);
       const dir = await directory.cached(run.signal);
       const review = await reviewView(client, r, dir.names, run.signal);
       return {
@@ -225,6 +232,29 @@ export function distributeServices(
     review: async (table, distributionId, run) => {
       const client = await api();
       const { signal } = run;
+      const dir = await directory.cached(signal);
+      const asked = requests.get(distributionId);
+      if (asked && asked.mode !== "selected") {
+        // Batch and group: the same input checked again against the items read now (no send).
+        const again = await reviewModeAgain(
+          client,
+          asked.mode,
+          {
+            workbook,
+            distributionId,
+            values: asked.values ?? {},
+            overridesTable: asked.overridesFromTable ? asked.table : undefined,
+            benefitIds: asked.benefitIds,
+          },
+          { signal, onProgress: run.onProgress, locale },
+        );
+        return reviewView(
+          client,
+          { mode: asked.mode, distributionId, ...again, since: again.sincePrevious },
+          dir.names,
+          signal,
+        );
+      }
       run.onProgress({ phase: "review", done: 0, total: 1 });
       const sheet = await readDistributionSheet(client, workbook, table, { locale, signal });
       const review = compareWithSheet(
@@ -241,7 +271,6 @@ export function distributeServices(
             sheet.desired,
           )
         : undefined;
-      const dir = await directory.cached(signal);
       const view = await reviewView(
         client,
         { mode: "selected", distributionId, fingerprint: sheet.fingerprint, review, since },
@@ -253,9 +282,38 @@ export function distributeServices(
     },
 
     finalize: async (request, run) => {
-      const out = await finalizeByMode(await api(), workbook, request, seenFor(request), run, locale);
-      return outcomeView(request.distributionId, out.distribution, out.finalizedNow, out.transactionId);
+      const client = await api();
+      // The charge (PIX or boleto) is followed beside the distribution's wait, for the person to pay.
+      const following = new AbortController();
+      const stop = () => following.abort();
+      run.signal.addEventListener("abort", stop);
+      const onProcessing = ({ transactionId }: { transactionId: string | undefined }) => {
+        const onCharge = run.onCharge;
+        if (!transactionId || !onCharge) return;
+        followCharge(client, transactionId, { signal: following.signal, onCharge }).then(
+          (o) => onCharge(o.charge),
+          () => {
+            // Stopped with the wait, or unreadable: the distribution's own state is what counts.
+          },
+        );
+      };
+      try {
+        const out = await finalizeByMode(
+          client,
+          workbook,
+          request,
+          seenFor(request),
+          { ...run, onProcessing },
+          locale,
+        );
+        return outcomeView(request.distributionId, out.distribution, out.finalizedNow, out.transactionId);
+      } finally {
+        stop();
+        run.signal.removeEventListener("abort", stop);
+      }
     },
+
+    cancelCharge: async (transactionId) => cancelCharge((await api()).deposits, transactionId),
 
     checkFinalize: async (request, run) =>
       checkFinalize(await api(), workbook, request, seenFor(request), run, locale),

@@ -9,6 +9,7 @@ import type { ValePixClient } from "../../api";
 import type { Locale, Workbook } from "../../workbook";
 import {
   type ChangesSincePrevious,
+  type FinalizeDraftOptions,
   type FinalizeOutcome,
   finalizeBatch,
   finalizeGroup,
@@ -79,7 +80,7 @@ export async function sendByMode(
     created: r.created,
     calls: r.plan.count,
     review: r.review,
-    since: undefined,
+    since: r.sincePrevious,
   };
 }
 
@@ -88,10 +89,10 @@ export function finalizeByMode(
   workbook: Workbook,
   request: FinalizeRequest,
   reviewed: Reviewed,
-  run: Run,
+  run: Run & { onProcessing?: FinalizeDraftOptions["onProcessing"] },
   locale: Locale,
 ): Promise<FinalizeOutcome> {
-  const options = { signal: run.signal, onProgress: run.onProgress, locale };
+  const options = { signal: run.signal, onProgress: run.onProgress, onProcessing: run.onProcessing, locale };
   const common = {
     workbook,
     distributionId: request.distributionId,

@@ -355,6 +355,18 @@ export const enUS: Messages = {
       `Checked at ${p.time}: distribution ${p.id} is still a draft; the payment was not applied.`,
     unknownSure: "I checked the status and want to finalize again",
     unknownFinalizeAnyway: "Finalize anyway",
+    chargeTitle: "Pay the charge for the difference",
+    chargeExplain:
+      "The balance paid what it held; the rest was charged. The distribution is paid once this charge is paid (or fails if it expires or is cancelled).",
+    chargeStates: {
+      COMPLETED: "Charge paid: waiting for the distribution to complete.",
+      FAILED: "The charge failed: the distribution will not be paid.",
+      CANCELLED: "The charge was cancelled: the distribution will not be paid.",
+      EXPIRED: "The charge expired unpaid: the distribution will not be paid.",
+    },
+    chargeCancelled: "Charge cancelled: the distribution will not be paid.",
+    chargeAlreadyPaid:
+      "The charge had already been paid and could not be cancelled: the distribution goes on.",
   },
   fund: {
     title: "Fund the balance (PIX)",
@@ -369,6 +381,8 @@ export const enUS: Messages = {
     copyCode: "Copy PIX code",
     copied: "Code copied.",
     pixCode: "PIX copy and paste",
+    boletoLine: "Boleto digitable line",
+    copyBoleto: "Copy digitable line",
     qrLabel: "QR code of the PIX charge",
     expiresIn: (p) => `Expires in ${p.time}`,
     expired: "The charge expired.",

@@ -370,6 +370,17 @@ export const ptBR = {
       `Verificado às ${p.time}: a distribuição ${p.id} continua em rascunho; o pagamento não foi aplicado.`,
     unknownSure: "Verifiquei o estado e quero finalizar de novo",
     unknownFinalizeAnyway: "Finalizar mesmo assim",
+    chargeTitle: "Pague a cobrança da diferença",
+    chargeExplain:
+      "O saldo pagou o que tinha; o resto foi cobrado. A distribuição é paga quando esta cobrança for paga (ou falha se ela expirar ou for cancelada).",
+    chargeStates: {
+      COMPLETED: "Cobrança paga: aguardando a conclusão da distribuição.",
+      FAILED: "A cobrança falhou: a distribuição não será paga.",
+      CANCELLED: "A cobrança foi cancelada: a distribuição não será paga.",
+      EXPIRED: "A cobrança expirou sem pagamento: a distribuição não será paga.",
+    } as Record<string, string>,
+    chargeCancelled: "Cobrança cancelada: a distribuição não será paga.",
+    chargeAlreadyPaid: "A cobrança já tinha sido paga e não pôde ser cancelada: a distribuição segue.",
   },
   fund: {
     title: "Depositar no saldo (PIX)",
@@ -383,6 +394,8 @@ export const ptBR = {
     copyCode: "Copiar código PIX",
     copied: "Código copiado.",
     pixCode: "PIX copia e cola",
+    boletoLine: "Linha digitável do boleto",
+    copyBoleto: "Copiar linha digitável",
     qrLabel: "QR code da cobrança PIX",
     expiresIn: (p: { time: string }) => `Expira em ${p.time}`,
     expired: "A cobrança expirou.",

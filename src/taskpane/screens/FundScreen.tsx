@@ -1,37 +1,21 @@
 /**
- * Fund: an amount or exactly the draft's shortfall, the payer, the PIX charge (copy-and-paste
- * code with a copy button, and its QR code), the expiry counting down, progress while waiting
- * for the payment, and cancel. The workflow is src/workflows/funding.ts (through FundServices).
+ * Fund: an amount or exactly the draft's shortfall, the payer, the PIX charge (../components/
+ * ChargePanel: copy-and-paste code with a copy button, its QR code, the expiry counting down),
+ * progress while waiting for the payment, and cancel. The workflow is src/workflows/funding.ts
+ * (through FundServices).
  */
-import {
-  Body1,
-  Button,
-  Caption1,
-  Field,
-  Input,
-  makeStyles,
-  Radio,
-  RadioGroup,
-  Subtitle2,
-  Textarea,
-  tokens,
-} from "@fluentui/react-components";
+import { Body1, Button, Field, Input, Radio, RadioGroup, Subtitle2 } from "@fluentui/react-components";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { Charge, ChargeOutcome } from "../../workflows";
-import { PixQrCode } from "../components/PixQrCode";
+import { ChargePanel } from "../components/ChargePanel";
 import { ProgressPanel } from "../components/ProgressPanel";
 import { useReport } from "../errors/ErrorCenter";
 import { validPayerDocument } from "../hooks/payer";
 import { readAmount } from "../hooks/useAmountField";
-import { useCountdown } from "../hooks/useCountdown";
 import { useTask } from "../hooks/useTask";
-import { formatBRL, formatDuration, useMessages } from "../i18n";
+import { formatBRL, useMessages } from "../i18n";
 import type { FundServices } from "../services";
 import { useLayoutStyles } from "../components/layout";
-
-const useStyles = makeStyles({
-  code: { fontFamily: tokens.fontFamilyMonospace, wordBreak: "break-all" },
-});
 
 export interface FundScreenProps {
   services: FundServices;
@@ -48,7 +32,6 @@ type Errors = Partial<Record<"amount" | "name" | "document", string>>;
 export function FundScreen({ services, draftId, suggestedCents, onBack }: FundScreenProps) {
   const { t, locale } = useMessages();
   const f = t.fund;
-  const styles = useStyles();
   const layout = useLayoutStyles();
   const report = useReport();
   const task = useTask();
@@ -63,7 +46,6 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
   const [errors, setErrors] = useState<Errors>({});
   const [charge, setCharge] = useState<Charge | undefined>(undefined);
   const [outcome, setOutcome] = useState<ChargeOutcome | undefined>(undefined);
-  const left = useCountdown(outcome ? undefined : charge?.expiresAt);
 
   useEffect(() => {
     const c = new AbortController();
@@ -118,16 +100,6 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
     }
   };
 
-  const copy = async () => {
-    if (!charge?.pixCopyPaste) return;
-    try {
-      await navigator.clipboard.writeText(charge.pixCopyPaste);
-      report.notice(f.copied, "success");
-    } catch (e) {
-      report.error(e);
-    }
-  };
-
   return (
     <section className={layout.screen} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
@@ -172,32 +144,14 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
       )}
 
       {charge && (
-        <div className={layout.stack} data-testid="charge">
-          {charge.amountCents !== undefined && <Body1>{formatBRL(charge.amountCents, locale)}</Body1>}
-          {charge.pixCopyPaste && (
-            <>
-              <PixQrCode code={charge.pixCopyPaste} label={f.qrLabel} />
-              <Field label={f.pixCode}>
-                <Textarea className={styles.code} readOnly value={charge.pixCopyPaste} resize="vertical" />
-              </Field>
-              <div className={layout.actions}>
-                <Button appearance="primary" onClick={() => void copy()}>
-                  {f.copyCode}
-                </Button>
-              </div>
-            </>
-          )}
-          {left !== undefined && !outcome && (
-            <Caption1 aria-live="off" data-testid="expiry">
-              {left > 0 ? f.expiresIn({ time: formatDuration(left, locale) }) : f.expired}
-            </Caption1>
-          )}
-          {outcome && <Body1 role="status">{f.states[outcome.charge.status] ?? outcome.charge.status}</Body1>}
-          <div className={layout.actions}>
-            {!outcome && task.running && (
-              <Button onClick={() => void cancelCharge()}>{f.cancelCharge}</Button>
-            )}
-            {outcome && (
+        <>
+          <ChargePanel
+            charge={charge}
+            finalStatus={outcome?.charge.status}
+            {...(!outcome && task.running ? { onCancel: () => void cancelCharge() } : {})}
+          />
+          {outcome && (
+            <div className={layout.actions}>
               <Button
                 onClick={() => {
                   setCharge(undefined);
@@ -206,9 +160,9 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
               >
                 {f.newCharge}
               </Button>
-            )}
-          </div>
-        </div>
+            </div>
+          )}
+        </>
       )}
       <ProgressPanel task={task} label={f.waiting} />
     </section>

@@ -300,6 +300,43 @@ describe("Distribute screen, mode batch", () => {
   });
 });
 
+describe("Distribute screen, batch and group after the send", () => {
+  it("shows what changed since last time and checks again (the same input, nothing sent)", async () => {
+    const changed = {
+      ...matching,
+      matches: false,
+      mismatches: [{ employee: "Ana", product: "p-ref", sheetCents: 45_000, draftCents: 1 }],
+    };
+    const s = fake({
+      send: jest.fn(() =>
+        Promise.resolve({
+          distributionId: "d-9",
+          mode: "batch" as const,
+          reviewTable: "ValePix_Lote",
+          created: true,
+          calls: 3,
+          totalEmployees: 2,
+          totalCents: 123_456,
+          review: matching,
+        }),
+      ),
+      review: jest.fn(() => Promise.resolve(changed)),
+    });
+    renderPane(<DistributeScreen services={s} />);
+    await pickTable();
+    fireEvent.click(await screen.findByLabelText("Todos os colaboradores ativos"));
+    const values = screen.getByRole("group", { name: "Valor para todos, por produto" });
+    fireEvent.change(within(values).getByLabelText("Vale Refeição"), { target: { value: "450" } });
+    fireEvent.click(screen.getByRole("button", { name: "Enviar para rascunho" }));
+    const since = await screen.findByTestId("since-last");
+    expect(since.textContent?.replace(/\s/g, " ")).toContain("Valores alterados2");
+    fireEvent.click(screen.getByRole("button", { name: "Conferir de novo" }));
+    expect((await screen.findByTestId("mismatches")).textContent).toContain("Ana, Vale Refeição");
+    expect(s.review).toHaveBeenCalledWith("Novembro", "d-9", expect.anything());
+    expect(s.send).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("Finalize form", () => {
   it("refuses an invoice category used twice and a payer document whose check digits fail", async () => {
     const onSubmit = jest.fn();

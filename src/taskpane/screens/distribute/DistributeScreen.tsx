@@ -11,7 +11,8 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Benefit, FinalizeBody } from "../../../api";
 import type { TableInfo } from "../../../workbook";
 import { FinalizeOutcomeUnknownError } from "../../../api";
-import { DoublePaymentError, UnknownOutcomeNeedsConfirmationError } from "../../../workflows";
+import { type Charge, DoublePaymentError, UnknownOutcomeNeedsConfirmationError } from "../../../workflows";
+import { ChargePanel } from "../../components/ChargePanel";
 import { ProgressPanel } from "../../components/ProgressPanel";
 import { TablePicker } from "../../components/TablePicker";
 import { useReport } from "../../errors/ErrorCenter";
@@ -43,6 +44,7 @@ const confirmShortfall = (r: SendOutcome["review"]) =>
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+  charge: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
 });
 
 export interface DistributeScreenProps {
@@ -81,6 +83,8 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
   const [body, setBody] = useState<FinalizeBody | undefined>(undefined);
   const [paidWith, setPaidWith] = useState<FinalizeBody | undefined>(undefined);
   const [result, setResult] = useState<FinalizeOutcome | undefined>(undefined);
+  /** The charge finalize opened for what the balance did not cover (PIX or boleto), to be paid. */
+  const [charge, setCharge] = useState<Charge | undefined>(undefined);
   /** A finalize ended without an answer: the person checks, then decides (./UnknownOutcomePanel). */
   const [unknown, setUnknown] = useState<UnknownOutcome | undefined>(undefined);
 
@@ -102,6 +106,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
     setBody(undefined);
     setResult(undefined);
     setUnknown(undefined);
+    setCharge(undefined);
     onDraft?.(undefined);
   };
 
@@ -194,10 +199,10 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
       const request = { table, distributionId: sent.distributionId, body: with_, confirmRepeat };
       try {
         setResult(
-          await services.finalize(
-            afterUnknown ? { ...request, confirmAfterUnknownOutcome: true } : request,
-            run,
-          ),
+          await services.finalize(afterUnknown ? { ...request, confirmAfterUnknownOutcome: true } : request, {
+            ...run,
+            onCharge: setCharge,
+          }),
         );
         setUnknown(undefined);
       } catch (e) {
@@ -224,6 +229,19 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
         setResult(found.outcome);
       } else setUnknown({ distributionId: sent.distributionId, notAppliedAt: found.checkedAt });
     });
+
+  const cancelCharge = (id: string) =>
+    services.cancelCharge(id).then(
+      (r) => {
+        // The distribution's wait goes on: it ends `failed` once the charge is cancelled.
+        if (r.outcome === "already_paid") report.notice(d.chargeAlreadyPaid, "warning");
+        else {
+          setCharge((c) => (c ? { ...c, ...r.charge } : c));
+          report.notice(d.chargeCancelled, "info");
+        }
+      },
+      (e: unknown) => report.error(e),
+    );
 
   // Back from Fund: the balance changed, so read it again where it is shown.
   const wasActive = useRef(active);
@@ -324,8 +342,8 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
               {d.send}
             </Button>
           )}
-          {/* A fresh comparison exists for a sheet (mode selected); batch and group review their table. */}
-          {sent?.mode === "selected" && <Button onClick={reviewAgain}>{d.reviewAgain}</Button>}
+          {/* Read the draft again: against the sheet (selected) or the same values and overrides (batch, group). */}
+          <Button onClick={reviewAgain}>{d.reviewAgain}</Button>
         </div>
       )}
       {review?.matches && !body && !result && !unknown && !task.running && (
@@ -339,6 +357,21 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           onBack={() => setBody(undefined)}
           {...(onFund ? { onFund: () => onFund(confirmShortfall(review)) } : {})}
         />
+      )}
+
+      {charge && (task.running || result?.status === "processing") && (
+        <section className={styles.charge} aria-label={d.chargeTitle}>
+          <Subtitle2 as="h3">{d.chargeTitle}</Subtitle2>
+          <Body1>{d.chargeExplain}</Body1>
+          <ChargePanel
+            charge={charge}
+            states={d.chargeStates}
+            finalStatus={charge.status === "PENDING" ? undefined : charge.status}
+            {...(task.running && charge.status === "PENDING"
+              ? { onCancel: () => void cancelCharge(charge.transactionId) }
+              : {})}
+          />
+        </section>
       )}
 
       {unknown && !result && (

@@ -107,6 +107,12 @@ export function fake(over: Partial<DistributeServices> = {}, reviewed: ReviewVie
         finalizedNow: true,
       }),
     ),
+    cancelCharge: jest.fn(() =>
+      Promise.resolve({
+        outcome: "cancelled" as const,
+        charge: { transactionId: "tx-1", status: "CANCELLED" },
+      }),
+    ),
     checkFinalize: jest.fn(() =>
       Promise.resolve({ applied: false as const, checkedAt: "2026-11-21T12:00:00Z" }),
     ),
