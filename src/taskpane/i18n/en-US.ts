@@ -335,6 +335,10 @@ export const enUS: Messages = {
     resultRows: "Every row of the table got its status.",
     resultCharge: (p) =>
       `A charge was opened for the part the balance did not cover (transaction ${p.id}); the distribution is paid once it is paid.`,
+    resultChargePaid: (p) =>
+      `The part the balance did not cover was paid by the charge (transaction ${p.id}).`,
+    resultChargeUnpaid: (p) =>
+      `The charge for the part the balance did not cover (transaction ${p.id}) was not paid.`,
     resultFollowed:
       "This distribution had already been finalized: it was only followed, nothing was paid again.",
     statuses: {

@@ -351,6 +351,10 @@ export const ptBR = {
     resultRows: "Cada linha da tabela recebeu o seu status.",
     resultCharge: (p: { id: string }) =>
       `Uma cobrança foi aberta para a parte que o saldo não cobriu (transação ${p.id}); a distribuição é paga quando ela for paga.`,
+    resultChargePaid: (p: { id: string }) =>
+      `A parte que o saldo não cobriu foi paga pela cobrança (transação ${p.id}).`,
+    resultChargeUnpaid: (p: { id: string }) =>
+      `A cobrança da parte que o saldo não cobriu (transação ${p.id}) não foi paga.`,
     resultFollowed: "Esta distribuição já tinha sido finalizada: foi só acompanhada, nada foi pago de novo.",
     statuses: {
       completed: "concluída",

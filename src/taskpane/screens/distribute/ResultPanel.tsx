@@ -4,7 +4,7 @@
  * "check again" (which follows it; finalize is never sent twice).
  */
 import { Body1, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
-import { formatBRL, formatCount, useMessages } from "../../i18n";
+import { type Messages, formatBRL, formatCount, useMessages } from "../../i18n";
 import type { FinalizeOutcome } from "../../services";
 import { useLayoutStyles } from "../../components/layout";
 
@@ -13,6 +13,13 @@ export interface ResultPanelProps {
   busy: boolean;
   onCheckAgain: () => void;
   onAgain: () => void;
+}
+
+/** The charge in the words of the distribution's state: paid once completed, not paid once failed. */
+function chargeLine(d: Messages["distribute"], status: string) {
+  if (status === "completed") return d.resultChargePaid;
+  if (status === "failed") return d.resultChargeUnpaid;
+  return d.resultCharge;
 }
 
 export function ResultPanel({ result, busy, onCheckAgain, onAgain }: ResultPanelProps) {
@@ -36,7 +43,7 @@ export function ResultPanel({ result, busy, onCheckAgain, onAgain }: ResultPanel
       </MessageBar>
       <Body1>{d.resultRows}</Body1>
       {!result.finalizedNow && <Body1>{d.resultFollowed}</Body1>}
-      {result.transactionId && <Body1>{d.resultCharge({ id: result.transactionId })}</Body1>}
+      {result.transactionId && <Body1>{chargeLine(d, result.status)({ id: result.transactionId })}</Body1>}
       <div className={layout.actions}>
         {result.status === "processing" && (
           <Button appearance="primary" onClick={onCheckAgain} disabled={busy}>
