@@ -44,7 +44,9 @@ export function ChargePanel({ charge, finalStatus, states, onCancel }: ChargePan
   };
   return (
     <div className={styles.root} data-testid="charge">
-      {charge.amountCents !== undefined && <Body1>{formatBRL(charge.amountCents, locale)}</Body1>}
+      {charge.amountCents !== undefined && (
+        <Body1>{f.chargeAmount({ amount: formatBRL(charge.amountCents, locale) })}</Body1>
+      )}
       {charge.pixCopyPaste && (
         <>
           <PixQrCode code={charge.pixCopyPaste} label={f.qrLabel} />

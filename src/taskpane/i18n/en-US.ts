@@ -375,6 +375,7 @@ export const enUS: Messages = {
   fund: {
     title: "Fund the balance (PIX)",
     balanceNow: (p) => `Available balance: ${p.balance}`,
+    chargeAmount: (p) => `Amount to pay: ${p.amount}`,
     what: "How much to deposit",
     byAmount: "An amount",
     byShortfall: "Exactly what the distribution lacks",

@@ -389,6 +389,7 @@ export const ptBR = {
   fund: {
     title: "Depositar no saldo (PIX)",
     balanceNow: (p: { balance: string }) => `Saldo disponível: ${p.balance}`,
+    chargeAmount: (p: { amount: string }) => `Valor a pagar: ${p.amount}`,
     what: "Quanto depositar",
     byAmount: "Um valor",
     byShortfall: "Exatamente o que falta para a distribuição",

@@ -22,6 +22,7 @@ function fakeServices(over: Partial<FundServices> = {}) {
       run.onCharge({
         transactionId: "tx-1",
         status: "PENDING",
+        amountCents: 150_000,
         pixCopyPaste: PIX,
         expiresAt: new Date(Date.now() + 600_000).toISOString(),
       });
@@ -68,6 +69,7 @@ describe("Fund screen", () => {
       { amountCents: 150_000, payer: { name: "Acme Ltda", document: "11.222.333/0001-81" } },
       expect.any(AbortSignal),
     );
+    expect(screen.getByText(/^Valor a pagar: R\$\s1\.500,00$/)).toBeTruthy();
     expect(screen.getByLabelText<HTMLTextAreaElement>("PIX copia e cola").value).toBe(PIX);
     const qr = screen.getByRole("img", { name: "QR code da cobrança PIX" });
     expect(qr.querySelector("path")?.getAttribute("d")).toBe(qrPath(PIX).d);

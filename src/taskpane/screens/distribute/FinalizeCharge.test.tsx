@@ -53,7 +53,7 @@ test("PIX for the difference: code, QR, expiry and progress while waiting; cance
   await finalizeWith("Saldo + PIX pela diferença");
 
   const panel = await screen.findByRole("region", { name: "Pague a cobrança da diferença" });
-  expect(within(panel).getByText("R$ 234,56")).toBeTruthy();
+  expect(within(panel).getByText("Valor a pagar: R$ 234,56")).toBeTruthy();
   expect(within(panel).getByTestId("pix-qr")).toBeTruthy();
   expect(within(panel).getByLabelText("PIX copia e cola")).toHaveProperty("value", PIX);
   expect((await within(panel).findByTestId("expiry")).textContent).toMatch(/^Expira em (9|10) min/);
