@@ -8,13 +8,12 @@
  * from the pane: src/taskpane/screens/distribute/FinalizeCharge.test.tsx.)
  */
 import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
-import { PIX_DELAY, TOKEN_A } from "../../../sandbox/test-harness";
+import { connectedServices } from "../../../test/pane-env";
+import { PIX_DELAY } from "../../../sandbox/test-harness";
 import { collectAll } from "../../api";
 import { formatCpf } from "../../money";
 import type { Charge } from "../../workflows";
-import { MemoryTokenStore, MemoryUserStorage } from "../memory-host";
 import type { PaymentMethod } from "../../api";
-import { createServices } from ".";
 
 jest.setTimeout(60_000);
 
@@ -37,26 +36,7 @@ async function sentDraft(pixDelayMs = PIX_DELAY) {
     document: "11222333000181",
   });
   env.clock.advance(pixDelayMs);
-  const services = createServices({
-    userStorage: new MemoryUserStorage(),
-    tokenStore: new MemoryTokenStore(),
-    workbook: wb,
-    client: {
-      sleep: (ms) => {
-        env.clock.advance(ms);
-        return Promise.resolve();
-      },
-      now: env.clock.now,
-      random: () => 0.5,
-    },
-  });
-  await services.connections.save({
-    label: "Sandbox",
-    environment: "sandbox",
-    baseUrl: env.sb.url,
-    persistence: "session",
-    token: TOKEN_A,
-  });
+  const services = await connectedServices(env, wb);
   const run = { signal: new AbortController().signal, onProgress: () => {} };
   const distribute = services.distribute!;
   await distribute.validate("Dez", run);

@@ -14,15 +14,13 @@
 import { closeDom } from "../../../test/node-dom";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { cleanup, fireEvent, render, waitFor, within } from "@testing-library/react";
-import { PIX_DELAY, TOKEN_A } from "../../../sandbox/test-harness";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
+import { fundBalance, newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
+import { connectedServices } from "../../../test/pane-env";
 import { collectAll, type Employee, type ValePixClient } from "../../api";
 import { formatCpf } from "../../money";
 import type { MemoryWorkbook } from "../../excel/memory-workbook";
 import { type CellValue, ROW_STATE_TEXT } from "../../workbook";
 import { App } from "../components/App";
-import { MemoryTokenStore, MemoryUserStorage } from "../memory-host";
-import { createServices } from ".";
 
 jest.setTimeout(120_000);
 
@@ -76,34 +74,9 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
     },
   ]);
   // The company has money for it (a PIX deposit that completes after the sandbox's delay).
-  await env.client.deposits.create({
-    amount: 1_000_000,
-    method: "PIX",
-    name: "Financeiro Acme",
-    document: "11222333000181",
-  });
-  env.clock.advance(PIX_DELAY);
+  await fundBalance(env, env.client, 1_000_000);
 
-  const services = createServices({
-    userStorage: new MemoryUserStorage(),
-    tokenStore: new MemoryTokenStore(),
-    workbook: wb,
-    client: {
-      sleep: (ms) => {
-        env.clock.advance(ms);
-        return Promise.resolve();
-      },
-      now: env.clock.now,
-      random: () => 0.5,
-    },
-  });
-  await services.connections.save({
-    label: "Sandbox",
-    environment: "sandbox",
-    baseUrl: env.sb.url,
-    persistence: "session",
-    token: TOKEN_A,
-  });
+  const services = await connectedServices(env, wb);
   render(
     <FluentProvider theme={webLightTheme}>
       <App locale="pt-BR" services={services} sandboxUrl={env.sb.url} initialScreen="distribute" />

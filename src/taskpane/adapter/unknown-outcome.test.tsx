@@ -13,14 +13,12 @@
 import { closeDom } from "../../../test/node-dom";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { cleanup, fireEvent, render, waitFor, within } from "@testing-library/react";
-import { TOKEN_A } from "../../../sandbox/test-harness";
 import { fundBalance, newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
+import { connectedServices } from "../../../test/pane-env";
 import { collectAll, type ValePixClient } from "../../api";
 import { formatCpf } from "../../money";
 import { readRunLogEntries } from "../../workflows";
 import { App } from "../components/App";
-import { MemoryTokenStore, MemoryUserStorage } from "../memory-host";
-import { createServices } from ".";
 
 jest.setTimeout(120_000);
 
@@ -48,38 +46,18 @@ async function paneOverSandbox(plan: Array<"drop" | "late" | "pass">) {
   await fundBalance(env, env.client, 1_000_000);
   const held: Array<() => Promise<Response>> = [];
   const finalizeCalls = { seen: 0 };
-  const services = createServices({
-    userStorage: new MemoryUserStorage(),
-    tokenStore: new MemoryTokenStore(),
-    workbook: wb,
-    fetch: async (input, init) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith("/finalize")) {
-        finalizeCalls.seen++;
-        const what = plan.shift() ?? "pass";
-        if (what === "drop") return new Response("{}", { status: 503 });
-        if (what === "late") {
-          held.push(() => globalThis.fetch(input, init));
-          return new Response("{}", { status: 504 });
-        }
+  const services = await connectedServices(env, wb, async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.endsWith("/finalize")) {
+      finalizeCalls.seen++;
+      const what = plan.shift() ?? "pass";
+      if (what === "drop") return new Response("{}", { status: 503 });
+      if (what === "late") {
+        held.push(() => globalThis.fetch(input, init));
+        return new Response("{}", { status: 504 });
       }
-      return globalThis.fetch(input, init);
-    },
-    client: {
-      sleep: (ms) => {
-        env.clock.advance(ms);
-        return Promise.resolve();
-      },
-      now: env.clock.now,
-      random: () => 0.5,
-    },
-  });
-  await services.connections.save({
-    label: "Sandbox",
-    environment: "sandbox",
-    baseUrl: env.sb.url,
-    persistence: "session",
-    token: TOKEN_A,
+    }
+    return globalThis.fetch(input, init);
   });
   render(
     <FluentProvider theme={webLightTheme}>
