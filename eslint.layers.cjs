@@ -1,18 +1,23 @@
 // @ts-check
-// Import direction of DESIGN §1, as ESLint rules. Kept apart from eslint.config.mjs so that
-// test/layers.test.ts can lint fixture sources against exactly these rules. CommonJS so that
-// jest (which runs CommonJS) loads the very same file.
+// Import direction of docs/architecture.md ("Layers" and "The feature rule"), as ESLint rules.
+// Kept apart from eslint.config.mjs so that test/layers.test.ts can lint fixture sources against
+// exactly these rules. CommonJS so that jest (which runs CommonJS) loads the very same file.
 //
-//   taskpane / commands / preview  ->  workflows  ->  workbook, api, money
+//   taskpane (the shell) / commands / preview  ->  features  ->  workbook, api, money
+//   a feature reaches another feature only through its index.ts, and the shell only through the
+//   shared UI (src/taskpane/ui); the shared UI imports no feature and nothing else of the shell.
 //   excel implements the workbook port and is handed in at the edges (task pane, commands, preview).
 //   sandbox may import src/api (the wire schemas) and src/money (pure), nothing else from src.
 //
 // Each rule covers static imports and re-exports (no-restricted-imports) and dynamic import()
-// with a literal path (no-restricted-syntax), in every script file of the layer.
+// with a literal path (no-restricted-syntax), in every script file of the layer; the feature rule
+// (valepix/feature-boundary) resolves each relative path, as a raw pattern cannot tell "../fund"
+// from "../fund/charges".
 
+const path = require("node:path");
 const { builtinModules } = require("node:module");
 
-const LAYERS = ["api", "money", "workbook", "workflows", "excel", "taskpane", "commands", "preview"];
+const LAYERS = ["api", "money", "workbook", "features", "excel", "taskpane", "commands", "preview"];
 const SCRIPTS = "{ts,tsx,mts,cts,js,mjs,cjs}";
 
 /** A relative or src-rooted import that reaches into one of `layers`. */
@@ -44,12 +49,17 @@ function layer(name, { allow, forbidPackages = [], forbidHostGlobals = false }) 
   const patterns = [
     {
       regex: into(others(name, ...allow)),
-      message: `src/${name} may import only ${allow.length ? allow.map((l) => `src/${l}`).join(", ") : "itself"} (DESIGN §1).`,
+      message: `src/${name} may import only ${allow.length ? allow.map((l) => `src/${l}`).join(", ") : "itself"} (docs/architecture.md).`,
     },
     { regex: "(^|/)sandbox(/|$)", message: "Only tests and benchmarks may import the sandbox." },
   ];
   const packages = forbidPackages.length
-    ? [{ group: forbidPackages, message: `src/${name} must stay host- and UI-agnostic (DESIGN §1).` }]
+    ? [
+        {
+          group: forbidPackages,
+          message: `src/${name} must stay host- and UI-agnostic (docs/architecture.md).`,
+        },
+      ]
     : [];
   const hostRules = forbidHostGlobals
     ? {
@@ -83,24 +93,84 @@ const SANDBOX_PATTERNS = [
   },
 ];
 
+/**
+ * The feature rule, on resolved paths: from inside src/features/<a>, another feature only through
+ * its index.ts and the shell only through src/taskpane/ui; from the shell, the commands and the
+ * preview, a feature only through its index.ts; from src/taskpane/ui, no feature and nothing else
+ * of the shell.
+ */
+const featureBoundary = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      internals:
+        "Import the {{feature}} feature through its index.ts (src/features/{{feature}}), not {{target}}.",
+      shell: "A feature may use the shell only through its shared UI (src/taskpane/ui), not {{target}}.",
+      sharedUi:
+        "src/taskpane/ui is shared by every feature: it imports no feature and nothing else of the shell ({{target}}).",
+    },
+  },
+  create(context) {
+    const from = path.relative(__dirname, context.filename).split(path.sep).join("/");
+    const feature = /^src\/features\/([^/]+)\//.exec(from)?.[1];
+    const inSharedUi = from.startsWith("src/taskpane/ui/");
+    const check = (source) => {
+      if (!source || typeof source.value !== "string" || !source.value.startsWith(".")) return;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), source.value));
+      const into = /^src\/features\/([^/]+)(\/(.*))?$/.exec(target);
+      if (
+        inSharedUi &&
+        (into || (target.startsWith("src/taskpane") && !target.startsWith("src/taskpane/ui")))
+      ) {
+        context.report({ node: source, messageId: "sharedUi", data: { target } });
+        return;
+      }
+      if (into && into[1] !== feature && into[3] !== undefined && !/^index(\.tsx?)?$/.test(into[3])) {
+        context.report({ node: source, messageId: "internals", data: { feature: into[1], target } });
+        return;
+      }
+      if (feature && /^src\/taskpane(\/|$)/.test(target) && !target.startsWith("src/taskpane/ui/")) {
+        context.report({ node: source, messageId: "shell", data: { target } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 const layerRules = [
+  {
+    files: [`src/**/*.${SCRIPTS}`],
+    ignores: ["**/*.test.*"],
+    plugins: { valepix: { rules: { "feature-boundary": featureBoundary } } },
+    rules: { "valepix/feature-boundary": "error" },
+  },
   layer("money", { allow: [], forbidPackages: [...UI, ...SERVER], forbidHostGlobals: true }),
   layer("api", { allow: ["money"], forbidPackages: [...UI, ...SERVER], forbidHostGlobals: true }),
   layer("workbook", { allow: ["api", "money"], forbidPackages: [...UI, ...SERVER], forbidHostGlobals: true }),
-  layer("workflows", {
-    allow: ["workbook", "api", "money"],
-    forbidPackages: [...UI, ...SERVER],
+  // Features hold screens (React) but never touch Office.js: the Workbook port is handed to them.
+  layer("features", {
+    allow: ["features", "taskpane", "workbook", "api", "money"],
+    forbidPackages: SERVER,
     forbidHostGlobals: true,
   }),
   layer("excel", { allow: ["workbook", "api", "money"], forbidPackages: [...UI, ...SERVER] }),
-  layer("taskpane", { allow: ["workflows", "workbook", "api", "money", "excel"], forbidPackages: SERVER }),
+  layer("taskpane", {
+    allow: ["features", "workbook", "api", "money", "excel"],
+    forbidPackages: SERVER,
+  }),
   layer("commands", {
-    allow: ["workflows", "workbook", "api", "money", "excel", "taskpane"],
+    allow: ["features", "workbook", "api", "money", "excel", "taskpane"],
     forbidPackages: SERVER,
   }),
   // The preview hosts the add-in over the fake Excel of src/excel (it is an edge, as the task pane is).
   layer("preview", {
-    allow: ["taskpane", "workflows", "workbook", "api", "money", "excel"],
+    allow: ["taskpane", "features", "workbook", "api", "money", "excel"],
     forbidPackages: SERVER,
   }),
   {

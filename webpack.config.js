@@ -62,7 +62,7 @@ module.exports = async (env = {}, argv = {}) => {
     entry: {
       // One page hosts both in the shared runtime: the ribbon commands and the task pane.
       // The taskpane entry depends on the commands entry, and the page has one webpack runtime:
-      // the modules they share (the host of src/taskpane/edge.ts: token store, notices) are
+      // the modules they share (the host of src/taskpane/composition-root.ts: token store, notices) are
       // loaded once and are one instance on the page, as the shared runtime requires.
       commands: "./src/commands/index.ts",
       taskpane: { import: "./src/taskpane/index.tsx", dependOn: "commands" },

@@ -1,6 +1,6 @@
 /**
  * The distribution end to end, as the task pane runs it: `sendSheet` then `finalizeSheet`
- * (src/workflows) with a client from `createPacedClient`, over the Office.js adapter on the fake
+ * (src/features/distribute) with a client from `createPacedClient`, over the Office.js adapter on the fake
  * Excel, against the sandbox on loopback (on a thread of its own). Per scenario: the API calls
  * the sandbox served (its request log, not a client-side count), the plan's lower bound, the
  * naive count, wall time per phase, peak memory; with a rate limit, the send phase's time
@@ -12,7 +12,8 @@
 import { type FinalizeBody, type ValePixClient, collectAll, createClient } from "../src/api";
 import { createFakeExcel } from "../src/excel/fake";
 import { OfficeWorkbook } from "../src/excel/office-workbook";
-import { createPacedClient, finalizeSheet, sendSheet } from "../src/workflows";
+import { createPacedClient } from "../src/api/pacer";
+import { finalizeSheet, sendSheet } from "../src/features/distribute";
 import { PhaseClock, type SentRequest, memorySampler, recordingFetch, timedWorkbook } from "./measure";
 import { type SandboxThread, startSandboxThread } from "./sandbox-thread";
 import { type BenchSheet, firstMonth, secondMonth } from "./sheet";

@@ -10,8 +10,8 @@
 import { WEB_PAYLOAD_LIMIT_BYTES, createFakeExcel } from "../src/excel/fake";
 import { createMemoryWorkbook } from "../src/excel/memory-workbook";
 import { OfficeWorkbook } from "../src/excel/office-workbook";
-import { distributeServices } from "../src/taskpane/adapter/distribute";
-import { directoryClient } from "../src/taskpane/adapter/testing";
+import { distributeServices } from "../src/features/distribute";
+import { directoryClient } from "../src/features/distribute";
 import type { TableChange } from "../src/workbook";
 import type { CellValue } from "../src/workbook/port";
 import { PRODUCTS, makeCpf, makeEmployees } from "../src/workbook/testing";

@@ -4,7 +4,7 @@
  * phases the workflows report through `onProgress`, the API requests the client sent (through
  * the `fetch` it is given), and the process's peak memory.
  */
-import type { OnProgress } from "../src/workflows";
+import type { OnProgress } from "../src/api/progress";
 import type { Workbook } from "../src/workbook";
 
 export interface PortTime {

@@ -1,5 +1,5 @@
 /**
- * End-to-end harness (DESIGN §4 "Browser"): builds the add-in with the preview once, serves it
+ * End-to-end harness (docs/architecture.md §4 "Browser"): builds the add-in with the preview once, serves it
  * on a loopback port, starts a sandbox of its own, and drives Debian's Chromium with
  * playwright-core (browser downloads do not work here: `scripts/setup.sh` installs `chromium`
  * with apt-get). Tests select by role and label. Screenshots of every step go to
@@ -20,7 +20,7 @@ export const ROOT = path.resolve(__dirname, "..");
 export const ARTIFACTS = path.join(ROOT, "e2e-artifacts");
 export const CHROMIUM = process.env.VALEPIX_CHROMIUM ?? "/usr/bin/chromium";
 
-/** DESIGN §4: no sandbox (containers), no network the test did not ask for. */
+/** docs/architecture.md §4: no sandbox (containers), no network the test did not ask for. */
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",

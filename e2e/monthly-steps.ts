@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import JSZip from "jszip";
-import { messagesFor } from "../src/taskpane/i18n";
+import { messagesFor } from "../src/taskpane/ui/i18n";
 import { ROW_STATE_TEXT } from "../src/workbook/messages";
 import { ARTIFACTS } from "./harness";
 import { type PreviewPage, until } from "./preview-page";

@@ -8,7 +8,7 @@
  * counts exactly the item calls the pane announced, and the review shows exactly those changes.
  */
 import { DEMO_TOKEN } from "../sandbox/server";
-import { messagesFor } from "../src/taskpane/i18n";
+import { messagesFor } from "../src/taskpane/ui/i18n";
 import { type World, openPreview, startWorld } from "./harness";
 import { monthlyDistribution, saveWorkbook, xlsxParts } from "./monthly-steps";
 import { PreviewPage } from "./preview-page";
@@ -62,7 +62,7 @@ it("sends a second month from last month's file with only the needed calls, and 
   const sentLine = p.pane.getByRole("status").filter({ hasText: /3 colaborador/ });
   await sentLine.waitFor({ timeout: 60_000 });
   const announced = Number(/(\d+) chamada/.exec((await sentLine.textContent()) ?? "")?.[1]);
-  // The fewest calls (src/workflows/plan.ts): create the draft, its three employees in one call,
+  // The fewest calls (src/features/distribute/send/plan.ts): create the draft, its three employees in one call,
   // and per product min(non-zero rows, 1 + rows − rows sharing the most common amount):
   // Refeição 700 / 500 / 450,50 → 3, Alimentação 450 / – / 1.300 → 2. The pane counts the
   // finalize still to come too (8); the sandbox served exactly the other 7, no more.

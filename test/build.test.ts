@@ -15,8 +15,9 @@ const SCHEMA = path.resolve(ROOT, "../shared/office-manifest-xsd/OfficeAppManife
 const HOST = "https://addin.example.com/valepix/";
 const API = "https://api.example.com";
 
-// A full production build on a shared, busy machine (not a speed test).
-jest.setTimeout(300_000);
+// A full production build on a shared, busy machine (not a speed test): 30 s alone, minutes
+// beside a full test run and other builds.
+jest.setTimeout(600_000);
 
 let out: string;
 beforeAll(async () => {

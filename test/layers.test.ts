@@ -1,5 +1,6 @@
 /**
- * The import-direction rule of DESIGN §1 must fail when a layer imports against the arrows.
+ * The import-direction rule of docs/architecture.md must fail when a layer imports against the
+ * arrows, and the feature rule when a module reaches into a feature's internals.
  * Lints small sources, placed at paths inside each layer, against the project's own rules
  * (eslint.layers.cjs, the module eslint.config.mjs spreads in).
  */
@@ -25,18 +26,24 @@ async function problems(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? "fatal"}: ${m.message}`);
 }
 
-describe("import direction (DESIGN §1)", () => {
+describe("import direction (docs/architecture.md)", () => {
   it.each([
-    ["src/workflows/x.ts", 'import { x } from "../taskpane/App";', "workflows must not import the task pane"],
-    ["src/workflows/x.ts", 'import { x } from "../excel/host";', "workflows must not import Office.js code"],
-    ["src/workflows/x.ts", 'import { useState } from "react";', "workflows must not import React"],
-    ["src/api/x.ts", 'import { x } from "../workbook/port";', "api must not import workbook"],
-    ["src/money/x.ts", 'import { x } from "../api/schemas";', "money imports nothing"],
+    [
+      "src/features/distribute/x.ts",
+      'import { x } from "../../excel/host";',
+      "features must not import Office.js code",
+    ],
+    ["src/workbook/x.ts", 'import { useState } from "react";', "the core must not import React"],
     [
       "src/workbook/x.ts",
-      'import { x } from "../workflows/distribution";',
-      "workbook must not import workflows",
+      'import { x } from "../features/distribute";',
+      "the core must not import a feature",
     ],
+    ["src/api/x.ts", 'import { x } from "../features/fund";', "not even through its index"],
+    ["src/excel/x.ts", 'import { x } from "../features/connection";', "nor the host adapter"],
+    ["src/api/x.ts", 'import { x } from "../workbook/port";', "api must not import workbook"],
+    ["src/money/x.ts", 'import { x } from "../api/schemas";', "money imports nothing"],
+    ["src/money/x.ts", 'import { x } from "../taskpane/ui/layout";', "money must not import the shared UI"],
     ["src/excel/x.ts", 'import { x } from "../taskpane/App";', "excel must not import the task pane"],
     [
       "src/taskpane/x.tsx",
@@ -53,7 +60,7 @@ describe("import direction (DESIGN §1)", () => {
       'import { x } from "../src/workbook/port";',
       "sandbox may import only src/api and src/money",
     ],
-    ["sandbox/x.ts", 'import { x } from "../src/workflows";', "not the workflows"],
+    ["sandbox/x.ts", 'import { x } from "../src/features/distribute";', "not the features"],
     ["sandbox/x.ts", 'import { x } from "../src/api/../workbook/memory";', "no climbing out of src/api"],
     [
       "sandbox/store/x.ts",
@@ -67,17 +74,17 @@ describe("import direction (DESIGN §1)", () => {
       'import { execFile } from "node:child_process";',
       "no Node built-ins below the edges",
     ],
-    ["src/workflows/x.ts", 'import os from "os";', "bare built-in names too"],
-    ["src/workflows/x.mts", 'import { x } from "../taskpane/App";', ".mts files are in the layer too"],
+    ["src/features/fund/x.ts", 'import os from "os";', "bare built-in names too"],
+    ["src/features/fund/x.mts", 'import { x } from "../../excel/host";', ".mts files are in the layer too"],
     ["src/api/x.js", 'import { x } from "../workbook/port";', "and plain .js files"],
-    ["src/workflows/x.ts", 'export { x } from "../excel/host";', "re-exports count as imports"],
+    ["src/features/fund/x.ts", 'export { x } from "../../excel/host";', "re-exports count as imports"],
   ])("%s: %s is refused (%s)", async (file, code) => {
     const found = await problems(file, code);
     expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
   });
 
   it.each([
-    ["src/workflows/x.ts", 'export const load = () => import("../excel/host");'],
+    ["src/features/distribute/x.ts", 'export const load = () => import("../../excel/host");'],
     ["src/api/x.ts", 'export const load = () => import("../workbook/memory");'],
     ["sandbox/x.ts", 'export const load = () => import("../src/workbook/memory");'],
     ["sandbox/x.ts", 'export const load = () => import("../src/money/../workbook/memory");'],
@@ -86,11 +93,14 @@ describe("import direction (DESIGN §1)", () => {
   });
 
   it.each([
-    ["src/workflows/x.ts", 'import { x } from "../workbook/port";\nimport { y } from "../api/client";'],
+    [
+      "src/features/distribute/x.ts",
+      'import { x } from "../../workbook/port";\nimport { y } from "../../api/client";',
+    ],
     ["src/workbook/x.ts", 'import { x } from "../money";\nimport { type Employee } from "../api/schemas";'],
     [
       "src/taskpane/x.tsx",
-      'import { x } from "../workflows/distribution";\nimport { y } from "@fluentui/react-components";',
+      'import { x } from "../features/distribute";\nimport { y } from "@fluentui/react-components";',
     ],
     ["src/excel/x.ts", 'import { x } from "../workbook/port";'],
     ["src/preview/x.tsx", 'import { x } from "../excel/fake";\nimport { y } from "../taskpane/App";'],
@@ -103,7 +113,7 @@ describe("import direction (DESIGN §1)", () => {
   });
 
   it("refuses the Office.js globals below the edges", async () => {
-    expect(await problems("src/workflows/x.ts", "export const h = Excel.run;")).toEqual([
+    expect(await problems("src/features/distribute/x.ts", "export const h = Excel.run;")).toEqual([
       expect.stringMatching(/^no-restricted-globals: /),
     ]);
     expect(await problems("src/workbook/x.ts", "export const h = globalThis.Excel;")).toEqual([
@@ -113,5 +123,51 @@ describe("import direction (DESIGN §1)", () => {
       expect.stringMatching(/^no-restricted-globals: /),
     ]);
     expect(await problems("src/excel/x.ts", "export const h = Excel.run;")).toEqual([]);
+  });
+});
+
+describe("the feature rule (docs/architecture.md)", () => {
+  it.each([
+    ["src/features/distribute/x.ts", 'import { x } from "../fund/charges";', "another feature's internals"],
+    [
+      "src/features/distribute/send/x.ts",
+      'import { x } from "../../fund/FundScreen";',
+      "from a sub-folder too",
+    ],
+    ["src/taskpane/App.tsx", 'import { x } from "../features/fund/FundScreen";', "the shell uses the index"],
+    ["src/commands/x.ts", 'import { x } from "../features/distribute/send/plan";', "so do the commands"],
+    ["src/preview/x.tsx", 'import { x } from "../features/fund/charges";', "and the preview"],
+    ["src/taskpane/App.tsx", 'export const l = () => import("../features/fund/FundScreen");', "dynamic too"],
+    [
+      "src/features/fund/x.tsx",
+      'import { x } from "../../taskpane/App";',
+      "a feature uses only the shared UI",
+    ],
+    [
+      "src/features/fund/x.tsx",
+      'import { x } from "../../taskpane/error-words";',
+      "not the shell's composition",
+    ],
+    ["src/taskpane/ui/x.ts", 'import { x } from "../../features/fund";', "the shared UI knows no feature"],
+    ["src/taskpane/ui/errors/x.ts", 'import { x } from "../../App";', "nor the rest of the shell"],
+  ])("%s: %s is refused (%s)", async (file, code) => {
+    expect(await problems(file, code)).toEqual([expect.stringMatching(/^valepix\/feature-boundary: /)]);
+  });
+
+  it.each([
+    ["src/features/distribute/x.ts", 'import { x } from "../fund";\nimport { y } from "../fund/index";'],
+    [
+      "src/features/distribute/send/x.ts",
+      'import { x } from "../finalize/finalize";\nimport { y } from "../../fund";',
+    ],
+    ["src/features/fund/x.tsx", 'import { x } from "../../taskpane/ui/layout";'],
+    ["src/features/fund/index.ts", 'export const S = () => import("./FundScreen");'],
+    ["src/taskpane/App.tsx", 'import { x } from "../features/fund";\nimport { y } from "./ui/layout";'],
+    [
+      "src/commands/x.ts",
+      'import { x } from "../features/distribute";\nimport { y } from "../taskpane/composition-root";',
+    ],
+  ])("%s: allowed imports pass", async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
   });
 });

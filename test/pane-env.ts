@@ -1,10 +1,10 @@
 /**
- * The pane's services (src/taskpane/adapter) over a workflow environment's sandbox, connected as a
+ * The pane's services (src/taskpane/pane-services.ts) over a workflow environment's sandbox, connected as a
  * person would be: a session-only "Sandbox" connection, and a client whose waits advance the
  * sandbox's virtual clock (so polling and pacing cost no real time).
  */
 import { TOKEN_A } from "../sandbox/test-harness";
-import { createServices } from "../src/taskpane/adapter";
+import { createServices } from "../src/taskpane/pane-services";
 import { MemoryTokenStore, MemoryUserStorage } from "../src/taskpane/memory-host";
 import type { Workbook } from "../src/workbook";
 import type { WorkflowEnv } from "./workflows-env";

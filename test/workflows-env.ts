@@ -7,7 +7,7 @@
 import { type ClientOptions, type ValePixClient, createClient } from "../src/api";
 import { type MemoryWorkbook, createMemoryWorkbook } from "../src/excel/memory-workbook";
 import type { CellValue } from "../src/workbook";
-import { readDraftItems } from "../src/workflows";
+import { readDraftItems } from "../src/features/distribute";
 import { PIX_DELAY, startTestSandbox, TOKEN_A } from "../sandbox/test-harness";
 import type { RunningSandbox, SandboxOptions } from "../sandbox/server";
 import type { ManualClock } from "../sandbox/testkit";

@@ -5,8 +5,8 @@
  */
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createRoot } from "react-dom/client";
-import { App, type ScreenName } from "../../src/taskpane/components/App";
-import type { Locale } from "../../src/taskpane/i18n";
+import { App, type ScreenName } from "../../src/taskpane/App";
+import type { Locale } from "../../src/taskpane/ui/i18n";
 import { fixtureServices } from "./fixtures";
 
 const [locale, screen, variant] = location.hash.slice(1).split("/") as [Locale, ScreenName, string?];

@@ -1,6 +1,6 @@
 /**
  * Which calls are repeated, and how, whatever the resource (document, "Endpoints" rules 3 and 4;
- * "Errors": 429 and 5xx; DESIGN §2-§3): GETs retried with backoff and Retry-After, timeouts and
+ * "Errors": 429 and 5xx; docs/architecture.md §2-§3): GETs retried with backoff and Retry-After, timeouts and
  * aborts, creating POSTs never repeated blindly. The read-before-repeat of each mutation is tested
  * with its resource (./resources/*.test.ts).
  */

@@ -8,7 +8,7 @@
  * One file per resource group under `resources/`; this file only builds the transport and puts
  * them together, and the client's type is derived from what it builds (`ValePixClient`).
  *
- * Which calls are repeated, and how (document, "Endpoints" rules 3 and 4; DESIGN §2-§3):
+ * Which calls are repeated, and how (document, "Endpoints" rules 3 and 4; docs/architecture.md §2-§3):
  * - GETs are retried on 408, 429, 5xx, connection errors and timeouts, with `Retry-After` or
  *   capped exponential backoff with jitter.
  * - Every change (POST, PUT) is repeated on 429 only (the server refused without applying).

@@ -128,3 +128,4 @@ export {
   Transaction,
   TRANSACTION_TYPES,
 } from "./schemas";
+export type { Persistence, TokenStore, UserStorage } from "./credentials";

@@ -27,7 +27,7 @@ import {
 import { readServerError } from "./server-error";
 
 /**
- * - `idempotent`: GETs; retried on 408, 429, 5xx, connection errors and timeouts (DESIGN §3).
+ * - `idempotent`: GETs; retried on 408, 429, 5xx, connection errors and timeouts (docs/architecture.md §3).
  * - `rateLimitOnly`: every change (POST, PUT); only 429 is retried (the server did not apply the
  *   call). Ambiguous failures are thrown, for `recovery.ts` to read before repeating (rule 4).
  * - `never`: finalize (rule 3), not even after 429.

@@ -1,23 +1,23 @@
 /**
- * What each ribbon button does, with the workflows the pane uses (src/workflows): validate the
+ * What each ribbon button does, with the workflows the pane uses (src/features, through their index): validate the
  * table the selection is in, send it to a draft (mode `selected`), refresh the statuses of the
  * last distribution, pull the transactions. Each returns the notice to show and whether the pane
  * must open; errors are left to the handler (./commands.ts), which words them with `messageFor`.
  * Finalizing moves money: it is never a ribbon button, only the pane's confirmed step.
  */
+import { DoublePaymentError } from "../workbook/run-log";
 import {
-  DoublePaymentError,
   SheetInvalidError,
   TableNotFoundError,
-  pullTransactions,
   readDistributionSheet,
   sendSheet,
-} from "../workflows";
+} from "../features/distribute";
+import { pullTransactions } from "../features/reconciliation";
 // Not in the workflows barrel yet (helper "modes" owns it): imported from its module.
-import { NoDistributionError, refreshStatus } from "../workflows";
+import { NoDistributionError, refreshStatus } from "../features/distribute";
 import type { Workbook } from "../workbook";
-import type { Host } from "../taskpane/edge";
-import { formatBRL, formatCount } from "../taskpane/i18n";
+import type { Host } from "../taskpane/composition-root";
+import { formatBRL, formatCount } from "../taskpane/ui/i18n";
 import type { Notice } from "../taskpane/notices";
 import type { CommandMessages } from "./messages";
 

@@ -5,7 +5,7 @@
  * each ExecuteFunction control's <FunctionName> to a handler here ("Configure your Office Add-in
  * to use a shared runtime", https://learn.microsoft.com/office/dev/add-ins/develop/configure-your-add-in-to-use-a-shared-runtime).
  *
- * Each command calls the src/workflows functions the pane calls (./actions.ts), and every
+ * Each command calls the feature workflows the pane calls (./actions.ts), and every
  * handler:
  * - reports its outcome through the notice the pane shows (Excel has no add-in notifications),
  *   and opens the pane (`Office.addin.showAsTaskpane`) when a decision or a fix is needed;
@@ -13,9 +13,9 @@
  *   another command of the add-in: "Office.AddinCommands.Event.completed");
  * - never throws past itself: Office would show nothing, and the person would not know.
  */
-import { type Host, sharedHost } from "../taskpane/edge";
-import { messagesFor } from "../taskpane/i18n";
-import { messageFor } from "../taskpane/errors/messageFor";
+import { type Host, sharedHost } from "../taskpane/composition-root";
+import { messagesFor } from "../taskpane/ui/i18n";
+import { paneMessageFor } from "../taskpane/error-words";
 import {
   type Outcome,
   pullTransactionsCommand,
@@ -89,7 +89,7 @@ export function commandHandler(
       }
     } catch (error) {
       // API, workbook and connection errors in the pane's own words, and the pane to act on them.
-      const m = messageFor(error, messagesFor(host?.locale ?? "pt-BR"));
+      const m = paneMessageFor(error, messagesFor(host?.locale ?? "pt-BR"));
       outcome = {
         notice: { intent: m.intent, title: m.title, body: m.body, next: m.next, details: m.details },
         openPane: true,

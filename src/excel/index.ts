@@ -1,4 +1,4 @@
-// The Excel host (DESIGN §1 src/excel): the Workbook port over Office.js, its error class, the
+// The Excel host (docs/architecture.md §1 src/excel): the Workbook port over Office.js, its error class, the
 // per-user token store, the fake Excel, and the in-memory workbook (the adapter over the fake) for
 // tests, benchmarks and the preview.
 export { OfficeWorkbook, officeWorkbook, type OfficeWorkbookOptions } from "./office-workbook";

@@ -1,5 +1,5 @@
 /**
- * Pins which Office.js calls the adapter makes, against office-addin-mock (DESIGN §4: the mock
+ * Pins which Office.js calls the adapter makes, against office-addin-mock (docs/architecture.md §4: the mock
  * returns what it is seeded with and checks nothing else; behaviour is proven over the fake).
  * The adapter is built with `officeWorkbook()`, so these go through the global `Excel.run`.
  */

@@ -1,5 +1,5 @@
 /**
- * Where the API token lives: per user, on this device, outside the workbook (DESIGN §2 "Token").
+ * Where the API token lives: per user, on this device, outside the workbook (docs/architecture.md §2 "Token").
  *
  * - Excel has no roaming settings store (`Office.context.roamingSettings` is Outlook-only), and
  *   the workbook's own settings (`Workbook.settings`, document settings, custom XML, properties)
@@ -18,21 +18,9 @@
  * token is only ever handed out for the host it was saved for. Nothing here logs anything.
  */
 
-/** Per-user key/value storage outside the workbook: OfficeRuntime.storage in the shared runtime, else localStorage (key prefixed with Office.context.partitionKey when defined), checked for availability. */
-export interface UserStorage {
-  getItem(key: string): Promise<string | null>;
-  setItem(key: string, value: string): Promise<void>;
-  removeItem(key: string): Promise<void>;
-}
+import type { Persistence, TokenStore, UserStorage } from "../api";
 
-export type Persistence = "device" | "session";
-
-/** One token per API origin (scheme://host[:port]); "session" keeps it in memory only. */
-export interface TokenStore {
-  get(origin: string): Promise<string | undefined>;
-  set(origin: string, token: string, persistence: Persistence): Promise<void>;
-  remove(origin: string): Promise<void>;
-}
+export type { Persistence, TokenStore, UserStorage };
 
 export type UserStorageBackend = "OfficeRuntime.storage" | "localStorage" | "memory";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { DEFAULT_MAX_CENTS } from "./cents";
-import { formatCents, parseCents, type CentsProblemCode, type Locale, type ParseCentsResult } from "./index";
+import { formatCents, parseCents, type CentsProblemCode, type Locale, type ParseCentsResult } from ".";
 
 const locales: Locale[] = ["pt-BR", "en-US"];
 const locale = fc.constantFrom(...locales);

@@ -1,4 +1,4 @@
-import { formatCents, parseCents, type CentsProblemCode, type Locale, type ParseCentsResult } from "./index";
+import { formatCents, parseCents, type CentsProblemCode, type Locale, type ParseCentsResult } from ".";
 
 const NBSP = "\u00a0";
 const NNBSP = "\u202f";

@@ -1,5 +1,5 @@
 /**
- * Money as integer cents (DESIGN §2 "Money"): parse what Office.js hands back from a cell, format for people.
+ * Money as integer cents (docs/architecture.md §2 "Money"): parse what Office.js hands back from a cell, format for people.
  *
  * Nothing here multiplies a float without checking the result. A number cell is read as Excel keeps and
  * shows it: at 15 significant digits ("Excel specifications and limits", Microsoft support: number

@@ -8,7 +8,7 @@ import {
   normalizeCnpj,
   normalizeCpf,
   type NormalizeResult,
-} from "./index";
+} from ".";
 
 // Reference check digits written the other common way ("sum * 10 mod 11, 10 becomes 0" for CPF; weights
 // cycling 2..9 from the right for CNPJ), so the tests do not just repeat the implementation.

@@ -1,5 +1,5 @@
 /**
- * CPF (people, 11 digits) and CNPJ (companies, 14 characters) as they arrive from cells (DESIGN §2 "Identity":
+ * CPF (people, 11 digits) and CNPJ (companies, 14 characters) as they arrive from cells (docs/architecture.md §2 "Identity":
  * check digits verified, leading zeros restored because Excel drops them).
  *
  * Check digits (Receita Federal "módulo 11", the algorithm every Brazilian validator implements):

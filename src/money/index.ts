@@ -1,4 +1,4 @@
-// Integer cents and Brazilian tax documents (DESIGN §1 src/money, §2 "Money" and "Identity").
+// Integer cents and Brazilian tax documents (docs/architecture.md §1 src/money, §2 "Money" and "Identity").
 // This layer imports nothing from the other layers.
 export type { Locale } from "./locale";
 export { LOCALES } from "./locale";

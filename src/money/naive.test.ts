@@ -1,6 +1,6 @@
-// Why parseCents reads decimals exactly (DESIGN §2 "Money"): a naive float multiply, the code this module
+// Why parseCents reads decimals exactly (docs/architecture.md §2 "Money"): a naive float multiply, the code this module
 // exists to replace, gets these cells wrong. If this test ever fails, the cases below stopped proving it.
-import { parseCents, type ParseCentsResult } from "./index";
+import { parseCents, type ParseCentsResult } from ".";
 
 const naiveNumber = (x: number) => Math.round(x * 100);
 const naiveText = (s: string) => Math.round(parseFloat(s.replace(/[^\d.,-]/g, "").replace(",", ".")) * 100);

@@ -4,7 +4,7 @@
  * keeps tokens (the token store, per user, outside the workbook) and nowhere else. A connection
  * the person already has is left as it is; one that is missing or lost its token is (re)saved.
  */
-import type { ConnectionServices } from "../taskpane/services";
+import type { ConnectionServices } from "../features/connection";
 import { DEMO_CONNECTION_LABEL, DEMO_TOKEN } from "./demo";
 
 export async function ensureDemoConnection(

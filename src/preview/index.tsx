@@ -2,7 +2,7 @@
  * The preview page's first script (preview.html loads it before the very chunks taskpane.html
  * loads in Excel): stands up the Office globals with the fake Excel as `Excel`, opens the workbook
  * in it (the demo workbook, or the one this tab had before a reload), saves the sandbox's demo
- * connection through the pane's own host (src/taskpane/edge.ts, the composition Excel runs), and
+ * connection through the pane's own host (src/taskpane/composition-root.ts, the composition Excel runs), and
  * draws the spreadsheet side over that fake. `Office.onReady` answers once all that is done; the
  * task pane's bundle then mounts itself into #root, exactly as in Excel.
  *
@@ -18,7 +18,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ENVIRONMENTS } from "../api";
 import type { ExcelRun } from "../excel";
-import { sharedHost } from "../taskpane/edge";
+import { sharedHost } from "../taskpane/composition-root";
 import { ensureDemoConnection } from "./demo-connection";
 import { PreviewApp } from "./components/PreviewApp";
 import { demoWorkbook } from "./demo";

@@ -1,14 +1,14 @@
 /**
  * The pane's page: composes the real host pieces once for the page (./edge.ts: the per-user
  * token store, the Workbook port over `Excel.run`, the services) and mounts the React tree inside
- * `Office.onReady` (DESIGN §3 "UI"). The ribbon commands (src/commands) share the same host.
+ * `Office.onReady` (docs/architecture.md §3 "UI"). The ribbon commands (src/commands) share the same host.
  */
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./components/App";
-import { CommandNotice } from "./components/CommandNotice";
-import { type Host, sharedHost } from "./edge";
+import { App } from "./App";
+import { CommandNotice } from "./CommandNotice";
+import { type Host, sharedHost } from "./composition-root";
 
 function mount(host: Host): void {
   const container = document.getElementById("root");

@@ -2,14 +2,15 @@
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { ErrorCenter, MessageArea } from "./errors/ErrorCenter";
-import { type Locale, LanguageProvider, messagesFor } from "./i18n";
+import { FEATURE_ERROR_WORDS } from "./error-words";
+import { ErrorCenter, MessageArea } from "./ui/errors/ErrorCenter";
+import { type Locale, LanguageProvider, messagesFor } from "./ui/i18n";
 
 export function renderPane(ui: ReactElement, locale: Locale = "pt-BR"): RenderResult {
   return render(
     <FluentProvider theme={webLightTheme}>
       <LanguageProvider value={{ locale, t: messagesFor(locale) }}>
-        <ErrorCenter>
+        <ErrorCenter words={FEATURE_ERROR_WORDS}>
           <MessageArea />
           {ui}
         </ErrorCenter>

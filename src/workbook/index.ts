@@ -1,4 +1,4 @@
-// The host-agnostic workbook model (DESIGN §1 src/workbook): the Workbook port, column mapping,
+// The host-agnostic workbook model (docs/architecture.md §1 src/workbook): the Workbook port, column mapping,
 // employee matching, validation, template and write-back, as other layers use them. The port's
 // implementation is src/excel (`OfficeWorkbook`; `createMemoryWorkbook` for tests and benchmarks).
 // Block sizing, Excel's name rules and the settings guard are for that implementation and import

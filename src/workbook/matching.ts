@@ -1,5 +1,5 @@
 /**
- * Employee matching (DESIGN §2 "Identity"): a row names its employee by, in order, an
+ * Employee matching (docs/architecture.md §2 "Identity"): a row names its employee by, in order, an
  * `employee_id` cell, a CPF (leading zeros restored, check digits verified) or an e-mail
  * (trimmed, case-insensitive). The first identity present on the row decides; the others, when
  * present, are cross-checked, so a row whose employee_id and CPF name two different people is an

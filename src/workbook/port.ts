@@ -295,7 +295,7 @@ export interface Workbook {
    * Keeps a non-secret add-in setting inside the workbook file (e.g. the column mapping).
    *
    * NEVER store the API token (or any credential or personal data) here: workbook settings
-   * travel inside the .xlsx to everyone the file is shared with (DESIGN §2 "Token"; API
+   * travel inside the .xlsx to everyone the file is shared with (docs/architecture.md §2 "Token"; API
    * document, Authentication rule 5). The token lives in the per-user token store of src/excel.
    */
   setSetting(key: string, value: JsonValue): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * Formula-injection-safe text for cells (DESIGN §2 "Writing API text into cells"; OWASP "CSV
+ * Formula-injection-safe text for cells (docs/architecture.md §2 "Writing API text into cells"; OWASP "CSV
  * Injection"): text that comes from the API or from people (names, e-mails, error messages)
  * and starts with `=`, `+`, `-` or `@` would be taken by Excel as a formula when written
  * through `Range.values`. A leading apostrophe makes Excel keep it as text: the apostrophe is

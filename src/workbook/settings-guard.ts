@@ -1,6 +1,6 @@
 /**
  * Defence in depth for workbook settings: they are saved inside the .xlsx and travel with it,
- * so a credential must never be written there (DESIGN §2 "Token"; API document,
+ * so a credential must never be written there (docs/architecture.md §2 "Token"; API document,
  * Authentication rule 5). Every Workbook implementation calls this before `setSetting`.
  */
 import type { JsonValue } from "./port";

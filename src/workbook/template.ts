@@ -1,6 +1,6 @@
 /**
  * The distribution template: a new sheet with a table ready to fill in, built from the active
- * employees and the products (DESIGN §1 src/workbook).
+ * employees and the products (docs/architecture.md §1 src/workbook).
  *
  * Layout: ID do colaborador | CPF | Nome | E-mail | one column per product | Status ValePix |
  * Mensagem ValePix | Total da linha, with a totals row.

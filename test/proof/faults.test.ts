@@ -18,7 +18,8 @@ import {
 } from "../../src/api";
 import { formatCpf } from "../../src/money";
 import type { CellValue, Workbook } from "../../src/workbook";
-import { fund, finalizeSheet, sendSheet } from "../../src/workflows";
+import { fund } from "../../src/features/fund";
+import { finalizeSheet, sendSheet } from "../../src/features/distribute";
 import { FAULT_KINDS, type FaultKind } from "../../sandbox";
 import { newWorkbook, serverItems, startWorkflowEnv, type WorkflowEnv } from "../workflows-env";
 

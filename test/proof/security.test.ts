@@ -7,7 +7,7 @@
  *   converter, as the preview saves a file: readSnapshot then writeXlsx; unzipped and searched) and no captured log line (the sandbox's own log, the
  *   request log, the client's request hooks, the console, every error message met);
  * - CPFs, CNPJs and phone numbers are masked in those logs (API document, "Authentication" §5);
- * - names from the API that start with = + - @ land as text, not formulas (DESIGN §2);
+ * - names from the API that start with = + - @ land as text, not formulas (docs/architecture.md §2);
  * - a non-loopback http:// base URL is refused, and a token saved for one host is never sent to
  *   another (src/excel/token-store.ts), not even through a redirect.
  * The sandbox's own refusals (403, 401, 400, 413, ids) are proven in sandbox/security.test.ts.
@@ -24,15 +24,11 @@ import { readSnapshot } from "../../src/preview/fake-io";
 import { writeXlsx } from "../../src/preview/xlsx";
 import type { CellValue } from "../../src/workbook";
 import { makeCpf } from "../../src/workbook/testing";
-import {
-  createPacedClient,
-  finalizeSheet,
-  fund,
-  pullEmployees,
-  pullProducts,
-  pullTransactions,
-  sendSheet,
-} from "../../src/workflows";
+import { createPacedClient } from "../../src/api/pacer";
+import { finalizeSheet, sendSheet } from "../../src/features/distribute";
+import { fund } from "../../src/features/fund";
+import { pullEmployees, pullProducts } from "../../src/features/directory";
+import { pullTransactions } from "../../src/features/reconciliation";
 import { PIX_DELAY, TOKEN_A, TOKEN_B, startTestSandbox } from "../../sandbox/test-harness";
 import type { RunningSandbox } from "../../sandbox";
 import { API_PREFIX } from "../../src/api/routes";

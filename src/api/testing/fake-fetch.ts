@@ -1,5 +1,5 @@
 /**
- * Test doubles for the client's injectable edges (DESIGN §3): a scripted `fetch` that records
+ * Test doubles for the client's injectable edges (docs/architecture.md §3): a scripted `fetch` that records
  * every request, and a fake clock whose `sleep` advances time instantly.
  */
 

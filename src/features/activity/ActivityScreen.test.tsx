@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { AuthenticationError } from "../../api";
+import type { ActivityServices } from "./services";
+import { renderPane } from "../../taskpane/testing";
+import { ActivityScreen } from "./ActivityScreen";
+
+function services(over: Partial<ActivityServices> = {}): ActivityServices {
+  return {
+    runLog: jest.fn(() =>
+      Promise.resolve([
+        {
+          at: "2026-11-20T15:00:00Z",
+          table: "Novembro",
+          mode: "selected",
+          distributionId: "d-2",
+          state: "processing",
+          totalCents: 250_000,
+          paymentMethod: "BALANCE",
+        },
+        {
+          at: "2026-10-20T15:00:00Z",
+          table: "Outubro",
+          mode: "batch",
+          distributionId: "d-1",
+          state: "completed",
+          totalCents: 100_000,
+        },
+      ]),
+    ),
+    goToTable: jest.fn(() => Promise.resolve()),
+    distribution: jest.fn(() =>
+      Promise.resolve({ status: "completed", totalEmployees: 12, totalCents: 250_000 }),
+    ),
+    ...over,
+  };
+}
+
+describe("Activity screen", () => {
+  it("lists the run log in the order given (newest first) and links each entry to its table and distribution", async () => {
+    const s = services();
+    renderPane(<ActivityScreen services={s} />);
+    const items = await screen.findAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain("tabela Novembro");
+    expect(items[0]!.textContent?.replace(/\s/g, " ")).toContain("R$ 2.500,00");
+    expect(items[0]!.textContent).toContain("Saldo");
+    fireEvent.click(screen.getByRole("button", { name: "Ir para a tabela Novembro" }));
+    expect(s.goToTable).toHaveBeenCalledWith("Novembro");
+    fireEvent.click(screen.getByRole("button", { name: "Ver o estado atual da distribuição d-2" }));
+    expect((await screen.findByRole("status")).textContent).toContain("Agora: concluída, 12 colaborador(es)");
+  });
+
+  it("says when there is nothing yet, and reports a failed read in the message area", async () => {
+    renderPane(<ActivityScreen services={services({ runLog: () => Promise.resolve([]) })} />, "en-US");
+    expect(await screen.findByText("No distribution recorded in this workbook yet.")).toBeTruthy();
+    const failing = services({
+      distribution: () =>
+        Promise.reject(new AuthenticationError("x", { method: "GET", url: "https://a.b/c", status: 401 })),
+    });
+    renderPane(<ActivityScreen services={failing} />, "en-US");
+    const buttons = await screen.findAllByRole("button", { name: "Check distribution d-2's current state" });
+    fireEvent.click(buttons[0]!);
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toContain("The token was not accepted (401)"),
+    );
+  });
+});

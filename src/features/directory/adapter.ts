@@ -1,0 +1,94 @@
+/**
+ * `DataServices` over this feature's directory, registration and benefits workflows and
+ * src/features/reconciliation
+ * (docs/workflows.md, "Directory" and "Reconciliation"). Reconciliation links debits to this
+ * workbook's run log (`runLogLinks`), so it says which debits no run of this workbook explains.
+ */
+import type { ValePixClient } from "../../api";
+import type { Locale, Workbook } from "../../workbook";
+import { listSituations, pullBenefits, pullEmployees, pullProducts } from "./directory";
+import { pullTransactions, reconcile } from "../reconciliation";
+import { readRunLogEntries, runLogLinks } from "../../workbook/run-log";
+import { registerEmployees } from "./register";
+import { saveBenefits } from "./benefits";
+import type { DataServices } from "./services";
+
+export function dataServices(
+  api: () => Promise<ValePixClient>,
+  workbook: Workbook,
+  locale: Locale,
+): DataServices {
+  const outcome = (r: { table: { name: string }; added: number; updated: number }) => ({
+    table: r.table.name,
+    added: r.added,
+    updated: r.updated,
+  });
+  return {
+    listTables: () => workbook.listTables(),
+    situations: async (signal) => listSituations((await api()).employees, { signal }),
+    pull: async (kind, filter, run) => {
+      const client = await api();
+      const options = { signal: run.signal, onProgress: run.onProgress, locale };
+      if (kind === "employees")
+        return outcome(
+          await pullEmployees(client.employees, workbook, {
+            ...options,
+            ...(filter.situation ? { situation: filter.situation } : {}),
+          }),
+        );
+      if (kind === "products") return outcome(await pullProducts(client.products, workbook, options));
+      return outcome(await pullBenefits(client, workbook, options));
+    },
+    registerEmployees: async (table, run) => {
+      const r = await registerEmployees((await api()).employees, workbook, {
+        table,
+        locale,
+        signal: run.signal,
+        onProgress: run.onProgress,
+      });
+      return {
+        created: r.created,
+        alreadyRegistered: r.alreadyRegistered,
+        errors: r.errors,
+        notSent: r.notSent,
+      };
+    },
+    pullTransactions: async (filter, run) => {
+      const type = filter.type === "DEPOSIT" || filter.type === "DISTRIBUTION" ? filter.type : undefined;
+      return outcome(
+        await pullTransactions((await api()).transactions, workbook, {
+          ...(type ? { type } : {}),
+          runLog: runLogLinks(await readRunLogEntries(workbook)),
+          locale,
+          signal: run.signal,
+          onProgress: run.onProgress,
+        }),
+      );
+    },
+    reconcile: async (run) => {
+      const { pull, summary } = await reconcile(await api(), workbook, {
+        runLog: runLogLinks(await readRunLogEntries(workbook)),
+        locale,
+        signal: run.signal,
+        onProgress: run.onProgress,
+      });
+      return {
+        depositsCents: summary.completedDepositsCents,
+        distributionsCents: summary.distributedCents,
+        expectedCents: summary.expectedBalanceCents,
+        balanceCents: summary.availableCents,
+        differenceCents: summary.differenceCents,
+        unlinkedDebits: pull.unlinkedDebits,
+      };
+    },
+    saveBenefits: async (table, run) => {
+      const r = await saveBenefits(await api(), workbook, {
+        table,
+        locale,
+        signal: run.signal,
+        onProgress: run.onProgress,
+      });
+      return { created: r.created, updated: r.updated, unchanged: r.unchanged, errors: r.errors };
+    },
+  };
+}

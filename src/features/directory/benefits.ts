@@ -1,0 +1,155 @@
+/**
+ * Creating and updating benefits (conventions) from a table (issue 10 item 5): one row per
+ * benefit, a name, an optional description, and one column per product holding its monthly
+ * amount in reais; the layout `pullBenefits` writes (./directory.ts), so pull, edit, save.
+ *
+ * - A row without an id is created (`POST /benefits`) and gets the returned `benefit_id` in
+ *   the id column; a row with an id is updated (`PUT /benefits/{id}`, which replaces the benefit
+ *   whole: docs/api-assumptions.md) only when it differs from what the API holds.
+ * - A blank amount cell means the product is not in the benefit; amounts are read by src/money
+ *   (integer cents; a sub-cent value is an error, never rounded).
+ * - A product the API knows but the table has no column for keeps its item on update: the
+ *   replacement never drops what the table does not show.
+ * - A new row named like an existing benefit is refused (with that benefit's id): after a lost
+ *   answer, saving again must not create the benefit twice.
+ * Each row gets a status and a message; a bad row is not sent, the others still are.
+ */
+import { APIUserAbortError, ApiError, type Benefit, type BenefitItem, type ValePixClient } from "../../api";
+import { parseCents } from "../../money";
+import { computeMapping } from "../../workbook/mapping";
+import type { Locale } from "../../workbook/messages";
+import type { CellValue, TableInfo, Workbook } from "../../workbook/port";
+import { benefitColumns, DEFAULT_TABLES, DirectoryInputError, pullAll } from "./directory";
+import { type OnProgress, safeProgress } from "../../api/progress";
+import { DIRECTORY_TEXT, type RowStatus, writeRowStatuses } from "../../workbook/row-status";
+import { headerIndex, readAllRows } from "../../workbook/table-sync";
+
+export interface BenefitSaveResult {
+  table: TableInfo;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: number;
+  statuses: RowStatus[];
+}
+
+const text = (v: CellValue | undefined): string => (v === undefined ? "" : String(v).trim());
+const sameItems = (a: readonly BenefitItem[], b: readonly BenefitItem[]): boolean => {
+  const key = (xs: readonly BenefitItem[]) =>
+    JSON.stringify(
+      [...xs]
+        .sort((x, y) => x.product_id.localeCompare(y.product_id))
+        .map((i) => [i.product_id, i.monthly_amount]),
+    );
+  return key(a) === key(b);
+};
+
+export async function saveBenefits(
+  api: {
+    benefits: Pick<ValePixClient["benefits"], "create" | "update" | "list">;
+    products: Pick<ValePixClient["products"], "list">;
+  },
+  workbook: Workbook,
+  options: { table?: string; locale?: Locale; signal?: AbortSignal; onProgress?: OnProgress } = {},
+): Promise<BenefitSaveResult> {
+  const { signal } = options;
+  const onProgress = safeProgress(options.onProgress);
+  const locale = options.locale ?? "pt-BR";
+  const t = DIRECTORY_TEXT[locale];
+  const tableName = options.table ?? DEFAULT_TABLES.benefits;
+  const info = await workbook.getTable(tableName);
+  if (!info) throw new DirectoryInputError("table_not_found", `There is no table named ${tableName}.`);
+  const products = await pullAll(api.products.list({}, { signal }), "products", options);
+  const cols = benefitColumns(products, locale);
+  const at = { id: headerIndex(info.header, cols.id), name: headerIndex(info.header, cols.name) };
+  const descriptionAt = headerIndex(info.header, cols.description);
+  const mapping = computeMapping(info.header, products);
+  if (at.name < 0 || mapping.products.length === 0) {
+    throw new DirectoryInputError(
+      "column_missing",
+      `Table ${info.name} needs a "${cols.name}" column and at least one product column.`,
+    );
+  }
+  const existing = await pullAll(api.benefits.list({}, { signal }), "benefits", options);
+  const byId = new Map(existing.map((b) => [b.id, b]));
+  const byName = new Map(existing.map((b) => [b.name.trim().toLowerCase(), b.id]));
+  const shown = new Set(mapping.products.map((p) => p.product_id));
+
+  const rows = await readAllRows(workbook, info.name, signal);
+  const ids = rows.map((r) => (at.id < 0 ? "" : text(r[at.id])));
+  const statuses: RowStatus[] = [];
+  try {
+    for (const [rowIndex, row] of rows.entries()) {
+      onProgress?.({ phase: "save", done: rowIndex, total: rows.length });
+      const name = text(row[at.name]);
+      const problems: string[] = [];
+      const items: BenefitItem[] = [];
+      for (const p of mapping.products) {
+        const parsed = parseCents(row[p.index], { locale });
+        if (!parsed.ok) problems.push(t.amountInvalid(p.header, parsed.problem.input));
+        else if (!parsed.blank) items.push({ product_id: p.product_id, monthly_amount: parsed.cents });
+      }
+      const id = ids[rowIndex]!;
+      if (name === "" && id === "" && items.length === 0 && problems.length === 0) continue; // blank row
+      if (name === "") problems.unshift(t.benefitNameMissing);
+      const current = id === "" ? undefined : byId.get(id);
+      if (id !== "" && !current) problems.push(t.benefitUnknown(id));
+      const takenBy = id === "" ? byName.get(name.toLowerCase()) : undefined;
+      if (takenBy !== undefined) problems.push(t.benefitNameTaken(takenBy));
+      if (problems.length > 0) {
+        statuses.push({ rowIndex, outcome: "error", message: problems.join(" ") });
+        continue;
+      }
+      const description = descriptionAt < 0 ? (current?.description ?? "") : text(row[descriptionAt]);
+      try {
+        if (current) {
+          const body = {
+            name,
+            ...(description !== "" ? { description } : {}),
+            items: [...items, ...(current.items ?? []).filter((i) => !shown.has(i.product_id))],
+          };
+          if (isSame(current, body)) statuses.push({ rowIndex, outcome: "unchanged" });
+          else {
+            await api.benefits.update(current.id, body, { signal });
+            statuses.push({ rowIndex, outcome: "updated" });
+          }
+        } else {
+          const created = await api.benefits.create(
+            { name, ...(description !== "" ? { description } : {}), items },
+            { signal },
+          );
+          ids[rowIndex] = created.benefit_id;
+          byName.set(name.toLowerCase(), created.benefit_id);
+          statuses.push({ rowIndex, outcome: "created" });
+        }
+      } catch (err) {
+        if (err instanceof APIUserAbortError || !(err instanceof ApiError)) throw err;
+        statuses.push({ rowIndex, outcome: "error", message: err.serverMessage ?? err.message });
+      }
+    }
+    onProgress?.({ phase: "save", done: rows.length, total: rows.length });
+  } finally {
+    // Whatever happened, the sheet shows it (without the caller's signal: it may be aborted).
+    await writeRowStatuses(workbook, info, statuses, { locale, ids: { header: cols.id, values: ids } });
+  }
+  const count = (o: RowStatus["outcome"]) => statuses.filter((s) => s.outcome === o).length;
+  return {
+    table: (await workbook.getTable(info.name)) ?? info,
+    created: count("created"),
+    updated: count("updated"),
+    unchanged: count("unchanged"),
+    errors: count("error"),
+    statuses,
+  };
+}
+
+function isSame(
+  current: Benefit,
+  body: { name: string; description?: string; items: BenefitItem[] },
+): boolean {
+  return (
+    current.name === body.name &&
+    (current.description ?? "") === (body.description ?? "") &&
+    sameItems(current.items ?? [], body.items)
+  );
+}

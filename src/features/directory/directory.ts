@@ -1,0 +1,248 @@
+/**
+ * Directory pulls (issue 10 item 5): employees, products and benefits into tables, refreshed in
+ * place by id while keeping the columns and rows the user added (./table-sync.ts).
+ *
+ * - Employees: the `situation` filter takes a `value` of the situations list (API document,
+ *   "Employee situation"); a value not in the list is refused before the employees are read.
+ *   The situation is shown in the display language ("Ativo", "Active") and read back in either.
+ * - Benefits: one row per benefit, one column per product with its monthly amount in reais
+ *   (blank: the product is not in the benefit), so the same table can be edited and saved back
+ *   with `saveBenefits` (./benefits.ts).
+ * Identifiers are text-formatted ("@"), so Excel keeps them exactly.
+ */
+import type { PageIterator, ValePixClient } from "../../api";
+import type { Benefit, Employee, Page, Product, Situation } from "../../api";
+import { formatCpf, normalizeCpf } from "../../money";
+import { IDENTITY_HEADERS } from "../../workbook/headers";
+import type { Locale } from "../../workbook/messages";
+import { TEXT_FORMAT } from "../../workbook/port";
+import { CURRENCY_FORMAT, productHeaders } from "../../workbook/template";
+import { type OnProgress, etaFrom, progressReporter } from "../../api/progress";
+import { type SyncColumn, type SyncResult, syncTable, type TableSpec } from "../../workbook/table-sync";
+
+export interface PullOptions {
+  signal?: AbortSignal;
+  onProgress?: OnProgress;
+  locale?: Locale;
+  /** Table to refresh or create (defaults below). */
+  table?: string;
+  /** Clock for the ETA (default Date.now). */
+  now?: () => number;
+}
+
+export const DEFAULT_TABLES = {
+  employees: "ValePix_Colaboradores",
+  products: "ValePix_Produtos",
+  benefits: "ValePix_Beneficios",
+} as const;
+
+/** Bad input to a directory workflow; nothing was sent or written. */
+export class DirectoryInputError extends Error {
+  override name = "DirectoryInputError";
+  constructor(
+    readonly code: "unknown_situation" | "table_not_found" | "column_missing",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const HEADERS = {
+  "pt-BR": {
+    situation: "Situação",
+    benefits: "Benefícios",
+    productId: "ID do produto",
+    code: "Código",
+    benefitId: "ID do benefício",
+    description: "Descrição",
+    sheets: { employees: "Colaboradores", products: "Produtos", benefits: "Benefícios" },
+  },
+  "en-US": {
+    situation: "Situation",
+    benefits: "Benefits",
+    productId: "Product ID",
+    code: "Code",
+    benefitId: "Benefit ID",
+    description: "Description",
+    sheets: { employees: "Employees", products: "Products", benefits: "Benefits" },
+  },
+} as const;
+
+/**
+ * The situations the document names (`active`; "Employee situation") and the one the sandbox adds
+ * (`inactive`), in the display language. Other values are shown as the API sends them.
+ */
+const SITUATION_LABELS: Record<Locale, Record<string, string>> = {
+  "pt-BR": { active: "Ativo", inactive: "Inativo" },
+  "en-US": { active: "Active", inactive: "Inactive" },
+};
+
+/** A situation as the employees table shows it ("Ativo", "Active"; others as sent). */
+export function situationLabel(value: string, locale: Locale = "pt-BR"): string {
+  return SITUATION_LABELS[locale][value] ?? value;
+}
+
+/** A situation cell read back as the API's value, whichever language wrote it ("Inativo" → "inactive"). */
+export function situationValue(text: string): string {
+  const t = text.trim().toLowerCase();
+  for (const labels of Object.values(SITUATION_LABELS))
+    for (const [value, label] of Object.entries(labels)) if (label.toLowerCase() === t) return value;
+  return text.trim();
+}
+
+export function directoryHeaders(locale: Locale = "pt-BR") {
+  return { ...IDENTITY_HEADERS[locale], ...HEADERS[locale] };
+}
+
+/**
+ * Every item of a list, all pages, with progress by page: `total` when the page states it, and
+ * then an ETA from the pace of the pages so far (none when the total is not stated: the end of
+ * the list is not known before its last page).
+ */
+export async function pullAll<T>(
+  list: PageIterator<T, Page<T>>,
+  phase: string,
+  options: { signal?: AbortSignal; onProgress?: OnProgress; now?: () => number } = {},
+): Promise<T[]> {
+  const now = options.now ?? Date.now;
+  const progress = progressReporter(options.onProgress);
+  const started = now();
+  const out: T[] = [];
+  for await (const page of list.pages()) {
+    options.signal?.throwIfAborted();
+    out.push(...page.data);
+    const total = Math.max(page.total ?? out.length, out.length);
+    progress(
+      phase,
+      out.length,
+      total,
+      page.total === undefined ? undefined : etaFrom(started, now(), out.length, total),
+    );
+  }
+  return out;
+}
+
+/** The situations the employee filter accepts (their `value`). One call. */
+export async function listSituations(
+  employees: Pick<ValePixClient["employees"], "situations">,
+  options: { signal?: AbortSignal } = {},
+): Promise<Situation[]> {
+  return employees.situations({ signal: options.signal });
+}
+
+export async function pullEmployees(
+  employees: Pick<ValePixClient["employees"], "list" | "situations">,
+  workbook: Parameters<typeof syncTable>[0],
+  options: PullOptions & { situation?: string } = {},
+): Promise<SyncResult> {
+  const { situation, signal } = options;
+  if (situation !== undefined) {
+    const known = await listSituations(employees, { signal });
+    if (!known.some((s) => s.value === situation)) {
+      throw new DirectoryInputError(
+        "unknown_situation",
+        `"${situation}" is not a situation the API lists; use one of: ${known.map((s) => s.value).join(", ")}.`,
+      );
+    }
+  }
+  const list = employees.list(situation !== undefined ? { situation } : {}, { signal });
+  const records = await pullAll(list, "employees", options);
+  return syncTable(workbook, employeeSpec(options), records, options);
+}
+
+function employeeSpec(options: PullOptions): TableSpec<Employee> {
+  const h = directoryHeaders(options.locale);
+  const cpf = (e: Employee) => {
+    const n = e.cpf === undefined ? undefined : normalizeCpf(e.cpf);
+    return n?.ok ? formatCpf(n.digits) : (e.cpf ?? "");
+  };
+  return {
+    table: options.table ?? DEFAULT_TABLES.employees,
+    sheet: h.sheets.employees,
+    key: (e) => e.employee_id,
+    keyHeader: h.employee_id,
+    columns: [
+      { header: h.employee_id, value: (e) => e.employee_id, numberFormat: TEXT_FORMAT, widthPoints: 120 },
+      { header: h.name, value: (e) => e.name, widthPoints: 180 },
+      { header: h.cpf, value: cpf, numberFormat: TEXT_FORMAT, widthPoints: 100 },
+      { header: h.email, value: (e) => e.email ?? "", widthPoints: 200 },
+      {
+        header: h.situation,
+        value: (e) => situationLabel(e.situation, options.locale),
+        normalize: situationValue,
+        widthPoints: 80,
+      },
+      // As many ids as conventions: fitted to what is there.
+      { header: h.benefits, value: (e) => (e.benefit_convention_ids ?? []).join(", ") },
+    ],
+  };
+}
+
+export async function pullProducts(
+  products: Pick<ValePixClient["products"], "list">,
+  workbook: Parameters<typeof syncTable>[0],
+  options: PullOptions = {},
+): Promise<SyncResult> {
+  const records = await pullAll(products.list({}, { signal: options.signal }), "products", options);
+  const h = directoryHeaders(options.locale);
+  const spec: TableSpec<Product> = {
+    table: options.table ?? DEFAULT_TABLES.products,
+    sheet: h.sheets.products,
+    key: (p) => p.id,
+    keyHeader: h.productId,
+    columns: [
+      { header: h.productId, value: (p) => p.id, numberFormat: TEXT_FORMAT, widthPoints: 120 },
+      { header: h.name, value: (p) => p.name, widthPoints: 180 },
+      { header: h.code, value: (p) => p.code ?? "", widthPoints: 80 },
+    ],
+  };
+  return syncTable(workbook, spec, records, options);
+}
+
+/** The benefits table's fixed headers and one header per product (name, or "name [id]"). */
+export function benefitColumns(products: readonly Product[], locale: Locale = "pt-BR") {
+  const h = directoryHeaders(locale);
+  const fixed = [h.benefitId, h.name, h.description];
+  return {
+    id: h.benefitId,
+    name: h.name,
+    description: h.description,
+    products: productHeaders(products, fixed),
+  };
+}
+
+export async function pullBenefits(
+  api: {
+    benefits: Pick<ValePixClient["benefits"], "list">;
+    products: Pick<ValePixClient["products"], "list">;
+  },
+  workbook: Parameters<typeof syncTable>[0],
+  options: PullOptions = {},
+): Promise<SyncResult> {
+  const { signal } = options;
+  const products = await pullAll(api.products.list({}, { signal }), "products", options);
+  const records = await pullAll(api.benefits.list({}, { signal }), "benefits", options);
+  const cols = benefitColumns(products, options.locale);
+  const amount = (b: Benefit, productId: string) => {
+    const item = b.items?.find((i) => i.product_id === productId);
+    return item === undefined ? "" : item.monthly_amount / 100;
+  };
+  const spec: TableSpec<Benefit> = {
+    table: options.table ?? DEFAULT_TABLES.benefits,
+    sheet: directoryHeaders(options.locale).sheets.benefits,
+    key: (b) => b.id,
+    keyHeader: cols.id,
+    columns: [
+      { header: cols.id, value: (b) => b.id, numberFormat: TEXT_FORMAT, widthPoints: 120 },
+      { header: cols.name, value: (b) => b.name, widthPoints: 180 },
+      { header: cols.description, value: (b) => b.description ?? "", widthPoints: 240 },
+      ...products.map((p, i): SyncColumn<Benefit> => ({
+        header: cols.products[i]!,
+        value: (b) => amount(b, p.id),
+        numberFormat: CURRENCY_FORMAT,
+        widthPoints: 110,
+      })),
+    ],
+  };
+  return syncTable(workbook, spec, records, options);
+}

@@ -1,0 +1,317 @@
+/**
+ * `DistributeServices` over this feature's workflows (docs/workflows.md, "Distribution, mode selected") and
+ * the Workbook port: the table, its mapping and validation, the cell checker, send (`sendSheet`),
+ * review (`readDraftItems`, `compareWithSheet`, `compareWithPrevious`) and finalize
+ * (`finalizeSheet`), and "check status" after an unknown outcome (./finalize-check.ts). Nothing here decides a business rule; it turns the workflows' results into
+ * the pane's views.
+ *
+ * The fingerprint of what was reviewed stays here, keyed by distribution: finalize sends only
+ * the content the person saw in the review (`finalizeSheet` refuses a sheet changed since).
+ *
+ * Send and finalize go by mode through ./modes.ts (`selected`, `batch`, `group`).
+ */
+import type { ValePixClient } from "../../../api";
+import { parseCents } from "../../../money";
+import {
+  amountIssue,
+  createDistributionTemplate,
+  DEFAULT_MAX_CENTS_PER_CELL,
+  type Locale,
+  loadMapping,
+  saveMappingOverride,
+  type TableInfo,
+  type Workbook,
+} from "../../../workbook";
+import {
+  assertNotPaidBefore,
+  DoublePaymentError,
+  previousFinalized,
+  readRunLogEntries,
+} from "../../../workbook/run-log";
+import { cancelCharge, followCharge } from "../../fund";
+import { compareWithPrevious, compareWithSheet, readDraftItems } from "../send/review";
+import { readDistributionSheet, TableNotFoundError } from "../send/sheet";
+import { reviewModeAgain } from "../modes/mode-recheck";
+import { SheetChangedError } from "../finalize/finalize";
+import {
+  type DistributeServices,
+  type DistributionMode,
+  ModeUnavailableError,
+  type ReviewView,
+  type SendRequest,
+  type ValidationView,
+} from "../services";
+import { type Directory, DirectoryCache } from "./directory-cache";
+import { checkFinalize, outcomeView } from "./finalize-check";
+import { LiveTables } from "./live";
+import { finalizeByMode, type Reviewed, type Sent, sendByMode } from "./modes";
+
+const MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
+
+export function distributeServices(
+  api: () => Promise<ValePixClient>,
+  workbook: Workbook,
+  locale: Locale,
+): DistributeServices {
+  const directory = new DirectoryCache(api);
+  const live = new LiveTables(workbook, locale);
+  /** Distribution id → its mode and the fingerprint its last review saw. */
+  const reviewed = new Map<string, Reviewed>();
+  /** Distribution id → what was sent (batch and group review again with the same input). */
+  const requests = new Map<string, SendRequest>();
+
+  /** Finalize only what a review showed (the screen reviews first; a lost review means review again). */
+  const seenFor = (request: { table: string; distributionId: string }): Reviewed => {
+    const seen = reviewed.get(request.distributionId);
+    if (seen === undefined) throw new SheetChangedError(request.table);
+    return seen;
+  };
+
+  const tableOf = async (name: string): Promise<TableInfo> => {
+    const info = await workbook.getTable(name);
+    if (!info) throw new TableNotFoundError(name);
+    return info;
+  };
+
+  /** Validates the whole table, writes every row's status, and keeps the result for live changes. */
+  const validateWith = async (table: string, dir: Directory): Promise<ValidationView> => {
+    const { ok, issues, summary } = (await live.full(await tableOf(table), dir)).view();
+    return { ok, issues, summary };
+  };
+
+  /** The review as the pane shows it: names for ids, the balance now, and an earlier run that paid the same. */
+  const reviewView = async (
+    client: ValePixClient,
+    sent: Omit<Sent, "created" | "calls">,
+    names: ReadonlyMap<string, string>,
+    signal: AbortSignal,
+  ): Promise<ReviewView> => {
+    const { distributionId, fingerprint, review, since } = sent;
+    const balance = await client.balances.get({ signal });
+    let repeats: ReviewView["repeats"];
+    try {
+      assertNotPaidBefore(await readRunLogEntries(workbook), fingerprint, { except: distributionId });
+    } catch (e) {
+      if (!(e instanceof DoublePaymentError)) throw e;
+      const last = e.matches.at(-1)!;
+      repeats = { distributionId: last.distributionId, at: last.at };
+    }
+    reviewed.set(distributionId, { mode: sent.mode, fingerprint, reviewTable: sent.reviewTable });
+    return {
+      matches: review.matches,
+      mismatches: review.mismatches.map((m) => ({
+        employee: names.get(m.employee_id) ?? m.employee_id,
+        product: m.product_id ?? "",
+        sheetCents: m.sheetCents,
+        draftCents: m.draftCents,
+      })),
+      sheetTotalCents: review.sheet.totalCents,
+      draftTotalCents: review.draft.totalCents,
+      totalEmployees: review.draft.employees,
+      availableCents: balance.available_amount,
+      ...(since
+        ? {
+            sincePrevious: {
+              distributionId: since.distributionId,
+              newEmployees: since.newEmployees.length,
+              droppedEmployees: since.droppedEmployees.length,
+              changedAmounts: since.changed.length,
+              totalDeltaCents: since.differenceCents,
+            },
+          }
+        : {}),
+      ...(repeats ? { repeats } : {}),
+    };
+  };
+
+  return {
+    modes: MODES,
+    listTables: () => workbook.listTables(),
+
+    createTemplate: async (signal) => {
+      const dir = await directory.fresh(signal);
+      const { table } = await createDistributionTemplate(workbook, {
+        employees: dir.employees,
+        products: dir.products,
+        locale,
+      });
+      return table;
+    },
+
+    mapping: async (table) => {
+      const info = await tableOf(table);
+      const dir = await directory.cached(new AbortController().signal);
+      const m = await loadMapping(workbook, info.name, info.header, dir.products);
+      return {
+        header: info.header,
+        columns: m.columns.map((c) => ({ index: c.index, header: c.header, role: c.role })),
+        products: dir.products,
+      };
+    },
+
+    saveMapping: async (table, override) => {
+      const name = (await tableOf(table)).name;
+      live.forget(name);
+      await saveMappingOverride(workbook, name, override);
+    },
+
+    validate: async (table, run) => {
+      run.onProgress({ phase: "read", done: 0, total: 1 });
+      const view = await validateWith(table, await directory.fresh(run.signal));
+      run.onProgress({ phase: "read", done: 1, total: 1 });
+      return view;
+    },
+
+    // Live: the changed rows only, with the directory of the last explicit validation (./live.ts).
+    revalidate: async (table, signal, changes) => {
+      const { ok, issues, summary } = await live.update(table, changes, async () => ({
+        table: await tableOf(table),
+        dir: await directory.cached(signal),
+      }));
+      return { ok, issues, summary };
+    },
+
+    watchTable: async (table, onChange) => {
+      const name = (await tableOf(table)).name;
+      return workbook.onTableChanged(name, (change) => {
+        if (!live.isOwnWrite(name, change)) onChange(change);
+      });
+    },
+
+    inspectCell: async (table, sheetRow, column) => {
+      const info = await tableOf(table);
+      const col = info.header.indexOf(column);
+      const rowIndex = sheetRow - info.headerRow - 1;
+      if (col < 0 || rowIndex < 0 || rowIndex >= info.rowCount) return { raw: "", outside: true };
+      let raw: string | number | boolean = "";
+      for await (const block of workbook.readTableRows(info.name))
+        if (rowIndex < block.offset + block.rows.length) {
+          raw = block.rows[rowIndex - block.offset]?.[col] ?? "";
+          break;
+        }
+      // The same reading validation applies (src/money, the sheet's pt-BR money locale).
+      const r = parseCents(raw, { locale: "pt-BR", maxCents: DEFAULT_MAX_CENTS_PER_CELL });
+      if (r.ok) return { raw, cents: r.cents };
+      return { raw, problem: amountIssue(r.problem, { row: sheetRow, rowIndex, column }) };
+    },
+
+    selectIssue: async (table, issue) => {
+      if (issue.rowIndex === undefined) return;
+      const info = await tableOf(table);
+      // A row issue without a column goes to the row's first cell.
+      const column =
+        issue.column !== undefined && info.header.includes(issue.column) ? issue.column : info.header[0]!;
+      await workbook.selectTableCell(info.name, issue.rowIndex, column);
+    },
+
+    benefits: async (signal) => (await directory.benefits(signal)).slice(),
+
+    send: async (request, run) => {
+      if (!MODES.includes(request.mode)) throw new ModeUnavailableError(request.mode);
+      const client = await api();
+      const r = await sendByMode(client, workbook, request, run, locale);
+      requests.set(r.distributionId, request);
+      const dir = await directory.cached(run.signal);
+      const review = await reviewView(client, r, dir.names, run.signal);
+      return {
+        distributionId: r.distributionId,
+        mode: r.mode,
+        created: r.created,
+        calls: r.calls,
+        totalEmployees: r.review.draft.employees,
+        totalCents: r.review.draft.totalCents,
+        ...(r.reviewTable ? { reviewTable: r.reviewTable } : {}),
+        review,
+      };
+    },
+
+    review: async (table, distributionId, run) => {
+      const client = await api();
+      const { signal } = run;
+      const dir = await directory.cached(signal);
+      const asked = requests.get(distributionId);
+      if (asked && asked.mode !== "selected") {
+        // Batch and group: the same input checked again against the items read now (no send).
+        const again = await reviewModeAgain(
+          client,
+          asked.mode,
+          {
+            workbook,
+            distributionId,
+            values: asked.values ?? {},
+            overridesTable: asked.overridesFromTable ? asked.table : undefined,
+            benefitIds: asked.benefitIds,
+          },
+          { signal, onProgress: run.onProgress, locale },
+        );
+        return reviewView(
+          client,
+          { mode: asked.mode, distributionId, ...again, since: again.sincePrevious },
+          dir.names,
+          signal,
+        );
+      }
+      run.onProgress({ phase: "review", done: 0, total: 1 });
+      const sheet = await readDistributionSheet(client, workbook, table, { locale, signal });
+      const review = compareWithSheet(
+        sheet.desired,
+        await readDraftItems(client.distributions, distributionId, signal),
+      );
+      const previous = previousFinalized(await readRunLogEntries(workbook), sheet.table.name, distributionId);
+      const since = previous
+        ? compareWithPrevious(
+            {
+              ...previous,
+              items: (await readDraftItems(client.distributions, previous.distributionId, signal)).items,
+            },
+            sheet.desired,
+          )
+        : undefined;
+      const view = await reviewView(
+        client,
+        { mode: "selected", distributionId, fingerprint: sheet.fingerprint, review, since },
+        dir.names,
+        signal,
+      );
+      run.onProgress({ phase: "review", done: 1, total: 1 });
+      return view;
+    },
+
+    finalize: async (request, run) => {
+      const client = await api();
+      // The charge (PIX or boleto) is followed beside the distribution's wait, for the person to pay.
+      const following = new AbortController();
+      const stop = () => following.abort();
+      run.signal.addEventListener("abort", stop);
+      const onProcessing = ({ transactionId }: { transactionId: string | undefined }) => {
+        const onCharge = run.onCharge;
+        if (!transactionId || !onCharge) return;
+        followCharge(client, transactionId, { signal: following.signal, onCharge }).then(
+          (o) => onCharge(o.charge),
+          () => {
+            // Stopped with the wait, or unreadable: the distribution's own state is what counts.
+          },
+        );
+      };
+      try {
+        const out = await finalizeByMode(
+          client,
+          workbook,
+          request,
+          seenFor(request),
+          { ...run, onProcessing },
+          locale,
+        );
+        return outcomeView(request.distributionId, out.distribution, out.finalizedNow, out.transactionId);
+      } finally {
+        stop();
+        run.signal.removeEventListener("abort", stop);
+      }
+    },
+
+    cancelCharge: async (transactionId) => cancelCharge((await api()).deposits, transactionId),
+
+    checkFinalize: async (request, run) =>
+      checkFinalize(await api(), workbook, request, seenFor(request), run, locale),
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Live validation in the adapter (issue 11 item 3): the last validation of each table, kept as a
+ * `LiveValidation` (src/workbook), and brought up to date from the table's changes.
+ *
+ * A burst of changes costs, whatever the table's size: one sync to read the changed rows (with the
+ * table's facts, to see that nothing moved), one sync to write the status cells of the rows whose
+ * standing changed (the edited ones and those sharing an employee with them), plus the one sync
+ * per change event the Office adapter spends placing it (src/excel `OfficeWorkbook`'s dispatch).
+ * Rows inserted or deleted, a header edited, a mapping saved, or more than `LIVE_MAX_ROWS` rows
+ * changed: the table is validated again in full (src/workbook/live-changes.ts says why).
+ *
+ * The add-in's own writes: Office.js raises `Table.onChanged` for changes made by add-in code too
+ * ("Work with events using the Excel JavaScript API",
+ * https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events), unless the runtime's
+ * events are off; `TableChangedEventArgs` has `source` (Local or Remote) but, unlike
+ * `WorksheetChangedEventArgs.triggerSource` (ExcelApi 1.14), nothing that names this add-in. So
+ * the writes turn events off (src/excel/office-write.ts), and a change that touches only the
+ * add-in's columns (status, message, total) is ignored here as well.
+ */
+import type { Product } from "../../../api";
+import {
+  addinColumns,
+  type EmployeeIndex,
+  LiveValidation,
+  type LiveView,
+  type Locale,
+  loadMapping,
+  onlyAddinColumns,
+  planLiveRevalidation,
+  rowResultOf,
+  type TableChange,
+  type TableInfo,
+  type TableMapping,
+  validationRowResults,
+  type Workbook,
+  writeRowResults,
+  writeSomeRowResults,
+} from "../../../workbook";
+
+/** What a validation needs from the API, read by the last explicit validation. */
+export interface LiveDirectory {
+  index: EmployeeIndex;
+  products: readonly Product[];
+  availableCents: number;
+}
+
+interface Held {
+  live: LiveValidation;
+  table: TableInfo;
+  mapping: TableMapping;
+  own: Set<number>;
+}
+
+const sameShape = (a: TableInfo, b: TableInfo): boolean =>
+  a.name === b.name &&
+  a.rowCount === b.rowCount &&
+  a.headerRow === b.headerRow &&
+  a.header.length === b.header.length &&
+  a.header.every((h, i) => h === b.header[i]);
+
+export class LiveTables {
+  private readonly held = new Map<string, Held>();
+
+  constructor(
+    private readonly workbook: Workbook,
+    private readonly locale: Locale,
+  ) {}
+
+  /**
+   * Validates the whole table (its mapping loaded again), writes every row's status, and keeps
+   * the result for the changes to come.
+   */
+  async full(table: TableInfo, dir: LiveDirectory): Promise<LiveValidation> {
+    const mapping = await loadMapping(this.workbook, table.name, table.header, dir.products);
+    const live = new LiveValidation({
+      header: table.header,
+      mapping,
+      employees: dir.index,
+      products: dir.products,
+      options: { availableBalanceCents: dir.availableCents },
+    });
+    for await (const block of this.workbook.readTableRows(table.name)) live.add(block);
+    const result = live.result();
+    // Each row's state beside it (errors, warnings, ready), as a send would write them.
+    const now = await writeRowResults(
+      this.workbook,
+      table,
+      mapping,
+      validationRowResults(result, this.locale),
+      this.locale,
+    );
+    // Writing may have added the add-in's columns: the mapping follows the header as it is now.
+    const after =
+      now.header.length === table.header.length
+        ? mapping
+        : await loadMapping(this.workbook, now.name, now.header, dir.products);
+    this.held.set(now.name.toLowerCase(), { live, table: now, mapping: after, own: addinColumns(after) });
+    return live;
+  }
+
+  /** Forgets a table's live result (its mapping changed): the next change validates it in full. */
+  forget(table: string): void {
+    this.held.delete(table.toLowerCase());
+  }
+
+  /** True when a change is only the add-in's own status cells (see the file comment). */
+  isOwnWrite(table: string, change: TableChange): boolean {
+    const h = this.held.get(table.toLowerCase());
+    return h !== undefined && onlyAddinColumns(change, h.own);
+  }
+
+  /**
+   * Brings the table's result up to date with `changes`: the changed rows only when it can, else
+   * in full (`table` then gives the table as it is; `dir` the directory to validate against).
+   */
+  async update(
+    name: string,
+    changes: readonly TableChange[] | undefined,
+    reload: () => Promise<{ table: TableInfo; dir: LiveDirectory }>,
+  ): Promise<LiveView> {
+    const h = this.held.get(name.toLowerCase());
+    if (h && changes) {
+      const plan = planLiveRevalidation(changes, h.live.rowCount, h.own);
+      if (plan.kind === "none") return h.live.view();
+      if (plan.kind === "rows") {
+        const read = await this.workbook.readTableRowRanges(h.table.name, plan.ranges);
+        if (sameShape(read.table, h.table)) {
+          const rows = h.live.apply(read.blocks).map((rowIndex) => {
+            const r = h.live.row(rowIndex);
+            return { rowIndex, result: rowResultOf(rowIndex, r.issues, r.totalCents, this.locale) };
+          });
+          await writeSomeRowResults(this.workbook, h.table, h.mapping, rows, this.locale);
+          return h.live.view();
+        }
+      }
+    }
+    const { table, dir } = await reload();
+    return (await this.full(table, dir)).view();
+  }
+}

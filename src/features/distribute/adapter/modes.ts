@@ -1,0 +1,105 @@
+/**
+ * Send and finalize by mode (docs/workflows.md): `selected` sends the table as the desired state
+ * (`sendSheet`, `finalizeSheet`); `batch` and `group` let the server choose the employees, set
+ * the values for all items from the pane's form and, when asked, take the chosen table's rows as
+ * per-employee overrides (`sendBatch`/`sendGroup`, `finalizeBatch`/`finalizeGroup`; the items
+ * are written into a review table). Each answer is reduced to what the pane's review needs.
+ */
+import type { ValePixClient } from "../../../api";
+import type { Locale, Workbook } from "../../../workbook";
+import { type ChangesSincePrevious, type SheetReview } from "../send/review";
+import { type FinalizeDraftOptions, type FinalizeOutcome } from "../finalize/finalize-draft";
+import { finalizeBatch, finalizeGroup } from "../modes/mode-finalize";
+import { finalizeSheet } from "../finalize/finalize";
+import { sendBatch, sendGroup } from "../modes/modes";
+import { sendSheet } from "../send/distribute";
+import type { DistributionMode, FinalizeRequest, SendRequest } from "../services";
+import type { Run } from "../../../api/progress";
+
+/** What finalize needs to remember of a send. */
+export interface Reviewed {
+  mode: DistributionMode;
+  /** The fingerprint of what the review showed: finalize refuses anything else. */
+  fingerprint: string;
+  /** Modes batch and group: the table the items were written into. */
+  reviewTable?: string | undefined;
+}
+
+export interface Sent extends Reviewed {
+  distributionId: string;
+  created: boolean;
+  calls: number;
+  review: SheetReview;
+  since: ChangesSincePrevious | undefined;
+}
+
+export async function sendByMode(
+  client: ValePixClient,
+  workbook: Workbook,
+  request: SendRequest,
+  run: Run,
+  locale: Locale,
+): Promise<Sent> {
+  const options = { signal: run.signal, onProgress: run.onProgress, locale };
+  if (request.mode === "selected") {
+    const r = await sendSheet(
+      client,
+      { workbook, table: request.table, confirmRepeatOf: request.confirmRepeatOf },
+      options,
+    );
+    return {
+      mode: "selected",
+      fingerprint: r.fingerprint,
+      distributionId: r.distributionId,
+      created: r.created,
+      calls: r.plan.count,
+      review: r.review,
+      since: r.sincePrevious,
+    };
+  }
+  const input = {
+    workbook,
+    values: request.values ?? {},
+    overridesTable: request.overridesFromTable ? request.table : undefined,
+    confirmRepeatOf: request.confirmRepeatOf,
+  };
+  const r =
+    request.mode === "batch"
+      ? await sendBatch(client, input, options)
+      : await sendGroup(client, { ...input, benefitIds: request.benefitIds ?? [] }, options);
+  return {
+    mode: request.mode,
+    fingerprint: r.fingerprint,
+    reviewTable: r.reviewTable,
+    distributionId: r.distributionId,
+    created: r.created,
+    calls: r.plan.count,
+    review: r.review,
+    since: r.sincePrevious,
+  };
+}
+
+export function finalizeByMode(
+  client: ValePixClient,
+  workbook: Workbook,
+  request: FinalizeRequest,
+  reviewed: Reviewed,
+  run: Run & { onProcessing?: FinalizeDraftOptions["onProcessing"] },
+  locale: Locale,
+): Promise<FinalizeOutcome> {
+  const options = { signal: run.signal, onProgress: run.onProgress, onProcessing: run.onProcessing, locale };
+  const common = {
+    workbook,
+    distributionId: request.distributionId,
+    fingerprint: reviewed.fingerprint,
+    body: request.body,
+    confirmRepeatOf: request.confirmRepeat ? reviewed.fingerprint : undefined,
+    confirmAfterUnknownOutcome: request.confirmAfterUnknownOutcome === true,
+  };
+  if (reviewed.mode === "selected")
+    return finalizeSheet(client, { ...common, table: request.table }, options);
+  const input = { ...common, reviewTable: reviewed.reviewTable };
+  return reviewed.mode === "batch"
+    ? finalizeBatch(client, input, options)
+    : finalizeGroup(client, input, options);
+}

@@ -1,0 +1,224 @@
+/**
+ * Finalize a reviewed draft, whatever its mode: the once-only, fingerprinted, run-logged path
+ * that `finalizeSheet` (mode `selected`, ./finalize.ts) and `finalizeBatch` / `finalizeGroup`
+ * (./modes.ts) share (issue 10 items 1 to 3; docs/architecture.md §2 "Finalize moves money").
+ *
+ * Finalize is sent at most once per call, and only when:
+ * - the run log shows no other run that paid this content (else `DoublePaymentError`, unless
+ *   confirmed) and no earlier finalize of this draft whose outcome is unknown (unless confirmed);
+ * - the distribution, read just before, is `draft` with the reviewed employee count and total to
+ *   the cent (else `ReviewMismatchError`). A distribution already past `draft` is not finalized
+ *   again: it is followed.
+ * The caller checks first that what is paid is what was reviewed (the sheet's fingerprint, or
+ * the draft's items read back). After an ambiguous failure the client reads the distribution
+ * once (API document, Endpoints rule 3): if finalize was applied the run goes on as if it had
+ * answered; if not, or unknown, the run log records `unknown`, the rows say so, and
+ * `FinalizeOutcomeUnknownError` is thrown with what was read.
+ */
+import {
+  type Distribution,
+  type FinalizeBody,
+  FinalizeOutcomeUnknownError,
+  PollTimeoutError,
+  type ValePixClient,
+} from "../../../api";
+import type { Workbook } from "../../../workbook";
+import { type OnProgress, progressReporter } from "../../../api/progress";
+import { type Stage, stageOf } from "../send/row-results";
+import {
+  type RunLogEntry,
+  appendRunLogEntry,
+  assertNotPaidBefore,
+  latestByDistribution,
+  readRunLogEntries,
+} from "../../../workbook/run-log";
+
+export type FinalizeDistributionsApi = {
+  distributions: Pick<ValePixClient["distributions"], "get" | "finalize" | "waitWhileProcessing">;
+};
+
+export interface FinalizeDraftInput {
+  workbook: Pick<Workbook, "appendRunLog" | "readRunLog">;
+  /** The run's name in the run log (the distribution table, or the review table of batch/group). */
+  table: string;
+  mode: RunLogEntry["mode"];
+  distributionId: string;
+  /** What was reviewed (and checked again by the caller just before). */
+  fingerprint: string;
+  /** The employee count and total the draft must hold, to the cent. */
+  expected: { employees: number; totalCents: number };
+  /** The document's finalize body (description, scheduled_for, payment method, payer, invoices). */
+  body: FinalizeBody;
+  confirmRepeatOf?: string | undefined;
+  confirmAfterUnknownOutcome?: boolean | undefined;
+  /** Kept in the run log's note (e.g. the conventions of a group run). */
+  note?: string | undefined;
+}
+
+export interface FinalizeDraftOptions {
+  signal?: AbortSignal | undefined;
+  onProgress?: OnProgress | undefined;
+  /** Longest wait for the distribution to leave `processing` (default: the client's, 10 min). */
+  maxWaitMs?: number | undefined;
+  now?: (() => number) | undefined;
+  /**
+   * Called once the distribution is past `draft` (finalized now, or found so), before the wait,
+   * with the charge opened for the part the balance did not cover, if any: someone has to pay it
+   * (PIX or boleto) before the distribution can complete.
+   */
+  onProcessing?: ((p: { transactionId: string | undefined }) => void) | undefined;
+}
+
+export interface FinalizeOutcome {
+  distributionId: string;
+  /** `completed` or `failed`, or `processing` when the wait ended first (follow it again later). */
+  status: string;
+  distribution: Distribution;
+  lotId: string | undefined;
+  /** The charge of the part not paid from the balance (absent with `BALANCE`). */
+  transactionId: string | undefined;
+  /** False when finalize had been applied before this call (it was only followed). */
+  finalizedNow: boolean;
+}
+
+/** The draft no longer holds what was reviewed: nothing was finalized. */
+export class DraftChangedError extends Error {
+  override name = "DraftChangedError";
+  constructor(readonly distributionId: string) {
+    super(
+      `The items of distribution ${distributionId} changed since the review: send again and review before finalizing.`,
+    );
+  }
+}
+
+export class ReviewMismatchError extends Error {
+  override name = "ReviewMismatchError";
+  constructor(
+    readonly distributionId: string,
+    readonly sheet: { employees: number; totalCents: number },
+    readonly draft: { employees: number; totalCents: number; status: string },
+  ) {
+    super(
+      `Distribution ${distributionId} does not match what was reviewed (${draft.employees} employees, ${draft.totalCents} cents, ` +
+        `${draft.status}; reviewed: ${sheet.employees} employees, ${sheet.totalCents} cents). Nothing was finalized: send it again.`,
+    );
+  }
+}
+
+export class UnknownOutcomeNeedsConfirmationError extends Error {
+  override name = "UnknownOutcomeNeedsConfirmationError";
+  constructor(
+    readonly distributionId: string,
+    readonly entry: RunLogEntry,
+  ) {
+    super(
+      `An earlier finalize of distribution ${distributionId} (${entry.at}) ended without an answer and the distribution ` +
+        "still reads as draft. A slow server may still apply it: check it again; finalize only if you are sure " +
+        "(confirmAfterUnknownOutcome).",
+    );
+  }
+}
+
+/**
+ * The shared finalize step. `writeRows(stage)` writes each row's outcome (the sheet's rows, or the
+ * review table); it is called with `unknown` after an unknown outcome and with the final stage.
+ */
+export async function finalizeDraft(
+  api: FinalizeDistributionsApi,
+  input: FinalizeDraftInput,
+  writeRows: (stage: Stage) => Promise<unknown>,
+  options: FinalizeDraftOptions = {},
+): Promise<FinalizeOutcome> {
+  const { workbook, distributionId, expected } = input;
+  const { signal } = options;
+  const now = options.now ?? Date.now;
+  const progress = progressReporter(options.onProgress);
+
+  const entries = await readRunLogEntries(workbook);
+  assertNotPaidBefore(entries, input.fingerprint, {
+    confirmRepeatOf: input.confirmRepeatOf,
+    except: distributionId,
+  });
+  const log = (
+    state: string,
+    d: Partial<Distribution> & { transaction_id?: string | undefined },
+    note?: string,
+  ) =>
+    appendRunLogEntry(workbook, {
+      at: new Date(now()).toISOString(),
+      table: input.table,
+      mode: input.mode,
+      distributionId,
+      state,
+      totalEmployees: d.total_employees ?? expected.employees,
+      totalCents: d.total_amount ?? expected.totalCents,
+      paymentMethod: input.body.payment_method,
+      lotId: d.lot?.lot_id,
+      transactionId: d.transaction_id ?? d.lot?.transaction_id,
+      fingerprint: input.fingerprint,
+      note: note ?? input.note,
+    });
+
+  const current = await api.distributions.get(distributionId, { signal });
+  let finalizedNow = false;
+  let transactionId: string | undefined;
+  if (current.status === "draft") {
+    const last = latestByDistribution(entries).find((e) => e.distributionId === distributionId);
+    if (last?.state === "unknown" && input.confirmAfterUnknownOutcome !== true)
+      throw new UnknownOutcomeNeedsConfirmationError(distributionId, last);
+    if (current.total_employees !== expected.employees || current.total_amount !== expected.totalCents) {
+      throw new ReviewMismatchError(distributionId, expected, {
+        employees: current.total_employees,
+        totalCents: current.total_amount,
+        status: current.status,
+      });
+    }
+    progress("check", 1, 1);
+    progress("finalize", 0, 1);
+    try {
+      const r = await api.distributions.finalize(distributionId, input.body, { signal });
+      finalizedNow = true;
+      transactionId = r.transaction_id ?? r.lot?.transaction_id ?? undefined;
+      await log("processing", { ...current, status: r.status, lot: r.lot, transaction_id: transactionId });
+    } catch (err) {
+      if (!(err instanceof FinalizeOutcomeUnknownError)) throw err;
+      const seen = err.distribution;
+      if (seen === undefined || seen.status === "draft") {
+        await log("unknown", seen ?? current, err.message.slice(0, 500));
+        await writeRows("unknown");
+        throw err;
+      }
+      // The read shows finalize was applied: go on as if it had answered.
+      finalizedNow = true;
+      transactionId = seen.lot?.transaction_id;
+      await log(seen.status, seen);
+    }
+    progress("finalize", 1, 1);
+  }
+
+  if (current.status === "draft" || current.status === "processing")
+    options.onProcessing?.({ transactionId: transactionId ?? current.lot?.transaction_id ?? undefined });
+  progress("wait", 0, 1);
+  let final: Distribution;
+  try {
+    final = await api.distributions.waitWhileProcessing(distributionId, {
+      signal,
+      ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+    });
+  } catch (err) {
+    if (!(err instanceof PollTimeoutError)) throw err;
+    final = err.lastValue as Distribution;
+  }
+  progress("wait", 1, 1);
+  transactionId ??= final.lot?.transaction_id;
+  await writeRows(stageOf(final.status));
+  await log(final.status, { ...final, transaction_id: transactionId });
+  return {
+    distributionId,
+    status: final.status,
+    distribution: final,
+    lotId: final.lot?.lot_id,
+    transactionId,
+    finalizedNow,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Refresh the statuses of the last distribution (the ribbon's "Refresh statuses", issue 12 item 6):
+ * read the distribution the run log last recorded (for the given table when it has one, else the
+ * newest), log its state when the server's differs, and write each row's status beside it when
+ * the sheet still holds what was sent (mode `selected`: its fingerprint is unchanged).
+ *
+ * Only reads on the API (GET distribution, the directory to read the sheet): safe to repeat.
+ * A finalize whose outcome was unknown stays `unknown` while the server says `draft`: the answer
+ * may still be on its way, and `finalizeSheet` asks before trying again (docs/architecture.md §2 "Finalize
+ * moves money").
+ */
+import type { ValePixClient } from "../../../api";
+import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
+import { writeRowResults } from "../../../workbook";
+import { runRowResults, stageOf } from "../send/row-results";
+import {
+  type RunLogEntry,
+  appendRunLogEntry,
+  latestByDistribution,
+  readRunLogEntries,
+} from "../../../workbook/run-log";
+import {
+  type DirectoryApi,
+  SheetInvalidError,
+  TableNotFoundError,
+  readDistributionSheet,
+} from "../send/sheet";
+
+export type RefreshApi = DirectoryApi & {
+  distributions: Pick<ValePixClient["distributions"], "get">;
+};
+
+export interface RefreshInput {
+  workbook: Workbook;
+  /** Prefer this table's last distribution (e.g. the table the selection is in). */
+  table?: string | undefined;
+}
+
+export interface RefreshOptions {
+  signal?: AbortSignal | undefined;
+  locale?: Locale | undefined;
+  validation?: ValidationOptions | undefined;
+  /** Clock for the run log (default Date.now). */
+  now?: (() => number) | undefined;
+}
+
+export interface RefreshResult {
+  /** The run-log entry that was refreshed (as it was before). */
+  previous: RunLogEntry;
+  /** The state now recorded. */
+  state: string;
+  changed: boolean;
+  totalEmployees: number;
+  totalCents: number;
+  /** Rows whose status was written; 0 when the sheet changed since it was sent, or mode is not `selected`. */
+  rowsWritten: number;
+  /** True when the table no longer holds what was sent (its rows were left as they are). */
+  sheetChanged: boolean;
+}
+
+/** The run log of this workbook records no distribution (for the table, nor at all). */
+export class NoDistributionError extends Error {
+  override name = "NoDistributionError";
+  constructor() {
+    super("This workbook's run log records no distribution yet.");
+  }
+}
+
+const sameTable = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(); // Excel names
+
+export async function refreshStatus(
+  api: RefreshApi,
+  input: RefreshInput,
+  options: RefreshOptions = {},
+): Promise<RefreshResult> {
+  const { workbook } = input;
+  const { signal } = options;
+  const locale = options.locale ?? "pt-BR";
+  const now = options.now ?? Date.now;
+  // A `creating` entry names no distribution yet (its id is a placeholder): nothing to read.
+  const latest = latestByDistribution(
+    (await readRunLogEntries(workbook)).filter((e) => e.state !== "creating"),
+  );
+  const forTable = input.table ? latest.filter((e) => sameTable(e.table, input.table!)) : [];
+  const previous = forTable.at(-1) ?? latest.at(-1);
+  if (!previous) throw new NoDistributionError();
+
+  const d = await api.distributions.get(previous.distributionId, { signal });
+  const state = previous.state === "unknown" && d.status === "draft" ? "unknown" : d.status;
+  const changed = state !== previous.state;
+  if (changed) {
+    await appendRunLogEntry(workbook, {
+      ...previous,
+      at: new Date(now()).toISOString(),
+      state,
+      totalEmployees: d.total_employees,
+      totalCents: d.total_amount,
+      lotId: d.lot?.lot_id ?? previous.lotId,
+      transactionId: d.lot?.transaction_id ?? previous.transactionId,
+      note: undefined,
+    });
+  }
+
+  let rowsWritten = 0;
+  let sheetChanged = false;
+  if (previous.mode === "selected" && state !== "unknown") {
+    try {
+      const sheet = await readDistributionSheet(api, workbook, previous.table, {
+        locale,
+        signal,
+        validation: options.validation,
+      });
+      if (sheet.fingerprint === previous.fingerprint) {
+        const results = runRowResults(sheet.rows, stageOf(state), previous.distributionId, locale);
+        await writeRowResults(workbook, sheet.table, sheet.mapping, results, locale);
+        rowsWritten = results.length;
+      } else sheetChanged = true;
+    } catch (e) {
+      if (!(e instanceof SheetInvalidError || e instanceof TableNotFoundError)) throw e;
+      sheetChanged = true;
+    }
+  }
+  return {
+    previous,
+    state,
+    changed,
+    totalEmployees: d.total_employees,
+    totalCents: d.total_amount,
+    rowsWritten,
+    sheetChanged,
+  };
+}

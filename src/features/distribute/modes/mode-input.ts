@@ -1,0 +1,166 @@
+/**
+ * The input of a batch or group run (issue 10 item 2), checked before anything is sent:
+ * - values for all items: whole, non-negative cents of products the products list holds (API
+ *   document, "Distribution item bodies": `product_id`, `value` in cents);
+ * - the overrides table: a distribution table (identity and product columns), validated like one
+ *   (./sheet.ts): its errors are written beside its rows and nothing is sent. A row sets the
+ *   products whose cells are filled (0 included); a blank cell keeps what the item would hold;
+ * - group conventions: at least one, each a `benefit_id` the benefits list holds (rule 6).
+ * An override for an employee the draft does not hold (batch: not active; group: not a member)
+ * is refused once the draft is read, its row marked: nothing else is sent.
+ */
+import { isBlankCell } from "../../../money";
+import { type Employee, type Product, type ValePixClient, collectAll } from "../../../api";
+import {
+  type Locale,
+  type RowResult,
+  type ValidationOptions,
+  type Workbook,
+  writeRowResults,
+} from "../../../workbook";
+import { type Override, type ProductValues, toValueMap } from "./mode-review";
+import { stageMessage } from "../send/row-results";
+import { type DirectoryApi, type SheetRead, loadDirectory, readDistributionSheet } from "../send/sheet";
+import { readAllRows } from "../../../workbook/table-sync";
+
+export type ModeInputCode =
+  | "value_invalid"
+  | "product_unknown"
+  | "nothing_to_pay"
+  | "benefits_missing"
+  | "benefit_unknown"
+  | "override_not_in_draft";
+
+/** Bad input to a batch or group run: nothing was sent (at most the draft was created). */
+export class ModeInputError extends Error {
+  override name = "ModeInputError";
+  constructor(
+    readonly code: ModeInputCode,
+    message: string,
+    /** The overrides table's rows concerned (0-based data rows), when any. */
+    readonly rows: number[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface ModeInput {
+  values: Map<string, number>;
+  overrides: Override[];
+  products: Product[];
+  employees: Employee[];
+  /** Marks the rows of `notInDraft` in the overrides table and throws `ModeInputError`. */
+  refuseNotInDraft(notInDraft: readonly Override[], distributionId: string): Promise<never>;
+  /** Writes each override row's state once the draft holds it (mismatch details by employee). */
+  writeOverrides(distributionId: string, mismatches: ReadonlyMap<string, string>): Promise<void>;
+}
+
+const T = {
+  "pt-BR": {
+    notInDraft: (id: string, mode: string) =>
+      `Este colaborador não está na distribuição ${id} (modo ${mode}: ${mode === "batch" ? "só colaboradores ativos" : "só membros dos convênios"}); remova a linha ou ajuste o cadastro`,
+  },
+  "en-US": {
+    notInDraft: (id: string, mode: string) =>
+      `This employee is not in distribution ${id} (mode ${mode}: ${mode === "batch" ? "active employees only" : "members of the conventions only"}); remove the row or fix the employee`,
+  },
+};
+
+export async function prepareModeRun(
+  api: DirectoryApi & { benefits: Pick<ValePixClient["benefits"], "list"> },
+  mode: "batch" | "group",
+  input: { workbook: Workbook; values: ProductValues; overridesTable?: string | undefined },
+  benefitIds: readonly string[],
+  options: { locale: Locale; signal?: AbortSignal | undefined; validation?: ValidationOptions | undefined },
+): Promise<ModeInput> {
+  const { locale, signal } = options;
+  const directory = await loadDirectory(api, signal);
+  const known = new Set(directory.products.map((p) => p.id));
+  const values = toValueMap(input.values);
+  for (const [p, c] of values) {
+    if (!known.has(p))
+      throw new ModeInputError("product_unknown", `Product ${p} is not in the products list.`);
+    if (!Number.isSafeInteger(c) || c < 0)
+      throw new ModeInputError(
+        "value_invalid",
+        `The value for product ${p} must be whole, non-negative cents (got ${c}).`,
+      );
+  }
+  if (mode === "group") {
+    if (benefitIds.length === 0)
+      throw new ModeInputError(
+        "benefits_missing",
+        "Choose at least one benefit (convention) for a group distribution.",
+      );
+    const listed = new Set(
+      (await collectAll(api.benefits.list({}, { signal }), { max: 10_000 })).map((b) => b.id),
+    );
+    const unknown = benefitIds.filter((id) => !listed.has(id));
+    if (unknown.length > 0)
+      throw new ModeInputError(
+        "benefit_unknown",
+        `Benefit(s) ${unknown.join(", ")} are not in the benefits list.`,
+      );
+  }
+  let sheet: SheetRead | undefined;
+  if (input.overridesTable !== undefined)
+    sheet = await readDistributionSheet(api, input.workbook, input.overridesTable, { ...options, directory });
+  const overrides = sheet ? await filledOverrides(input.workbook, sheet, signal) : [];
+  if (mode === "batch" && overrides.length === 0 && ![...values.values()].some((c) => c > 0))
+    throw new ModeInputError(
+      "nothing_to_pay",
+      "Give a positive value for at least one product, or an overrides table.",
+    );
+
+  const write = (results: RowResult[]) =>
+    sheet ? writeRowResults(input.workbook, sheet.table, sheet.mapping, results, locale) : Promise.resolve();
+  return {
+    values,
+    overrides,
+    ...directory,
+    async refuseNotInDraft(notInDraft, distributionId) {
+      const bad = new Set(notInDraft.map((o) => o.rowIndex));
+      const message = T[locale].notInDraft(distributionId, mode);
+      await write(
+        overrides.map((o) => ({
+          rowIndex: o.rowIndex!,
+          state: bad.has(o.rowIndex) ? "error" : "ready",
+          ...(bad.has(o.rowIndex) ? { message } : {}),
+        })),
+      );
+      throw new ModeInputError(
+        "override_not_in_draft",
+        `${notInDraft.length} override row(s) name employees distribution ${distributionId} does not hold ` +
+          `(rows ${notInDraft.map((o) => o.rowIndex! + 1).join(", ")}); nothing was sent.`,
+        notInDraft.map((o) => o.rowIndex!),
+      );
+    },
+    async writeOverrides(distributionId, mismatches) {
+      await write(
+        (sheet?.rows ?? []).map((r) => {
+          const m = mismatches.get(r.employee_id);
+          return {
+            rowIndex: r.rowIndex,
+            state: m === undefined ? "ready" : "error",
+            message: m ?? stageMessage("draft", distributionId, locale),
+            totalCents: r.totalCents,
+          };
+        }),
+      );
+    },
+  };
+}
+
+/** The sheet's rows as overrides of the products whose cells are filled (validation reads blank as 0). */
+async function filledOverrides(
+  workbook: Workbook,
+  sheet: SheetRead,
+  signal?: AbortSignal,
+): Promise<Override[]> {
+  const cells = await readAllRows(workbook, sheet.table.name, signal);
+  return sheet.rows.map((r) => {
+    const filled = sheet.mapping.products.filter((p) => !isBlankCell(cells[r.rowIndex]?.[p.index]));
+    const values = new Map(filled.map((p) => [p.product_id, r.values.get(p.product_id) ?? 0]));
+    return { employee_id: r.employee_id, values, rowIndex: r.rowIndex };
+  });
+}

@@ -1,0 +1,239 @@
+/**
+ * Distribution in modes `batch` and `group` (issue 10 item 2; API document, "Distribution
+ * modes", "Distribution create body", Endpoints rule 6). Two explicit steps, as in mode
+ * `selected`:
+ *
+ * `sendBatch` / `sendGroup`:
+ * 1. check the input before anything is sent: values are whole non-negative cents of listed
+ *    products, the overrides table is valid (./sheet.ts), group conventions are listed benefits;
+ * 2. continue the draft the run log records for this review table and mode (and, for a group,
+ *    the same conventions) while the server still says `draft`; else create one
+ *    (`benefit_convention_ids` for a group) and log it at once;
+ * 3. read its items, derive the desired state (./mode-review.ts), refuse an override for an
+ *    employee the draft does not hold, and refuse content already paid (double payment);
+ * 4. plan the fewest calls (./plan.ts: values for all, then per-employee values) and send them;
+ * 5. read the items back, compare, log the fingerprint of what was read, write the items
+ *    into the review table, and compare them with the previous finalized run of that table.
+ *
+ * Between send and finalize, `reviewModeAgain` (./mode-recheck.ts) checks again without sending.
+ *
+ * Finalize is the separate step: `finalizeBatch` / `finalizeGroup` (./mode-finalize.ts).
+ */
+import type { ValePixClient } from "../../../api";
+import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
+import { type ModeInput, prepareModeRun } from "./mode-input";
+import {
+  DEFAULT_REVIEW_TABLES,
+  type ProductValues,
+  asDesired,
+  itemsTotal,
+  modeDesired,
+  writeReviewTable,
+} from "./mode-review";
+import { type ItemPlan, planItems } from "../send/plan";
+import { type OnProgress, progressReporter } from "../../../api/progress";
+import { modeSincePrevious } from "./mode-recheck";
+import {
+  type ChangesSincePrevious,
+  type SheetReview,
+  compareWithSheet,
+  readDraftItems,
+} from "../send/review";
+import { mismatchDetails } from "../send/row-results";
+import {
+  type RunLogEntry,
+  appendRunLogEntry,
+  assertNotPaidBefore,
+  creatingEntry,
+  draftToContinue,
+  readRunLogEntries,
+  sheetFingerprint,
+  unrecordedCreate,
+} from "../../../workbook/run-log";
+import { sendPlan } from "../send/send";
+import type { DirectoryApi } from "../send/sheet";
+
+export type ModeApi = DirectoryApi & {
+  benefits: Pick<ValePixClient["benefits"], "list">;
+  distributions: Pick<
+    ValePixClient["distributions"],
+    "create" | "get" | "listItems" | "setValueForAll" | "setEmployeeValue" | "addItems" | "removeItems"
+  >;
+};
+
+export interface SendModeInput {
+  workbook: Workbook;
+  /** Cents per product_id for every item ("set value for all items"), from a values row or a form. */
+  values: ProductValues;
+  /** A distribution table (identity and product columns) whose rows set one employee's amounts. */
+  overridesTable?: string | undefined;
+  /** The review table (created, or refreshed in place); also the run's name in the run log. */
+  reviewTable?: string | undefined;
+  /** The fingerprint a `DoublePaymentError` named, to send the same content again on purpose. */
+  confirmRepeatOf?: string | undefined;
+}
+
+export interface SendGroupInput extends SendModeInput {
+  /** `benefit_id`s of the conventions (the benefits list's `id`; API document rule 6). */
+  benefitIds: readonly string[];
+}
+
+export interface SendModeOptions {
+  signal?: AbortSignal | undefined;
+  onProgress?: OnProgress | undefined;
+  concurrency?: number | undefined;
+  locale?: Locale | undefined;
+  validation?: ValidationOptions | undefined;
+  now?: (() => number) | undefined;
+}
+
+export interface ModeReview {
+  mode: "batch" | "group";
+  distributionId: string;
+  created: boolean;
+  /** The calls sent (`count` includes create when `created`, and finalize); `count` = `lowerBound`. */
+  plan: ItemPlan;
+  /** The items read back against the desired state: `matches` must be true before finalize. */
+  review: SheetReview;
+  /** Fingerprint of the items read back: finalize checks the draft still has it. */
+  fingerprint: string;
+  /** The review table's name. */
+  reviewTable: string;
+  /** Override rows applied. */
+  overrides: number;
+  /** The items against the previous finalized run of the same review table (none the first time). */
+  sincePrevious: ChangesSincePrevious | undefined;
+  /**
+   * Set when an earlier send of this review table stopped between creating a draft and logging
+   * it (the time it started): a draft may exist on the server that this add-in never continues
+   * or finalizes (a group draft holds the conventions' amounts: it could be finalized elsewhere).
+   */
+  unrecordedDraftSince: string | undefined;
+}
+
+export const sendBatch = (api: ModeApi, input: SendModeInput, options: SendModeOptions = {}) =>
+  sendMode(api, "batch", input, [], options);
+
+export const sendGroup = (api: ModeApi, input: SendGroupInput, options: SendModeOptions = {}) =>
+  sendMode(api, "group", input, input.benefitIds, options);
+
+const conventionsNote = (ids: readonly string[]) => `benefits=${[...new Set(ids)].sort().join(",")}`;
+
+async function sendMode(
+  api: ModeApi,
+  mode: "batch" | "group",
+  input: SendModeInput,
+  benefitIds: readonly string[],
+  options: SendModeOptions,
+): Promise<ModeReview> {
+  const { workbook } = input;
+  const { signal } = options;
+  const locale = options.locale ?? "pt-BR";
+  const now = options.now ?? Date.now;
+  const progress = progressReporter(options.onProgress);
+  const table = input.reviewTable ?? DEFAULT_REVIEW_TABLES[mode];
+
+  progress("read", 0, 1);
+  const run: ModeInput = await prepareModeRun(api, mode, input, benefitIds, {
+    locale,
+    signal,
+    validation: options.validation,
+  });
+  const entries = await readRunLogEntries(workbook);
+  progress("read", 1, 1);
+
+  const note = mode === "group" ? conventionsNote(benefitIds) : undefined;
+  const logEntry = (e: Partial<RunLogEntry> & { distributionId: string }) =>
+    appendRunLogEntry(workbook, {
+      at: new Date(now()).toISOString(),
+      table,
+      mode,
+      state: "draft",
+      note,
+      ...e,
+    });
+
+  let distributionId: string | undefined;
+  const logged = draftToContinue(entries, table, mode);
+  if (logged && logged.note === note) {
+    const d = await api.distributions.get(logged.distributionId, { signal });
+    if (d.status === "draft") distributionId = d.distribution_id;
+  }
+  const created = distributionId === undefined;
+  const unrecorded = unrecordedCreate(entries, table, mode);
+  if (distributionId === undefined) {
+    // Announced first: a crash between the create and its log entry is then seen next time.
+    await appendRunLogEntry(workbook, creatingEntry(table, mode, new Date(now()).toISOString(), note));
+    const d = await api.distributions.create(
+      mode === "group"
+        ? { type: "group", benefit_convention_ids: [...new Set(benefitIds)] }
+        : { type: "batch" },
+      { signal },
+    );
+    distributionId = d.distribution_id;
+    // Logged at once: a crash from here on continues this draft instead of creating another.
+    await logEntry({ distributionId, totalEmployees: d.total_employees, totalCents: d.total_amount });
+  }
+
+  progress("plan", 0, 1);
+  const actual = (await readDraftItems(api.distributions, distributionId, signal)).items;
+  const { desired, notInDraft } = modeDesired(actual, run.values, run.overrides);
+  if (notInDraft.length > 0) await run.refuseNotInDraft(notInDraft, distributionId);
+  assertNotPaidBefore(entries, await sheetFingerprint(desired), { confirmRepeatOf: input.confirmRepeatOf });
+  const itemPlan = planItems(desired, actual, { fresh: false });
+  const extra = created ? 1 : 0;
+  const plan = { ...itemPlan, count: itemPlan.count + extra, lowerBound: itemPlan.lowerBound + extra };
+  progress("plan", 1, 1);
+
+  await sendPlan(api.distributions, distributionId, plan, {
+    signal,
+    onProgress: options.onProgress,
+    concurrency: options.concurrency,
+    now,
+  });
+
+  progress("review", 0, 1);
+  const readBack = await readDraftItems(api.distributions, distributionId, signal);
+  const review = compareWithSheet(desired, readBack);
+  const fingerprint = await sheetFingerprint(asDesired(readBack.items));
+  await logEntry({
+    distributionId,
+    totalEmployees: readBack.items.length,
+    totalCents: itemsTotal(readBack.items),
+    fingerprint,
+  });
+  const names = new Map(run.products.map((p) => [p.id, p.name]));
+  const details = mismatchDetails(review.mismatches, (id) => names.get(id) ?? id, locale);
+  const overridden = new Set(run.overrides.map((o) => o.employee_id));
+  await writeReviewTable(
+    workbook,
+    readBack,
+    { table, distributionId, stage: "draft", locale, run },
+    (id) => ({
+      overridden: overridden.has(id),
+      mismatch: details.get(id),
+    }),
+  );
+  await run.writeOverrides(distributionId, details);
+  const sincePrevious = await modeSincePrevious(
+    api.distributions,
+    entries,
+    table,
+    distributionId,
+    asDesired(readBack.items),
+    signal,
+  );
+  progress("review", 1, 1);
+  return {
+    mode,
+    distributionId,
+    created,
+    plan,
+    review,
+    fingerprint,
+    reviewTable: table,
+    overrides: run.overrides.length,
+    sincePrevious,
+    unrecordedDraftSince: unrecorded?.at,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The last step before money moves: repeats the total, the number of employees, the payment
+ * method and the balance; for a table already paid with the same content (docs/architecture.md §2 "No double
+ * payment") it asks again, with a checkbox that must be ticked on purpose.
+ */
+import {
+  Body1,
+  Button,
+  Checkbox,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Subtitle2,
+} from "@fluentui/react-components";
+import { useState } from "react";
+import type { FinalizeBody } from "../../../api";
+import { formatBRL, formatCount, formatDateTime, useMessages } from "../../../taskpane/ui/i18n";
+import type { ReviewView } from "../services";
+import { useLayoutStyles } from "../../../taskpane/ui/layout";
+
+export interface ConfirmPanelProps {
+  review: ReviewView;
+  body: FinalizeBody;
+  onConfirm: (confirmRepeat: boolean) => void;
+  onBack: () => void;
+  /** Opens Fund, when the balance does not cover a payment from the balance alone. */
+  onFund?: () => void;
+}
+
+export function ConfirmPanel({ review, body, onConfirm, onBack, onFund }: ConfirmPanelProps) {
+  const { t, locale } = useMessages();
+  const d = t.distribute;
+  const layout = useLayoutStyles();
+  const [repeatOk, setRepeatOk] = useState(false);
+  const shortfall =
+    review.availableCents === undefined ? 0 : Math.max(0, review.draftTotalCents - review.availableCents);
+  const coversAll = body.payment_method === "BALANCE";
+  return (
+    <section className={layout.stack} aria-label={d.confirmTitle}>
+      <Subtitle2 as="h3">{d.confirmTitle}</Subtitle2>
+      <Body1 data-testid="confirm-total">
+        <strong>
+          {d.confirmTotal({
+            total: formatBRL(review.draftTotalCents, locale),
+            employees: formatCount(review.totalEmployees, locale),
+          })}
+        </strong>
+      </Body1>
+      <Body1>{d.confirmMethod({ method: d.methods[body.payment_method] })}</Body1>
+      {review.availableCents !== undefined && (
+        <Body1>{d.confirmBalance({ balance: formatBRL(review.availableCents, locale) })}</Body1>
+      )}
+      {shortfall > 0 && coversAll && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>{d.confirmShortfall({ shortfall: formatBRL(shortfall, locale) })}</MessageBarBody>
+          {onFund && (
+            <MessageBarActions>
+              <Button onClick={onFund}>{d.fundShortfall}</Button>
+            </MessageBarActions>
+          )}
+        </MessageBar>
+      )}
+      {review.repeats && (
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>
+            {d.confirmDouble({
+              date: formatDateTime(review.repeats.at, locale),
+              id: review.repeats.distributionId,
+            })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {review.repeats && (
+        <Checkbox
+          checked={repeatOk}
+          onChange={(_, v) => setRepeatOk(v.checked === true)}
+          label={d.confirmDoubleCheck}
+        />
+      )}
+      <div className={layout.actions}>
+        <Button
+          appearance="primary"
+          disabled={review.repeats !== undefined && !repeatOk}
+          onClick={() => onConfirm(repeatOk)}
+        >
+          {d.confirmPay}
+        </Button>
+        <Button onClick={onBack}>{t.common.back}</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The result of finalize: the final state in words, the totals, the charge opened for the part
+ * the balance did not cover, and, while the distribution is still processing,
+ * "check again" (which follows it; finalize is never sent twice).
+ */
+import { Body1, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { type Messages, formatBRL, formatCount, useMessages } from "../../../taskpane/ui/i18n";
+import type { FinalizeOutcome } from "../services";
+import { useLayoutStyles } from "../../../taskpane/ui/layout";
+
+export interface ResultPanelProps {
+  result: FinalizeOutcome;
+  busy: boolean;
+  onCheckAgain: () => void;
+  onAgain: () => void;
+}
+
+/** The charge in the words of the distribution's state: paid once completed, not paid once failed. */
+function chargeLine(d: Messages["distribute"], status: string) {
+  if (status === "completed") return d.resultChargePaid;
+  if (status === "failed") return d.resultChargeUnpaid;
+  return d.resultCharge;
+}
+
+export function ResultPanel({ result, busy, onCheckAgain, onAgain }: ResultPanelProps) {
+  const { t, locale } = useMessages();
+  const d = t.distribute;
+  const layout = useLayoutStyles();
+  const status = d.statuses[result.status] ?? result.status;
+  const intent = result.status === "completed" ? "success" : result.status === "failed" ? "error" : "warning";
+  return (
+    <section className={layout.stack} aria-label={d.result({ id: result.distributionId, status })}>
+      <MessageBar intent={intent} layout="multiline">
+        <MessageBarBody>
+          <span role="status" data-testid="result">
+            {d.result({ id: result.distributionId, status })}{" "}
+            {d.resultTotals({
+              employees: formatCount(result.totalEmployees, locale),
+              total: formatBRL(result.totalCents, locale),
+            })}
+          </span>
+        </MessageBarBody>
+      </MessageBar>
+      <Body1>{d.resultRows}</Body1>
+      {!result.finalizedNow && <Body1>{d.resultFollowed}</Body1>}
+      {result.transactionId && <Body1>{chargeLine(d, result.status)({ id: result.transactionId })}</Body1>}
+      <div className={layout.actions}>
+        {result.status === "processing" && (
+          <Button appearance="primary" onClick={onCheckAgain} disabled={busy}>
+            {d.checkAgain}
+          </Button>
+        )}
+        <Button onClick={onAgain} disabled={busy}>
+          {d.again}
+        </Button>
+      </div>
+    </section>
+  );
+}

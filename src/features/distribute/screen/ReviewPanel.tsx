@@ -1,0 +1,65 @@
+/** Review: sheet vs draft (every mismatch listed), and what changed since the table's last finalized run. */
+import { Body1, makeStyles, MessageBar, MessageBarBody, Subtitle2, tokens } from "@fluentui/react-components";
+import { formatBRL, formatCount, useMessages } from "../../../taskpane/ui/i18n";
+import type { ReviewView } from "../services";
+import { useLayoutStyles } from "../../../taskpane/ui/layout";
+
+const useStyles = makeStyles({
+  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
+});
+
+export function ReviewPanel({
+  review,
+  productName,
+}: {
+  review: ReviewView;
+  productName: (id: string) => string;
+}) {
+  const { t, locale } = useMessages();
+  const d = t.distribute;
+  const styles = useStyles();
+  const layout = useLayoutStyles();
+  const p = review.sincePrevious;
+  const signed = (cents: number) => (cents > 0 ? "+" : "") + formatBRL(cents, locale);
+  return (
+    <section className={layout.stack} aria-label={d.review}>
+      <Subtitle2 as="h3">{d.review}</Subtitle2>
+      <MessageBar intent={review.matches ? "success" : "error"} layout="multiline">
+        <MessageBarBody>
+          {review.matches
+            ? d.reviewMatches
+            : d.reviewMismatch({ count: formatCount(review.mismatches.length, locale) })}
+        </MessageBarBody>
+      </MessageBar>
+      {review.mismatches.length > 0 && (
+        <ul className={styles.list} data-testid="mismatches">
+          {review.mismatches.slice(0, 100).map((m, i) => (
+            <li key={i}>
+              {d.mismatchLine({
+                who: m.employee,
+                product: productName(m.product),
+                sheet: formatBRL(m.sheetCents, locale),
+                draft: formatBRL(m.draftCents, locale),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Subtitle2 as="h4">{d.sinceLast}</Subtitle2>
+      {p ? (
+        <dl className={layout.facts} data-testid="since-last">
+          <dt>{d.newEmployees}</dt>
+          <dd>{formatCount(p.newEmployees, locale)}</dd>
+          <dt>{d.droppedEmployees}</dt>
+          <dd>{formatCount(p.droppedEmployees, locale)}</dd>
+          <dt>{d.changedAmounts}</dt>
+          <dd>{formatCount(p.changedAmounts, locale)}</dd>
+          <dt>{d.totalDelta}</dt>
+          <dd>{signed(p.totalDeltaCents)}</dd>
+        </dl>
+      ) : (
+        <Body1>{d.firstTime}</Body1>
+      )}
+    </section>
+  );
+}

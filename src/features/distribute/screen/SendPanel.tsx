@@ -1,0 +1,183 @@
+/**
+ * Before sending: the mode (modes the host cannot send yet are shown disabled, with the reason,
+ * never faked); for modes batch and group, the value for everyone per product and whether the
+ * chosen table's rows override it per employee; the benefits of mode group; the Send button; and, when the table pays exactly
+ * what an earlier distribution paid (docs/architecture.md §2 "No double payment"), the question asked again,
+ * with a box that must be ticked on purpose before "Send anyway".
+ */
+import {
+  Button,
+  Caption1,
+  Checkbox,
+  Field,
+  Input,
+  Label,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Radio,
+  RadioGroup,
+  tokens,
+} from "@fluentui/react-components";
+import { useId, useState } from "react";
+import type { Benefit, Product } from "../../../api";
+import { formatDateTime, useMessages } from "../../../taskpane/ui/i18n";
+import type { DistributionMode } from "../services";
+import { useLayoutStyles } from "../../../taskpane/ui/layout";
+
+const useStyles = makeStyles({
+  values: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))",
+    gap: tokens.spacingVerticalS,
+  },
+  input: { minWidth: 0, width: "100%" },
+  benefits: { display: "flex", flexDirection: "column", alignItems: "flex-start" },
+  warning: { color: tokens.colorPaletteDarkOrangeForeground1 },
+});
+
+/** An earlier run paid this same content (from `DoublePaymentError`). */
+export interface RepeatQuestion {
+  fingerprint: string;
+  distributionId: string;
+  at: string;
+}
+
+export interface SendPanelProps {
+  modes: readonly DistributionMode[];
+  mode: DistributionMode;
+  onMode: (mode: DistributionMode) => void;
+  benefits: Benefit[] | undefined;
+  chosen: string[];
+  onChosen: (ids: string[]) => void;
+  /** Modes batch and group: the products, the typed value per product_id, those not valid. */
+  products: Product[];
+  values: Record<string, string>;
+  onValues: (values: Record<string, string>) => void;
+  invalidValues: string[];
+  overrides: boolean;
+  onOverrides: (on: boolean) => void;
+  disabled: boolean;
+  /** Why sending is not possible yet (shown beside the button). */
+  blockedReason?: string;
+  onSend: () => void;
+  repeat: RepeatQuestion | undefined;
+  onSendRepeat: (fingerprint: string) => void;
+}
+
+const ALL_MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
+
+export function SendPanel(props: SendPanelProps) {
+  const { t, locale } = useMessages();
+  const d = t.distribute;
+  const styles = useStyles();
+  const layout = useLayoutStyles();
+  const [repeatOk, setRepeatOk] = useState(false);
+  const benefitsLabel = useId();
+  const benefitsHint = useId();
+  const { mode, chosen } = props;
+  const label = { selected: d.modeSelected, batch: d.modeBatch, group: d.modeGroup };
+  const someUnavailable = ALL_MODES.some((m) => !props.modes.includes(m));
+  const canSend = !props.disabled && (mode !== "group" || chosen.length > 0);
+  return (
+    <div className={layout.stack}>
+      <Field label={d.mode} hint={someUnavailable ? d.modeSoon : undefined}>
+        <RadioGroup value={mode} onChange={(_, v) => props.onMode(v.value as DistributionMode)}>
+          {ALL_MODES.map((m) => (
+            <Radio key={m} value={m} label={label[m]} disabled={!props.modes.includes(m)} />
+          ))}
+        </RadioGroup>
+      </Field>
+      {mode !== "selected" && (
+        <>
+          <Caption1>{d.modeServerPicks}</Caption1>
+          <Field label={d.valuesForAll} hint={d.valuesHint}>
+            <div className={styles.values} role="group" aria-label={d.valuesForAll}>
+              {props.products.map((p) => (
+                <Field
+                  key={p.id}
+                  label={p.name}
+                  validationMessage={props.invalidValues.includes(p.id) ? d.valueInvalid : undefined}
+                >
+                  <Input
+                    className={styles.input}
+                    inputMode="decimal"
+                    value={props.values[p.id] ?? ""}
+                    onChange={(_, v) => props.onValues({ ...props.values, [p.id]: v.value })}
+                  />
+                </Field>
+              ))}
+            </div>
+          </Field>
+          <Checkbox
+            checked={props.overrides}
+            onChange={(_, v) => props.onOverrides(v.checked === true)}
+            label={d.overridesFromTable}
+          />
+        </>
+      )}
+      {mode === "group" && (
+        // Not a Field: a Field gives its one control id to every checkbox inside it, so each label
+        // would tick the first benefit and every box would be named "Benefícios".
+        <div
+          className={styles.benefits}
+          role="group"
+          aria-labelledby={benefitsLabel}
+          {...(chosen.length === 0 ? { "aria-describedby": benefitsHint } : {})}
+        >
+          <Label id={benefitsLabel}>{d.benefits}</Label>
+          {props.benefits?.map((b) => (
+            <Checkbox
+              key={b.id}
+              label={b.name}
+              checked={chosen.includes(b.id)}
+              onChange={(_, v) =>
+                props.onChosen(v.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))
+              }
+            />
+          ))}
+          {chosen.length === 0 && (
+            <Caption1 id={benefitsHint} className={styles.warning}>
+              {d.benefitsRequired}
+            </Caption1>
+          )}
+        </div>
+      )}
+      {props.repeat ? (
+        <>
+          <MessageBar intent="error" layout="multiline">
+            <MessageBarBody>
+              <MessageBarTitle>{d.doubleTitle}</MessageBarTitle>
+              {d.confirmDouble({
+                date: formatDateTime(props.repeat.at, locale),
+                id: props.repeat.distributionId,
+              })}
+            </MessageBarBody>
+          </MessageBar>
+          <Checkbox
+            checked={repeatOk}
+            onChange={(_, v) => setRepeatOk(v.checked === true)}
+            label={d.confirmDoubleCheck}
+          />
+          <div className={layout.actions}>
+            <Button
+              appearance="primary"
+              disabled={!repeatOk || props.disabled}
+              onClick={() => props.onSendRepeat(props.repeat!.fingerprint)}
+            >
+              {d.doubleSend}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className={layout.actions}>
+          <Button appearance="primary" onClick={props.onSend} disabled={!canSend}>
+            {d.send}
+          </Button>
+          {props.blockedReason && <Caption1>{props.blockedReason}</Caption1>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * After a finalize whose outcome is unknown (the server did not answer, and the read that
+ * followed showed the distribution still in `draft`, or could not be made): the payment may have
+ * been applied, or may still be (a slow server). The person decides, in this order (docs/architecture.md §2
+ * "Finalize moves money"; API document, Endpoints rule 3: read, never retry by itself):
+ * 1. "Check status" reads the distribution. Applied: it is followed to its final state, and the
+ *    result is shown (an applied payment is never reported as failed). Not applied: say so, with
+ *    the time of the check.
+ * 2. Only after a check that found it not applied: "Finalize anyway", behind a box ticked on
+ *    purpose (`confirmAfterUnknownOutcome` of the workflows).
+ */
+import {
+  Body1,
+  Button,
+  Checkbox,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Subtitle2,
+  tokens,
+} from "@fluentui/react-components";
+import { useState } from "react";
+import { useMessages } from "../../../taskpane/ui/i18n";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
+
+export interface UnknownOutcome {
+  distributionId: string;
+  /** When a check found the distribution still in `draft` (ISO 8601); absent before any check. */
+  notAppliedAt?: string;
+}
+
+export interface UnknownOutcomePanelProps {
+  unknown: UnknownOutcome;
+  busy: boolean;
+  onCheck: () => void;
+  onFinalizeAnyway: () => void;
+}
+
+export function UnknownOutcomePanel({ unknown, busy, onCheck, onFinalizeAnyway }: UnknownOutcomePanelProps) {
+  const { t, locale } = useMessages();
+  const d = t.distribute;
+  const styles = useStyles();
+  const [sure, setSure] = useState(false);
+  const checked = unknown.notAppliedAt;
+  return (
+    <section className={styles.root} aria-label={d.unknownTitle} data-testid="unknown-outcome">
+      <Subtitle2 as="h3">{d.unknownTitle}</Subtitle2>
+      <MessageBar intent="warning" layout="multiline" role="alert">
+        <MessageBarBody>
+          <MessageBarTitle>{d.unknownMayHaveApplied}</MessageBarTitle>{" "}
+          {d.unknownExplain({ id: unknown.distributionId })}
+        </MessageBarBody>
+      </MessageBar>
+      {checked && (
+        <Body1 role="status" data-testid="unknown-checked">
+          {d.unknownNotApplied({
+            time: new Date(checked).toLocaleTimeString(locale),
+            id: unknown.distributionId,
+          })}
+        </Body1>
+      )}
+      <div className={styles.actions}>
+        <Button appearance={checked ? "secondary" : "primary"} onClick={onCheck} disabled={busy}>
+          {d.unknownCheck}
+        </Button>
+      </div>
+      {checked && (
+        <>
+          <Checkbox checked={sure} onChange={(_, v) => setSure(v.checked === true)} label={d.unknownSure} />
+          <div className={styles.actions}>
+            <Button appearance="primary" disabled={!sure || busy} onClick={onFinalizeAnyway}>
+              {d.unknownFinalizeAnyway}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

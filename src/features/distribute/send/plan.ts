@@ -1,0 +1,197 @@
+/**
+ * The item plan of a distribution draft: the fewest calls that turn the draft's items (the
+ * actual state) into the sheet's rows (the desired state) (docs/architecture.md §2 "The sheet is the desired
+ * state"). Pure: no I/O, so it is proven with properties (plan.property.test.ts).
+ *
+ * Calls (API document, "Endpoints"; the remove path is our choice, docs/api-assumptions.md):
+ * 1. items: employees no longer wanted removed, missing ones added, in chunks of
+ *    `MAX_EMPLOYEE_IDS_PER_CALL` ids;
+ * 2. per product, either one "value for all items" call with the value most wanted rows share,
+ *    or none, whichever needs fewer calls in total;
+ * 3. per-employee value calls where a row's wanted value differs from what the item will hold.
+ * Stage 2 runs after every add (a value for all reaches only the items present), stage 3 after
+ * stage 2.
+ *
+ * The count of a plan for a fresh draft of N employees and P products is
+ *   2 + ceil(N / chunk) + Σp min(nonzero_p, 1 + N − maxcount_p)
+ * (create and finalize included; `maxcount_p`: rows sharing the most common non-zero amount of p).
+ * For an existing draft, per product the choice is min(mismatch_p, 1 + N − maxcount_p) with
+ * `mismatch_p` the rows whose item holds another amount and `maxcount_p` over every wanted amount,
+ * zero included (a value for all of 0 clears a product). The bound is for plans that add every
+ * missing employee before setting values, which is what resuming needs (docs/workflows.md says
+ * where a plan interleaving adds and values could do better).
+ *
+ * Choices: only rows with a positive total become items (an employee with nothing to receive is
+ * not part of a payment, and an inactive one could not be added anyway); a product the draft holds
+ * but the sheet does not map is wanted at zero (the sheet is the whole desired state).
+ */
+import { MAX_EMPLOYEE_IDS_PER_CALL } from "../../../api";
+
+/** One employee as the sheet wants it: cents per product_id (zeros may be left out). */
+export interface DesiredItem {
+  employee_id: string;
+  values: ReadonlyMap<string, number>;
+}
+
+/** One item of the draft as read: `value` per product_id (absent = 0). */
+export interface ActualItem {
+  employee_id: string;
+  values: ReadonlyArray<{ product_id: string; value: number }>;
+}
+
+export type PlannedCall =
+  | { kind: "remove"; employee_ids: string[] }
+  | { kind: "add"; employee_ids: string[] }
+  | { kind: "valueForAll"; product_id: string; value: number }
+  | { kind: "employeeValue"; employee_id: string; product_id: string; value: number };
+
+export interface ItemPlan {
+  /** Run in order; the calls of one stage may run concurrently. */
+  stages: [items: PlannedCall[], valueForAll: PlannedCall[], employeeValues: PlannedCall[]];
+  /** Calls on the draft's items (every stage). */
+  itemCalls: number;
+  /** Every mutation of the run: create (for a fresh draft), the item calls and finalize. */
+  count: number;
+  /** The least number of mutations the run can make (see the file comment); equals `count`. */
+  lowerBound: number;
+  /** What the draft will hold once the plan is applied. */
+  target: { employees: number; totalCents: number };
+}
+
+export interface PlanOptions {
+  /** True when the draft does not exist yet: the create call counts. */
+  fresh: boolean;
+  /** Ids per add/remove call (default `MAX_EMPLOYEE_IDS_PER_CALL`). */
+  chunk?: number;
+}
+
+const chunked = (ids: readonly string[], size: number): string[][] => {
+  const out: string[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
+};
+
+/** The items a sheet wants: one per row with a positive total. */
+export function desiredItems(
+  rows: ReadonlyArray<{ employee_id: string; values: ReadonlyMap<string, number>; totalCents: number }>,
+): DesiredItem[] {
+  return rows.filter((r) => r.totalCents > 0).map((r) => ({ employee_id: r.employee_id, values: r.values }));
+}
+
+/** The most common value of `values` and how many share it; ties go to the smaller value. */
+function mostCommon(values: Iterable<number>, skipZero: boolean): { value: number; count: number } {
+  const counts = new Map<number, number>();
+  for (const v of values) if (!(skipZero && v === 0)) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best = { value: 0, count: 0 };
+  for (const [value, count] of counts)
+    if (count > best.count || (count === best.count && value < best.value)) best = { value, count };
+  return best;
+}
+
+/** Plans the calls that make the draft's `actual` items equal `desired`. */
+export function planItems(
+  desired: readonly DesiredItem[],
+  actual: readonly ActualItem[],
+  options: PlanOptions,
+): ItemPlan {
+  const chunk = options.chunk ?? MAX_EMPLOYEE_IDS_PER_CALL;
+  if (!Number.isInteger(chunk) || chunk < 1) throw new RangeError("chunk must be an integer >= 1");
+  const wanted = new Map<string, DesiredItem>();
+  for (const d of desired) {
+    if (wanted.has(d.employee_id)) throw new Error(`employee ${d.employee_id} is wanted twice`);
+    wanted.set(d.employee_id, d);
+  }
+  const held = new Map<string, Map<string, number>>();
+  for (const a of actual) held.set(a.employee_id, new Map(a.values.map((v) => [v.product_id, v.value])));
+
+  const removes = actual.map((a) => a.employee_id).filter((id) => !wanted.has(id));
+  const adds = desired.map((d) => d.employee_id).filter((id) => !held.has(id));
+  const items: PlannedCall[] = [
+    ...chunked(removes, chunk).map((ids): PlannedCall => ({ kind: "remove", employee_ids: ids })),
+    ...chunked(adds, chunk).map((ids): PlannedCall => ({ kind: "add", employee_ids: ids })),
+  ];
+
+  const products = new Set<string>();
+  for (const d of desired) for (const p of d.values.keys()) products.add(p);
+  for (const id of wanted.keys()) for (const p of held.get(id)?.keys() ?? []) products.add(p);
+
+  const forAll: PlannedCall[] = [];
+  const perEmployee: PlannedCall[] = [];
+  let totalCents = 0;
+  for (const d of desired) for (const v of d.values.values()) totalCents += v;
+  for (const p of [...products].sort()) {
+    const want = (d: DesiredItem) => d.values.get(p) ?? 0;
+    const has = (d: DesiredItem) => held.get(d.employee_id)?.get(p) ?? 0;
+    const mismatched = desired.filter((d) => want(d) !== has(d));
+    if (mismatched.length === 0) continue;
+    // A fresh product has nothing to clear: its most common non-zero value is the candidate
+    // (zero would cost 1 + nonzero, never fewer than nonzero); otherwise zero is a candidate too.
+    const common = mostCommon(desired.map(want), false);
+    const viaForAll = 1 + desired.length - common.count;
+    if (viaForAll < mismatched.length) {
+      forAll.push({ kind: "valueForAll", product_id: p, value: common.value });
+      for (const d of desired)
+        if (want(d) !== common.value)
+          perEmployee.push({
+            kind: "employeeValue",
+            employee_id: d.employee_id,
+            product_id: p,
+            value: want(d),
+          });
+    } else {
+      for (const d of mismatched)
+        perEmployee.push({
+          kind: "employeeValue",
+          employee_id: d.employee_id,
+          product_id: p,
+          value: want(d),
+        });
+    }
+  }
+
+  const itemCalls = items.length + forAll.length + perEmployee.length;
+  const count = (options.fresh ? 1 : 0) + itemCalls + 1;
+  return {
+    stages: [items, forAll, perEmployee],
+    itemCalls,
+    count,
+    lowerBound: lowerBound(desired, actual, options.fresh, chunk),
+    target: { employees: desired.length, totalCents },
+  };
+}
+
+/**
+ * The formula of the file comment, computed from counts alone (no plan), so that a test can
+ * compare it with the calls a plan lists.
+ */
+export function lowerBound(
+  desired: readonly DesiredItem[],
+  actual: readonly ActualItem[],
+  fresh: boolean,
+  chunk: number = MAX_EMPLOYEE_IDS_PER_CALL,
+): number {
+  const n = desired.length;
+  const wantedIds = new Set(desired.map((d) => d.employee_id));
+  const held = new Map(actual.map((a) => [a.employee_id, a.values]));
+  const removed = actual.filter((a) => !wantedIds.has(a.employee_id)).length;
+  const added = desired.filter((d) => !held.has(d.employee_id)).length;
+  const products = new Set<string>();
+  for (const d of desired) for (const p of d.values.keys()) products.add(p);
+  for (const a of actual)
+    if (wantedIds.has(a.employee_id)) for (const v of a.values) products.add(v.product_id);
+  let values = 0;
+  for (const p of products) {
+    const want = desired.map((d) => d.values.get(p) ?? 0);
+    if (fresh || actual.length === 0) {
+      const nonzero = want.filter((v) => v !== 0).length;
+      values += Math.min(nonzero, 1 + n - mostCommon(want, true).count);
+    } else {
+      const mismatch = desired.filter(
+        (d) =>
+          (d.values.get(p) ?? 0) !== (held.get(d.employee_id)?.find((v) => v.product_id === p)?.value ?? 0),
+      ).length;
+      values += Math.min(mismatch, 1 + n - mostCommon(want, false).count);
+    }
+  }
+  return (fresh ? 1 : 0) + Math.ceil(removed / chunk) + Math.ceil(added / chunk) + values + 1;
+}

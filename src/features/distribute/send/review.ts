@@ -1,0 +1,152 @@
+/**
+ * Review of a draft before finalize: its items read back and compared with the sheet, per
+ * employee and product, to the cent; and compared with the previous finalized distribution of
+ * the same table (its id comes from the run log), so the person who signs off sees what changed
+ * since last time. Mismatches are listed, never hidden.
+ */
+import type { ValePixClient } from "../../../api";
+import type { ActualItem, DesiredItem } from "./plan";
+
+export type ItemsReader = Pick<ValePixClient["distributions"], "listItems">;
+
+export interface DraftItems {
+  items: ActualItem[];
+  /** The distribution's state and totals as the item pages state them (when they do). */
+  status: string | undefined;
+  totalEmployees: number | undefined;
+  totalCents: number | undefined;
+}
+
+/** Every item of a distribution (all pages; the pages also carry its state and totals). */
+export async function readDraftItems(
+  api: ItemsReader,
+  distributionId: string,
+  signal?: AbortSignal,
+): Promise<DraftItems> {
+  const items: ActualItem[] = [];
+  const out: DraftItems = { items, status: undefined, totalEmployees: undefined, totalCents: undefined };
+  for await (const page of api.listItems(distributionId, {}, { signal }).pages()) {
+    for (const i of page.data) items.push({ employee_id: i.employee_id, values: i.values });
+    out.status = page.status ?? out.status;
+    out.totalEmployees = page.total_employees ?? out.totalEmployees;
+    out.totalCents = page.total_amount ?? out.totalCents;
+  }
+  return out;
+}
+
+export interface ItemMismatch {
+  employee_id: string;
+  /** `missing`: on the sheet, not in the draft; `unexpected`: in the draft, not on the sheet. */
+  kind: "missing" | "unexpected" | "value";
+  product_id?: string;
+  sheetCents: number;
+  draftCents: number;
+}
+
+export interface SheetReview {
+  /** True when every employee and product holds exactly the sheet's cents, and the totals agree. */
+  matches: boolean;
+  sheet: { employees: number; totalCents: number };
+  draft: { employees: number; totalCents: number; status: string | undefined };
+  mismatches: ItemMismatch[];
+}
+
+const valuesOf = (values: ActualItem["values"]) => new Map(values.map((v) => [v.product_id, v.value]));
+const sum = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
+
+export function compareWithSheet(desired: readonly DesiredItem[], draft: DraftItems): SheetReview {
+  const mismatches: ItemMismatch[] = [];
+  const held = new Map(draft.items.map((i) => [i.employee_id, valuesOf(i.values)]));
+  let sheetTotal = 0;
+  for (const d of desired) {
+    sheetTotal += sum(d.values);
+    const h = held.get(d.employee_id);
+    if (!h) {
+      mismatches.push({
+        employee_id: d.employee_id,
+        kind: "missing",
+        sheetCents: sum(d.values),
+        draftCents: 0,
+      });
+      continue;
+    }
+    for (const p of new Set([...d.values.keys(), ...h.keys()])) {
+      const want = d.values.get(p) ?? 0;
+      const has = h.get(p) ?? 0;
+      if (want !== has)
+        mismatches.push({
+          employee_id: d.employee_id,
+          kind: "value",
+          product_id: p,
+          sheetCents: want,
+          draftCents: has,
+        });
+    }
+  }
+  const wanted = new Set(desired.map((d) => d.employee_id));
+  let itemsTotal = 0;
+  for (const [id, h] of held) {
+    itemsTotal += sum(h);
+    if (!wanted.has(id))
+      mismatches.push({ employee_id: id, kind: "unexpected", sheetCents: 0, draftCents: sum(h) });
+  }
+  // The draft's own totals must agree with its items too (a server that sums differently).
+  const draftTotal = draft.totalCents ?? itemsTotal;
+  const draftEmployees = draft.totalEmployees ?? draft.items.length;
+  return {
+    matches:
+      mismatches.length === 0 &&
+      draftTotal === sheetTotal &&
+      itemsTotal === sheetTotal &&
+      draftEmployees === desired.length,
+    sheet: { employees: desired.length, totalCents: sheetTotal },
+    draft: { employees: draftEmployees, totalCents: draftTotal, status: draft.status },
+    mismatches,
+  };
+}
+
+export interface ChangesSincePrevious {
+  distributionId: string;
+  /** When the previous run was logged (ISO 8601). */
+  at: string;
+  newEmployees: string[];
+  droppedEmployees: string[];
+  changed: Array<{ employee_id: string; product_id: string; beforeCents: number; afterCents: number }>;
+  previousTotalCents: number;
+  totalCents: number;
+  /** totalCents − previousTotalCents. */
+  differenceCents: number;
+}
+
+export function compareWithPrevious(
+  previous: { distributionId: string; at: string; items: readonly ActualItem[] },
+  desired: readonly DesiredItem[],
+): ChangesSincePrevious {
+  const before = new Map(previous.items.map((i) => [i.employee_id, valuesOf(i.values)]));
+  const now = new Set(desired.map((d) => d.employee_id));
+  const changed: ChangesSincePrevious["changed"] = [];
+  let previousTotalCents = 0;
+  for (const v of before.values()) previousTotalCents += sum(v);
+  let totalCents = 0;
+  for (const d of desired) {
+    totalCents += sum(d.values);
+    const b = before.get(d.employee_id);
+    if (!b) continue;
+    for (const p of new Set([...d.values.keys(), ...b.keys()])) {
+      const beforeCents = b.get(p) ?? 0;
+      const afterCents = d.values.get(p) ?? 0;
+      if (beforeCents !== afterCents)
+        changed.push({ employee_id: d.employee_id, product_id: p, beforeCents, afterCents });
+    }
+  }
+  return {
+    distributionId: previous.distributionId,
+    at: previous.at,
+    newEmployees: desired.map((d) => d.employee_id).filter((id) => !before.has(id)),
+    droppedEmployees: [...before.keys()].filter((id) => !now.has(id)),
+    changed,
+    previousTotalCents,
+    totalCents,
+    differenceCents: totalCents - previousTotalCents,
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Reading a distribution table as the desired state: employees and products from the API, the
+ * saved column mapping, validation (src/workbook), the items it wants and their fingerprint. An
+ * invalid table is written back (per-row errors beside the rows) and refused: nothing is sent.
+ */
+import { type Employee, type Product, type ValePixClient, collectAll } from "../../../api";
+import {
+  EmployeeIndex,
+  type Issue,
+  type Locale,
+  type SendRow,
+  type TableInfo,
+  type TableMapping,
+  type ValidationOptions,
+  type Workbook,
+  loadMapping,
+  validateTable,
+  validationRowResults,
+  writeRowResults,
+} from "../../../workbook";
+import { type DesiredItem, desiredItems } from "./plan";
+import { sheetFingerprint } from "../../../workbook/run-log";
+
+export type DirectoryApi = {
+  employees: Pick<ValePixClient["employees"], "list">;
+  products: Pick<ValePixClient["products"], "list">;
+};
+
+/** Past these, a list is streamed wrong: refuse rather than load it silently cut. */
+const MAX_EMPLOYEES = 500_000;
+const MAX_PRODUCTS = 10_000;
+
+export interface SheetRead {
+  table: TableInfo;
+  mapping: TableMapping;
+  /** Valid rows, in sheet order. */
+  rows: SendRow[];
+  /** What the draft must hold: rows with a positive total. */
+  desired: DesiredItem[];
+  /** `sheetFingerprint` of `desired`. */
+  fingerprint: string;
+  /** Warnings (errors refuse the read). */
+  issues: Issue[];
+  products: Product[];
+}
+
+/** The table has errors: they were written beside the rows, and nothing was sent. */
+export class SheetInvalidError extends Error {
+  override name = "SheetInvalidError";
+  constructor(
+    readonly table: string,
+    readonly issues: Issue[],
+    locale: Locale,
+  ) {
+    const errors = issues.filter((i) => i.severity === "error");
+    super(
+      `Table ${table} has ${errors.length} error(s); nothing was sent. ` +
+        errors
+          .slice(0, 3)
+          .map((i) => i.message[locale])
+          .join(" | ") +
+        (errors.length > 3 ? " | …" : ""),
+    );
+  }
+}
+
+export class TableNotFoundError extends Error {
+  override name = "TableNotFoundError";
+  constructor(readonly table: string) {
+    super(`There is no table named ${table} in this workbook.`);
+  }
+}
+
+export interface ReadSheetOptions {
+  validation?: ValidationOptions | undefined;
+  locale?: Locale | undefined;
+  signal?: AbortSignal | undefined;
+  /** The employees and products when the caller has them already (else they are listed). */
+  directory?: { employees: Employee[]; products: Product[] } | undefined;
+}
+
+export async function loadDirectory(
+  api: DirectoryApi,
+  signal?: AbortSignal,
+): Promise<{ employees: Employee[]; products: Product[] }> {
+  // Every situation: matching must tell "inactive" from "unknown".
+  const [employees, products] = await Promise.all([
+    collectAll(api.employees.list({}, { signal }), { max: MAX_EMPLOYEES }),
+    collectAll(api.products.list({}, { signal }), { max: MAX_PRODUCTS }),
+  ]);
+  return { employees, products };
+}
+
+/** Reads and validates `table`; throws `SheetInvalidError` (after writing the errors back) when it has errors. */
+export async function readDistributionSheet(
+  api: DirectoryApi,
+  workbook: Workbook,
+  tableName: string,
+  options: ReadSheetOptions = {},
+): Promise<SheetRead> {
+  const locale = options.locale ?? "pt-BR";
+  const table = await workbook.getTable(tableName);
+  if (!table) throw new TableNotFoundError(tableName);
+  const { employees, products } = options.directory ?? (await loadDirectory(api, options.signal));
+  const mapping = await loadMapping(workbook, table.name, table.header, products);
+  const result = await validateTable(workbook, table.name, {
+    header: table.header,
+    mapping,
+    employees: new EmployeeIndex(employees),
+    products,
+    ...(options.validation ? { options: options.validation } : {}),
+  });
+  if (!result.ok) {
+    await writeRowResults(workbook, table, mapping, validationRowResults(result, locale), locale);
+    throw new SheetInvalidError(table.name, result.issues, locale);
+  }
+  const rows = result.rows;
+  const desired = desiredItems(rows);
+  return {
+    table,
+    mapping,
+    rows,
+    desired,
+    fingerprint: await sheetFingerprint(desired),
+    issues: result.issues,
+    products,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * A charge as the person who pays it needs it: the amount, the PIX copy-and-paste code with a copy
+ * button and its QR code, or the boleto's digitable line, the expiry counting down, the state
+ * once final, and "cancel the charge" while it is awaited. Used by Fund (a deposit) and by
+ * Distribute (the charge a finalize opens with BALANCE_WITH_PIX / BALANCE_WITH_BOLETO, or PIX /
+ * BOLETO, for the part the balance does not cover).
+ */
+import { Body1, Button, Caption1, Field, makeStyles, Textarea, tokens } from "@fluentui/react-components";
+import type { Charge } from "./charges";
+import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
+import { useCountdown } from "./useCountdown";
+import { formatBRL, formatDuration, useMessages } from "../../taskpane/ui/i18n";
+import { PixQrCode } from "./PixQrCode";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  code: { fontFamily: tokens.fontFamilyMonospace, wordBreak: "break-all" },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
+
+export interface ChargePanelProps {
+  charge: Charge;
+  /** The final state, once reached (the countdown stops). */
+  finalStatus?: string | undefined;
+  /** The words for each final state (default: a deposit's, Fund's). */
+  states?: Record<string, string>;
+  /** Shown while the payment is awaited: cancels the charge. */
+  onCancel?: (() => void) | undefined;
+}
+
+export function ChargePanel({ charge, finalStatus, states, onCancel }: ChargePanelProps) {
+  const { t, locale } = useMessages();
+  const f = t.fund;
+  const styles = useStyles();
+  const report = useReport();
+  const left = useCountdown(finalStatus ? undefined : charge.expiresAt);
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      report.notice(f.copied, "success");
+    } catch (e) {
+      report.error(e);
+    }
+  };
+  return (
+    <div className={styles.root} data-testid="charge">
+      {charge.amountCents !== undefined && (
+        <Body1>{f.chargeAmount({ amount: formatBRL(charge.amountCents, locale) })}</Body1>
+      )}
+      {charge.pixCopyPaste && (
+        <>
+          <PixQrCode code={charge.pixCopyPaste} label={f.qrLabel} />
+          <Field label={f.pixCode}>
+            <Textarea className={styles.code} readOnly value={charge.pixCopyPaste} resize="vertical" />
+          </Field>
+          <div className={styles.actions}>
+            <Button appearance="primary" onClick={() => void copy(charge.pixCopyPaste!)}>
+              {f.copyCode}
+            </Button>
+          </div>
+        </>
+      )}
+      {charge.boletoLine && (
+        <>
+          <Field label={f.boletoLine}>
+            <Textarea className={styles.code} readOnly value={charge.boletoLine} resize="vertical" />
+          </Field>
+          <div className={styles.actions}>
+            <Button appearance="primary" onClick={() => void copy(charge.boletoLine!)}>
+              {f.copyBoleto}
+            </Button>
+          </div>
+        </>
+      )}
+      {left !== undefined && !finalStatus && (
+        <Caption1 aria-live="off" data-testid="expiry">
+          {left > 0 ? f.expiresIn({ time: formatDuration(left, locale) }) : f.expired}
+        </Caption1>
+      )}
+      {finalStatus && <Body1 role="status">{(states ?? f.states)[finalStatus] ?? finalStatus}</Body1>}
+      {onCancel && !finalStatus && (
+        <div className={styles.actions}>
+          <Button onClick={onCancel}>{f.cancelCharge}</Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * A PIX charge (API document "Deposit request body", "Deposit states"): creating it with a
+ * client-generated `transaction_id`, following it to a final state, cancelling it. The funding
+ * workflow (./funding.ts) runs these; the charge a finalize opens is followed the same way.
+ *
+ * Money moves here, so:
+ * - the `transaction_id` is a UUID generated before sending and handed to `onTransactionId`
+ *   first, so a caller can record it; after a failure that does not tell whether the charge
+ *   exists, `DepositOutcomeUnknownError` carries it (read it, never create a second one);
+ * - bad input (amount, payer) throws `FundingInputError` and nothing is sent;
+ * - a payment that completed is never reported as failed: if the balance cannot be read
+ *   afterwards, the outcome says so beside `paid: true`.
+ */
+import {
+  APIUserAbortError,
+  ConflictError,
+  type Deposit,
+  DepositOutcomeUnknownError,
+  type DepositResponse,
+  type FinalizeResult,
+  isAmbiguousFailure,
+  isFinalDepositStatus,
+  MAX_AMOUNT_CENTS,
+  type ValePixClient,
+} from "../../api";
+import { normalizeCnpj, normalizeCpf } from "../../money";
+import { documentProblemMessage } from "../../workbook/problem-messages";
+import { type OnProgress, progressReporter } from "../../api/progress";
+
+export interface Payer {
+  /** Name of the payer (`name` of the deposit body). */
+  name: string;
+  /** CPF or CNPJ, punctuated or not (`document`: digits only on the wire). */
+  document: string;
+}
+
+/** A charge as the person who pays needs it. */
+export interface Charge {
+  transactionId: string;
+  status: string;
+  amountCents?: number;
+  /** The PIX "copia e cola" code, when the API returns one (response fields: not shown). */
+  pixCopyPaste?: string;
+  /** The boleto's digitable line, for a BOLETO charge (field not shown: docs/api-assumptions.md). */
+  boletoLine?: string;
+  /** When the charge stops being payable, as the API wrote it. */
+  expiresAt?: string;
+}
+
+export interface ChargeOutcome {
+  charge: Charge;
+  /** `COMPLETED`: the credit is done ("Deposit states"). */
+  paid: boolean;
+  /** The available balance read after the final state, in cents. */
+  balanceCents?: number;
+  /** Why the balance could not be read (the payment outcome stands). */
+  balanceError?: unknown;
+}
+
+export interface FundingOptions {
+  signal?: AbortSignal;
+  onProgress?: OnProgress;
+}
+
+/** Bad input to a funding workflow; nothing was sent. `code` lets the task pane word it. */
+export class FundingInputError extends Error {
+  override name = "FundingInputError";
+  constructor(
+    readonly code: "amount_invalid" | "payer_name_missing" | "payer_document_invalid",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const report = (onProgress: OnProgress | undefined, phase: string, done: number, total: number) =>
+  progressReporter(onProgress)(phase, done, total);
+
+export function newTransactionId(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (typeof c?.randomUUID !== "function") {
+    throw new TypeError("crypto.randomUUID is not available (it needs a secure https context)");
+  }
+  return c.randomUUID();
+}
+
+export function chargeOf(d: Deposit | DepositResponse): Charge {
+  return {
+    transactionId: d.transaction_id,
+    // A creation answer may omit the state (the document promises only `transaction_id`); a
+    // charge just created is not final, and PENDING is our name for that (DEPOSIT_STATES).
+    status: d.status ?? "PENDING",
+    ...(d.amount !== undefined ? { amountCents: d.amount } : {}),
+    ...(d.pix_copy_paste ? { pixCopyPaste: d.pix_copy_paste } : {}),
+    ...(d.boleto_line ? { boletoLine: d.boleto_line } : {}),
+    ...(d.expires_at ? { expiresAt: d.expires_at } : {}),
+  };
+}
+
+export interface DepositRequest {
+  amountCents: number;
+  payer: Payer;
+  /** Reuse an id recorded earlier (the server answers the existing deposit); else a new UUID. */
+  transactionId?: string;
+}
+
+function checkedBody(req: DepositRequest) {
+  const { amountCents, payer } = req;
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > MAX_AMOUNT_CENTS) {
+    throw new FundingInputError(
+      "amount_invalid",
+      `The deposit amount must be a whole number of cents above zero (got ${String(amountCents)}).`,
+    );
+  }
+  const name = payer.name.trim();
+  if (name === "") throw new FundingInputError("payer_name_missing", "Type the payer's name.");
+  const raw = payer.document.trim();
+  const digits = raw.replace(/[^0-9A-Za-z]/g, "");
+  const kind = digits.length === 11 ? "CPF" : "CNPJ";
+  const doc = kind === "CPF" ? normalizeCpf(raw) : normalizeCnpj(raw);
+  if (!doc.ok) {
+    throw new FundingInputError(
+      "payer_document_invalid",
+      `The payer's document is not a valid CPF or CNPJ: ${documentProblemMessage(kind, doc, "en-US")}`,
+    );
+  }
+  return { amount: amountCents, method: "PIX" as const, name, document: doc.digits };
+}
+
+/**
+ * Creates a PIX charge with a client-generated UUID `transaction_id` (handed to
+ * `onTransactionId` before anything is sent). One POST; the client reads the deposit before
+ * repeating it after an ambiguous failure (API rule 4). When that still leaves the outcome
+ * unknown, throws `DepositOutcomeUnknownError` with the id.
+ */
+export async function startDeposit(
+  deposits: Pick<ValePixClient["deposits"], "create">,
+  request: DepositRequest,
+  options: FundingOptions & { onTransactionId?: (transactionId: string) => void } = {},
+): Promise<Charge> {
+  const body = checkedBody(request);
+  options.signal?.throwIfAborted();
+  const transactionId = request.transactionId ?? newTransactionId();
+  options.onTransactionId?.(transactionId);
+  report(options.onProgress, "deposit", 0, 1);
+  try {
+    const deposit = await deposits.create(
+      { ...body, transaction_id: transactionId },
+      { signal: options.signal },
+    );
+    report(options.onProgress, "deposit", 1, 1);
+    return chargeOf(deposit);
+  } catch (err) {
+    // The client hands the id over itself; kept for a stand-in `create` that does not.
+    if (err instanceof DepositOutcomeUnknownError) throw err;
+    if (isAmbiguousFailure(err) || err instanceof APIUserAbortError) {
+      throw new DepositOutcomeUnknownError({ transactionId, cause: err, failure: err });
+    }
+    throw err;
+  }
+}
+
+export interface FollowOptions extends FundingOptions {
+  /** Called with the charge as first read (its PIX code and expiry) before waiting. */
+  onCharge?: (charge: Charge) => void;
+  /** Wait bounds (defaults: the client's `DEPOSIT_WAIT_DEFAULTS`). */
+  maxWaitMs?: number;
+}
+
+/**
+ * Reads the charge (handing its PIX code and expiry to `onCharge`), polls it to a final state,
+ * then reads the balance. A wait that runs out throws the API's `PollTimeoutError` (the charge
+ * is still payable: follow it again, or cancel it).
+ */
+export async function followCharge(
+  api: {
+    deposits: Pick<ValePixClient["deposits"], "get" | "waitUntilFinal">;
+    balances: Pick<ValePixClient["balances"], "get">;
+  },
+  transactionId: string,
+  options: FollowOptions = {},
+): Promise<ChargeOutcome> {
+  const { signal, onProgress } = options;
+  report(onProgress, "payment", 0, 1);
+  const first = await api.deposits.get(transactionId, { signal });
+  options.onCharge?.(chargeOf(first));
+  let deposit = first;
+  if (!isFinalDepositStatus(deposit.status)) {
+    deposit = await api.deposits.waitUntilFinal(transactionId, {
+      signal,
+      maxWaitMs: options.maxWaitMs,
+      onProgress: () => report(onProgress, "payment", 0, 1),
+    });
+  }
+  report(onProgress, "payment", 1, 1);
+  // Keep the code and expiry seen while pending: the final read may no longer carry them.
+  const charge = { ...chargeOf(first), ...chargeOf(deposit) };
+  const outcome: ChargeOutcome = { charge, paid: deposit.status === "COMPLETED" };
+  report(onProgress, "balance", 0, 1);
+  try {
+    outcome.balanceCents = (await api.balances.get({ signal })).available_amount;
+  } catch (err) {
+    outcome.balanceError = err;
+  }
+  report(onProgress, "balance", 1, 1);
+  return outcome;
+}
+
+/**
+ * The charge a finalize opened for the part the balance did not cover (`BALANCE_WITH_PIX`,
+ * `BALANCE_WITH_BOLETO`, `PIX`, `BOLETO`), followed like a deposit. Null when there is none
+ * (`BALANCE`, or a balance that covered everything: "With `payment_method` = `BALANCE` the
+ * response omits `transaction_id`").
+ */
+export async function followFinalizeCharge(
+  api: Parameters<typeof followCharge>[0],
+  finalized: Pick<FinalizeResult, "transaction_id" | "lot">,
+  options: FollowOptions = {},
+): Promise<ChargeOutcome | null> {
+  const transactionId = finalized.transaction_id ?? finalized.lot?.transaction_id;
+  if (transactionId === undefined || transactionId === "") return null;
+  return followCharge(api, transactionId, options);
+}
+
+export type CancelOutcome =
+  | { outcome: "cancelled"; charge: Charge }
+  /** HTTP 409: "An attempt to cancel an already paid charge is a conflict". */
+  | { outcome: "already_paid"; charge?: Charge }
+  /** The charge had already failed or expired: nothing to cancel, nothing was paid. */
+  | { outcome: "already_final"; charge: Charge };
+
+/**
+ * Cancels a charge still waiting for payment (path: not shown, see docs/api-assumptions.md).
+ * A 409 is read as "already paid", as the document says; the charge is read to tell a paid one
+ * from one that failed or expired (a failed read keeps "already paid").
+ */
+export async function cancelCharge(
+  deposits: Pick<ValePixClient["deposits"], "cancel" | "get">,
+  transactionId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<CancelOutcome> {
+  const { signal } = options;
+  try {
+    return { outcome: "cancelled", charge: chargeOf(await deposits.cancel(transactionId, { signal })) };
+  } catch (err) {
+    if (!(err instanceof ConflictError)) throw err;
+    let deposit: Deposit;
+    try {
+      deposit = await deposits.get(transactionId, { signal });
+    } catch (readErr) {
+      if (readErr instanceof APIUserAbortError) throw readErr;
+      return { outcome: "already_paid" };
+    }
+    const charge = chargeOf(deposit);
+    if (deposit.status === "CANCELLED") return { outcome: "cancelled", charge };
+    if (isFinalDepositStatus(deposit.status) && deposit.status !== "COMPLETED")
+      return { outcome: "already_final", charge };
+    return { outcome: "already_paid", charge };
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The reconciliation summary written into the workbook (issue 10 item 6): a small table beside
+ * the transactions, one line per figure (completed deposits, pending deposits, distributed,
+ * expected and available balance, the difference; the transactions it could not place, those
+ * with no id, the debits with no run-log entry), refreshed in place on every reconcile
+ * (./table-sync.ts, keyed by the line's label) so the person who signs off reads it where the
+ * transactions are, not only in the task pane. Money in reais with the currency format; counts
+ * in their own column.
+ */
+import type { Locale } from "../../workbook/messages";
+import type { Workbook } from "../../workbook/port";
+import { TEXT_FORMAT } from "../../workbook/port";
+import { CURRENCY_FORMAT } from "../../workbook/template";
+import type { ReconciliationSummary } from "./reconciliation";
+import { type SyncResult, syncTable, type TableSpec } from "../../workbook/table-sync";
+
+export const SUMMARY_TABLE = "ValePix_Conciliacao";
+
+export interface SummaryFigures {
+  summary: ReconciliationSummary;
+  /** Listed transactions with no id (`TransactionPullResult.unidentified`). */
+  unidentified: number;
+  /** Distribution debits with no run-log entry. */
+  unlinkedDebits: number;
+  /** The balance changed while the transactions were read. */
+  balanceMoved: boolean;
+  /** When the figures were read (ISO 8601). */
+  at: string;
+}
+
+const TEXT = {
+  "pt-BR": {
+    sheet: "Conciliação",
+    item: "Item",
+    value: "Valor",
+    count: "Quantidade",
+    note: "Observação",
+    completed: "Depósitos concluídos",
+    pending: "Depósitos pendentes (fora do saldo)",
+    distributed: "Distribuído",
+    expected: "Saldo esperado (depósitos − distribuído)",
+    available: "Saldo disponível",
+    difference: "Diferença (disponível − esperado)",
+    unplaced: "Transações não classificadas",
+    unidentified: "Transações sem identificador",
+    unlinked: "Débitos de distribuição sem registro no log",
+    at: "Atualizado em",
+    ok: "Confere",
+    differs: "Não confere: veja as transações não classificadas e atualize de novo",
+    moved: "O saldo mudou durante a leitura: atualize de novo antes de confiar na diferença",
+  },
+  "en-US": {
+    sheet: "Reconciliation",
+    item: "Item",
+    value: "Amount",
+    count: "Count",
+    note: "Note",
+    completed: "Completed deposits",
+    pending: "Pending deposits (not in the balance)",
+    distributed: "Distributed",
+    expected: "Expected balance (deposits − distributed)",
+    available: "Available balance",
+    difference: "Difference (available − expected)",
+    unplaced: "Transactions not placed",
+    unidentified: "Transactions without an id",
+    unlinked: "Distribution debits with no run-log entry",
+    at: "Updated at",
+    ok: "Matches",
+    differs: "Does not match: see the transactions not placed and refresh again",
+    moved: "The balance changed while reading: refresh again before trusting the difference",
+  },
+} as const;
+
+interface Line {
+  label: string;
+  cents?: number;
+  count?: number;
+  note?: string;
+}
+
+/** The summary's lines, in reading order (pure). */
+export function summaryLines(f: SummaryFigures, locale: Locale = "pt-BR"): Line[] {
+  const t = TEXT[locale];
+  const s = f.summary;
+  const verdict = f.balanceMoved ? t.moved : s.differenceCents === 0 ? t.ok : t.differs;
+  return [
+    { label: t.completed, cents: s.completedDepositsCents },
+    { label: t.pending, cents: s.pendingDepositsCents },
+    { label: t.distributed, cents: s.distributedCents },
+    { label: t.expected, cents: s.expectedBalanceCents },
+    { label: t.available, cents: s.availableCents },
+    { label: t.difference, cents: s.differenceCents, note: verdict },
+    { label: t.unplaced, count: s.unplaced.length },
+    { label: t.unidentified, count: f.unidentified },
+    { label: t.unlinked, count: f.unlinkedDebits },
+    { label: t.at, note: f.at },
+  ];
+}
+
+/** Writes the summary table (created on its own sheet the first time, refreshed in place after). */
+export async function writeReconciliationSummary(
+  workbook: Workbook,
+  figures: SummaryFigures,
+  options: { locale?: Locale; table?: string; signal?: AbortSignal } = {},
+): Promise<SyncResult> {
+  const locale = options.locale ?? "pt-BR";
+  const t = TEXT[locale];
+  const spec: TableSpec<Line> = {
+    table: options.table ?? SUMMARY_TABLE,
+    sheet: t.sheet,
+    key: (l) => l.label,
+    keyHeader: t.item,
+    columns: [
+      { header: t.item, value: (l) => l.label, widthPoints: 280 },
+      {
+        header: t.value,
+        value: (l) => (l.cents === undefined ? "" : l.cents / 100),
+        numberFormat: CURRENCY_FORMAT,
+        widthPoints: 120,
+      },
+      { header: t.count, value: (l) => l.count ?? "", widthPoints: 80 },
+      { header: t.note, value: (l) => l.note ?? "", numberFormat: TEXT_FORMAT, widthPoints: 360 },
+    ],
+  };
+  return syncTable(
+    workbook,
+    spec,
+    summaryLines(figures, locale),
+    options.signal ? { signal: options.signal } : {},
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The composition of the real host pieces, in one place for every edge: the task pane
+ * (./index.tsx), the ribbon commands (src/commands) and the browser preview (src/preview).
+ *
+ * - per-user storage and the token store of src/excel: `OfficeRuntime.storage` in the shared
+ *   runtime, else `localStorage` prefixed with `Office.context.partitionKey`, else memory
+ *   (../excel/token-store.ts; never the workbook, whose settings travel inside the file);
+ * - the Workbook port over `Excel.run` (../excel/office-workbook.ts), when the host has Excel;
+ * - the pane's services (./adapter.ts) over those;
+ * - `api()`: the active connection's client, paced as the pane's are (./adapter/client.ts), for the commands;
+ * - `activeTable()`: the table the selection is in (../excel/active-table.ts), for the commands;
+ * - the notice channel that carries a command's outcome to the pane (./notices.ts).
+ *
+ * In the shared runtime (manifest.xml: SharedRuntime 1.1, one page for the pane and the commands)
+ * there is one host per page: `sharedHost()`. A "this session only" token lives in the token
+ * store's memory, so the pane and the commands must hold the same store, not two.
+ */
+import { ENVIRONMENTS, type ValePixClient } from "../api";
+import {
+  OfficeWorkbook,
+  type RequestContextApi,
+  activeTableName,
+  type UserStorageHost,
+  createTokenStore,
+  createUserStorage,
+} from "../excel";
+import type { Workbook } from "../workbook";
+import { createServices } from "./pane-services";
+import { activeClient, clientFactory } from "../features/connection";
+import type { AvailableServices } from "./App";
+import { ConnectionStore } from "../features/connection";
+import type { TokenStore, UserStorage } from "./host";
+import { type Locale, uiLanguage } from "./ui/i18n";
+import { NoticeChannel } from "./notices";
+
+/** The globals an edge finds on its page (`globalThis` in Excel; the preview stands them up). */
+export interface HostGlobals {
+  Office?: { context?: { displayLanguage?: string; partitionKey?: string } } | undefined;
+  OfficeRuntime?: { storage?: UserStorageHost["officeRuntimeStorage"] } | undefined;
+  /** `Excel` of office.js, or the fake Excel of src/excel (both have `run`). */
+  Excel?: { run: unknown } | undefined;
+  localStorage?: Storage | undefined;
+  navigator?: { language?: string } | undefined;
+}
+
+export interface HostOptions {
+  /** The fetch of the host (injected for tests; default the page's `fetch`). */
+  fetch?: typeof fetch | undefined;
+}
+
+export interface Host {
+  /** pt-BR when Office's display language (else the browser's) is any Portuguese. */
+  locale: Locale;
+  userStorage: UserStorage & { readonly backend: "OfficeRuntime.storage" | "localStorage" | "memory" };
+  tokenStore: TokenStore;
+  /** Absent where there is no Excel (a plain browser): the screens that need it stay hidden. */
+  workbook: Workbook | undefined;
+  services: AvailableServices;
+  /** The active connection's client, paced; throws `ConnectionInputError("token")` when none. */
+  api(): Promise<ValePixClient>;
+  /** The table that holds the selected cell (undefined when none, or without Excel). */
+  activeTable(): Promise<string | undefined>;
+  notices: NoticeChannel;
+  /** The sandbox's address, for the connection screen's environment choice. */
+  sandboxUrl: string;
+}
+
+/** Reads the globals defensively: `localStorage` throws where the browser blocks storage. */
+function storageHost(globals: HostGlobals): UserStorageHost {
+  const host: UserStorageHost = {};
+  const runtime = globals.OfficeRuntime?.storage;
+  if (runtime) host.officeRuntimeStorage = runtime;
+  try {
+    if (globals.localStorage) host.localStorage = globals.localStorage;
+  } catch {
+    // SecurityError: storage blocked; memory it is.
+  }
+  const partitionKey = globals.Office?.context?.partitionKey;
+  if (typeof partitionKey === "string" && partitionKey !== "") host.partitionKey = partitionKey;
+  return host;
+}
+
+type RunOf = <T>(batch: (context: RequestContextApi) => Promise<T>) => Promise<T>;
+
+export function composeHost(globals: HostGlobals = globalThis, options: HostOptions = {}): Host {
+  const locale = uiLanguage(globals.Office?.context?.displayLanguage ?? globals.navigator?.language);
+  const userStorage = createUserStorage(storageHost(globals));
+  const tokenStore = createTokenStore(userStorage);
+  // `Excel.run(batch)`: the real one is overloaded, the fake's is generic; both take this form.
+  const excel = globals.Excel as { run: RunOf } | undefined;
+  const run: RunOf | undefined =
+    excel && typeof excel.run === "function" ? (batch) => excel.run(batch) : undefined;
+  const workbook = run ? new OfficeWorkbook((batch) => run(batch)) : undefined;
+  const services = createServices({
+    userStorage,
+    tokenStore,
+    locale,
+    ...(workbook ? { workbook } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  // The commands' client for the active connection: the pane's own rules (./adapter/client.ts:
+  // paced, one client per API address for the page's life, the token read from this origin's
+  // slot at each request). Only `load()` of this store is used: it reads the same saved list.
+  const noCheck = () => Promise.reject(new Error("the commands never test a connection"));
+  const api = activeClient(
+    new ConnectionStore(userStorage, tokenStore, noCheck),
+    tokenStore,
+    clientFactory(options.fetch ? { fetch: options.fetch } : {}),
+  );
+
+  return {
+    locale,
+    userStorage,
+    tokenStore,
+    workbook,
+    services,
+    api,
+    activeTable: () => (run ? activeTableName(run) : Promise.resolve(undefined)),
+    notices: new NoticeChannel(),
+    sandboxUrl: ENVIRONMENTS.sandbox,
+  };
+}
+
+let shared: Host | undefined;
+
+/**
+ * The page's one host, composed on first use from the page's globals (call it after
+ * `Office.onReady`: the display language and partition key are known then).
+ */
+export function sharedHost(): Host {
+  shared ??= composeHost();
+  return shared;
+}

@@ -1,0 +1,72 @@
+/**
+ * The real `PaneServices`: the pane's services: each feature's adapter (src/features/*), over src/api and the
+ * Workbook port, one file per screen (./fund.ts, ./data.ts, ./distribute.ts, ./activity.ts).
+ * This is the only part of the pane that builds API clients (./client.ts: paced, token read
+ * from the TokenStore at each request, so a token is never held in React state and is sent
+ * only to its own origin).
+ *
+ * Without a workbook (a host that has none yet) only Connection and Fund are given; with one,
+ * every screen.
+ */
+import type { Workbook } from "../workbook";
+import type { ActivityServices } from "../features/activity";
+import type { ConnectionServices } from "../features/connection";
+import type { DataServices } from "../features/directory";
+import type { DistributeServices } from "../features/distribute";
+import type { FundServices } from "../features/fund";
+import type { AvailableServices } from "./App";
+import { ConnectionStore } from "../features/connection";
+import type { TokenStore, UserStorage } from "./host";
+import type { Locale } from "./ui/i18n";
+import { activityServices } from "../features/activity";
+import { activeClient, clientFactory, type ClientTuning } from "../features/connection";
+import { dataServices } from "../features/directory";
+import { distributeServices } from "../features/distribute";
+import { fundServices } from "../features/fund";
+
+export type { ClientTuning } from "../features/connection";
+
+/** Every screen's port, one per feature (each feature's ./services.ts). */
+export interface PaneServices {
+  connections: ConnectionServices;
+  distribute: DistributeServices;
+  fund: FundServices;
+  data: DataServices;
+  activity: ActivityServices;
+}
+
+export interface AdapterInput {
+  userStorage: UserStorage;
+  tokenStore: TokenStore;
+  /** The host's workbook (src/excel's Office.js adapter, or the preview's); screens that need it appear with it. */
+  workbook?: Workbook;
+  /** Language of the headers and statuses the workflows write into the workbook. */
+  locale?: Locale;
+  /** The fetch of the host (injected for tests). */
+  fetch?: typeof fetch;
+  /** Clock, sleep and pacing of every client (tests run them on the sandbox's manual clock). */
+  client?: ClientTuning;
+}
+
+export function createServices(input: AdapterInput): AvailableServices {
+  const locale = input.locale ?? "pt-BR";
+  const clientFor = clientFactory({ ...input.client, ...(input.fetch ? { fetch: input.fetch } : {}) });
+  const connections = new ConnectionStore(
+    input.userStorage,
+    input.tokenStore,
+    async (baseUrl, getToken, signal) => {
+      const balance = await clientFor(baseUrl, getToken).balances.get({ signal });
+      return { availableCents: balance.available_amount };
+    },
+  );
+  const api = activeClient(connections, input.tokenStore, clientFor);
+
+  const services: AvailableServices = { connections, fund: fundServices(api) };
+  const workbook = input.workbook;
+  if (workbook) {
+    services.distribute = distributeServices(api, workbook, locale);
+    services.data = dataServices(api, workbook, locale);
+    services.activity = activityServices(api, workbook);
+  }
+  return services;
+}

@@ -1,0 +1,46 @@
+/** Progress of a long operation: what it is doing, how far, the time left, and Cancel. */
+import { Button, Caption1, Field, makeStyles, ProgressBar, tokens } from "@fluentui/react-components";
+import { formatCount, formatDuration, useMessages } from "./i18n";
+import type { Task } from "./useTask";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
+  row: {
+    display: "flex",
+    flexWrap: "wrap",
+    alignItems: "center",
+    justifyContent: "space-between",
+    gap: tokens.spacingHorizontalS,
+  },
+});
+
+export function ProgressPanel({ task, label }: { task: Task; label?: string }) {
+  const { t, locale } = useMessages();
+  const styles = useStyles();
+  if (!task.running) return null;
+  const p = task.progress;
+  const phase = p ? (t.phases[p.phase] ?? p.phase) : (label ?? t.common.working);
+  const determinate = p !== undefined && p.total > 0;
+  const value = determinate ? Math.min(1, p.done / p.total) : undefined;
+  // "0 of 1" says nothing (one step that waits, such as a payment): show counts from two up.
+  const counts =
+    determinate && p.total > 1
+      ? t.common.progress({ done: formatCount(p.done, locale), total: formatCount(p.total, locale) })
+      : "";
+  const eta = p?.etaMs !== undefined ? t.common.eta({ time: formatDuration(p.etaMs, locale) }) : "";
+  return (
+    <div className={styles.root} data-testid="progress">
+      <Field label={phase} validationState="none">
+        <ProgressBar
+          value={value}
+          thickness="large"
+          aria-valuetext={[counts, eta].filter(Boolean).join(", ") || phase}
+        />
+      </Field>
+      <div className={styles.row}>
+        <Caption1 aria-live="polite">{[counts, eta].filter(Boolean).join(" · ")}</Caption1>
+        <Button onClick={() => task.cancel()}>{t.common.cancel}</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  ApiError,
+  CollectLimitError,
+  DepositOutcomeUnknownError,
+  FinalizeOutcomeUnknownError,
+  PollTimeoutError,
+  ResponseValidationError,
+} from "../../../api";
+import { WorkbookHostError } from "../../../excel";
+import { RowTooLargeError, SecretSettingError } from "../../../workbook";
+import { FundingInputError } from "../../../features/fund";
+import { ConnectionInputError } from "../../../features/connection";
+import { messagesFor } from "../i18n";
+import { paneMessageFor as messageFor } from "../../error-words";
+import { isCancel } from "./messageFor";
+
+const pt = messagesFor("pt-BR");
+const en = messagesFor("en-US");
+const url = "https://api.acme.com.br/api/v1/valepix/balances";
+const http = (status: number, serverMessage?: string) =>
+  ApiError.fromResponse({
+    method: "GET",
+    url,
+    status,
+    requestId: "req-9",
+    ...(serverMessage ? { serverMessage } : {}),
+  });
+
+describe("messageFor", () => {
+  it.each([
+    [400, pt.errors.badRequestTitle],
+    [401, pt.errors.unauthorizedTitle],
+    [403, pt.errors.forbiddenTitle],
+    [404, pt.errors.notFoundTitle],
+    [409, pt.errors.conflictTitle],
+    [422, pt.errors.unprocessableTitle],
+    [429, pt.errors.rateLimitedTitle],
+    [503, pt.errors.serverTitle],
+  ])("words HTTP %i with its own title, a next step and the request id", (status, title) => {
+    const m = messageFor(http(status, "said so"), pt);
+    expect(m.title).toBe(title);
+    expect(m.next).toBeTruthy();
+    expect(m.details).toEqual([
+      pt.errors.serverSaid({ text: "said so" }),
+      pt.errors.requestId({ id: "req-9" }),
+    ]);
+  });
+
+  it("tells a timeout from a refused connection, and a cancel is information", () => {
+    expect(
+      messageFor(new APIConnectionTimeoutError({ method: "GET", url, timeoutMs: 30000 }), en).title,
+    ).toBe(en.errors.timeoutTitle);
+    expect(
+      messageFor(new APIConnectionError({ method: "GET", url, cause: new Error("ECONNREFUSED") }), en).title,
+    ).toBe(en.errors.connectionTitle);
+    const cancel = new APIUserAbortError({ method: "GET", url });
+    expect(isCancel(cancel)).toBe(true);
+    expect(messageFor(cancel, en).intent).toBe("info");
+  });
+
+  it("never calls an applied finalize a failure", () => {
+    const cause = http(504);
+    const applied = new FinalizeOutcomeUnknownError({
+      distributionId: "d1",
+      cause,
+      distribution: { distribution_id: "d1", status: "processing", total_employees: 2, total_amount: 100 },
+    });
+    const m = messageFor(applied, pt);
+    expect(m.intent).toBe("warning");
+    expect(m.body).toBe(pt.errors.finalizeApplied({ status: "processing" }));
+    expect(m.next).toBe(pt.errors.finalizeUnknownNext);
+    const unread = messageFor(
+      new FinalizeOutcomeUnknownError({ distributionId: "d1", cause, readError: http(503) }),
+      pt,
+    );
+    expect(unread.body).toBe(pt.errors.finalizeNotRead);
+  });
+
+  it("hands over the transaction id of a deposit whose outcome is unknown", () => {
+    const e = new DepositOutcomeUnknownError({ transactionId: "tx-1", cause: http(503), failure: http(503) });
+    expect(messageFor(e, pt).body).toContain("tx-1");
+  });
+
+  it("covers the other API, workbook, workflow and pane errors", () => {
+    expect(
+      messageFor(
+        new ResponseValidationError({
+          method: "GET",
+          url,
+          status: 200,
+          issues: [{ path: "x", message: "bad" }],
+        }),
+        en,
+      ).title,
+    ).toBe(en.errors.responseInvalidTitle);
+    expect(
+      messageFor(new PollTimeoutError({ what: "d", elapsedMs: 1, attempts: 1, lastValue: null }), en).intent,
+    ).toBe("warning");
+    expect(messageFor(new CollectLimitError(1000), en).body).toBe(en.errors.collectLimit({ max: "1000" }));
+    expect(messageFor(new RowTooLargeError(12, null), pt).body).toBe(pt.errors.rowTooLarge({ row: "12" }));
+    expect(messageFor(new SecretSettingError("token"), pt).title).toBe(pt.errors.secretSettingTitle);
+    expect(messageFor(new FundingInputError("payer_document_invalid", "x"), pt).body).toBe(
+      pt.common.payerDocumentInvalid,
+    );
+    expect(messageFor(new ConnectionInputError("baseUrl", "http"), pt).body).toBe(pt.connection.baseUrlHttp);
+    const host = Object.assign(new Error("x"), { name: "WorkbookHostError", code: "InvalidArgument" });
+    expect(messageFor(host, pt).body).toBe(pt.errors.host({ code: "InvalidArgument" }));
+    for (const code of ["RequestPayloadSizeLimitExceeded", "ResponsePayloadSizeLimitExceeded"]) {
+      const tooLarge = messageFor(new WorkbookHostError(code, "5 MB"), en);
+      expect([tooLarge.title, tooLarge.body, tooLarge.next]).toEqual([
+        en.errors.payloadTitle,
+        en.errors.payload,
+        en.errors.payloadNext,
+      ]);
+    }
+    const other = messageFor(new Error("boom"), pt);
+    expect(other.title).toBe(pt.errors.unknownTitle);
+    expect(other.details).toEqual([pt.errors.technical({ text: "boom" })]);
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * The run log: one row per step of a distribution run, kept in the workbook's hidden log sheet
+ * (the Workbook port's `appendRunLog` / `readRunLog`), so it travels with the file and survives
+ * closing it. It is what lets a run continue its draft, compare with last month's distribution,
+ * link transactions to tables, and refuse to pay the same sheet twice (docs/architecture.md §2 "No double
+ * payment").
+ *
+ * Row layout (version 1), one cell per field, in this order: "v1", time (ISO 8601), table, mode,
+ * distribution_id, state, total employees, total cents, payment method, lot id, transaction id,
+ * fingerprint, note. Rows that do not start with "v1" (a header someone typed, another version)
+ * are skipped when reading. No personal data and never the token: ids, totals and a hash.
+ *
+ * The log is append-only: the latest row of a distribution tells its state.
+ */
+import type { CellValue, Workbook } from "./port";
+import { safeText } from "./safe-text";
+
+/**
+ * What reconciliation (src/features/reconciliation) needs of a run-log entry: one per
+ * distribution, the link between a debit and the table it was sent from.
+ */
+export interface RunLogLink {
+  distributionId: string;
+  /** The table the distribution was sent from. */
+  table: string;
+  lotId?: string | undefined;
+  /** The charge a finalize opened (`transaction_id` of the finalize response). */
+  transactionId?: string | undefined;
+  transactionIds?: readonly string[] | undefined;
+  /** When it was sent (shown beside the debit). */
+  at?: string | undefined;
+}
+
+export const RUN_LOG_VERSION = "v1";
+
+/**
+ * `creating` just before a draft is created (see `creatingEntry`), `draft` once it is, `processing`
+ * (or a final state) after finalize, `unknown` when finalize's outcome is.
+ */
+export type RunState =
+  "creating" | "draft" | "processing" | "completed" | "failed" | "unknown" | (string & {});
+
+export interface RunLogEntry {
+  /** ISO 8601. */
+  at: string;
+  table: string;
+  mode: "selected" | "batch" | "group" | (string & {});
+  distributionId: string;
+  state: RunState;
+  totalEmployees?: number | undefined;
+  totalCents?: number | undefined;
+  paymentMethod?: string | undefined;
+  lotId?: string | undefined;
+  transactionId?: string | undefined;
+  /** `sheetFingerprint` of what was sent. */
+  fingerprint?: string | undefined;
+  note?: string | undefined;
+}
+
+const text = (v: CellValue | undefined): string | undefined =>
+  v === undefined || v === "" ? undefined : String(v);
+const num = (v: CellValue | undefined): number | undefined => {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v);
+  return undefined;
+};
+
+export function entryToRow(e: RunLogEntry): CellValue[] {
+  // Strings from the API or the user go through safeText: the log is a sheet like any other.
+  const s = (v: string | undefined) => safeText(v ?? "");
+  return [
+    RUN_LOG_VERSION,
+    e.at,
+    s(e.table),
+    s(e.mode),
+    s(e.distributionId),
+    s(e.state),
+    e.totalEmployees ?? "",
+    e.totalCents ?? "",
+    s(e.paymentMethod),
+    s(e.lotId),
+    s(e.transactionId),
+    s(e.fingerprint),
+    s(e.note),
+  ];
+}
+
+/** A row back as an entry; undefined for rows that are not version-1 entries. */
+export function rowToEntry(row: readonly CellValue[]): RunLogEntry | undefined {
+  if (row[0] !== RUN_LOG_VERSION) return undefined;
+  const distributionId = text(row[4]);
+  const table = text(row[2]);
+  if (distributionId === undefined || table === undefined) return undefined;
+  return {
+    at: text(row[1]) ?? "",
+    table,
+    mode: text(row[3]) ?? "",
+    distributionId,
+    state: text(row[5]) ?? "",
+    totalEmployees: num(row[6]),
+    totalCents: num(row[7]),
+    paymentMethod: text(row[8]),
+    lotId: text(row[9]),
+    transactionId: text(row[10]),
+    fingerprint: text(row[11]),
+    note: text(row[12]),
+  };
+}
+
+export async function appendRunLogEntry(
+  workbook: Pick<Workbook, "appendRunLog">,
+  entry: RunLogEntry,
+): Promise<void> {
+  await workbook.appendRunLog([entryToRow(entry)]);
+}
+
+/** Every entry, oldest first. */
+export async function readRunLogEntries(workbook: Pick<Workbook, "readRunLog">): Promise<RunLogEntry[]> {
+  const rows = await workbook.readRunLog();
+  return rows.map(rowToEntry).filter((e): e is RunLogEntry => e !== undefined);
+}
+
+/** The latest entry of each distribution, in the order their last entries were written. */
+export function latestByDistribution(entries: readonly RunLogEntry[]): RunLogEntry[] {
+  const last = new Map<string, RunLogEntry>();
+  for (const e of entries) {
+    last.delete(e.distributionId);
+    last.set(e.distributionId, e);
+  }
+  return [...last.values()];
+}
+
+const sameTable = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(); // Excel names
+
+/** The draft the log last recorded for `table` in `mode` and never moved past `draft`. */
+export function draftToContinue(
+  entries: readonly RunLogEntry[],
+  table: string,
+  mode: RunLogEntry["mode"],
+): RunLogEntry | undefined {
+  return latestByDistribution(entries)
+    .filter((e) => sameTable(e.table, table) && e.mode === mode && e.state === "draft")
+    .at(-1);
+}
+
+/**
+ * The entry logged just before a draft is created. The API has no list of distributions (API
+ * document, Endpoints: none is shown), so a draft whose creation answer was lost, or whose run
+ * stopped before its `draft` entry was written, cannot be found again; this entry makes that
+ * window visible instead of silent (`unrecordedCreate`). Its distribution id is a placeholder
+ * (`pending-` and a UUID) that no other reader takes for a distribution.
+ */
+export function creatingEntry(
+  table: string,
+  mode: RunLogEntry["mode"],
+  at: string,
+  note?: string,
+): RunLogEntry {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  const id = typeof c?.randomUUID === "function" ? c.randomUUID() : String(Date.now());
+  return { at, table, mode, distributionId: `${PENDING_PREFIX}${id}`, state: "creating", note };
+}
+
+export const PENDING_PREFIX = "pending-";
+
+/**
+ * When the latest entry of `table` in `mode` announces a create that no `draft` entry followed:
+ * that run stopped between creating a draft and logging it, so a draft may exist on the server
+ * that this add-in will never continue or finalize. Undefined otherwise.
+ */
+export function unrecordedCreate(
+  entries: readonly RunLogEntry[],
+  table: string,
+  mode: RunLogEntry["mode"],
+): RunLogEntry | undefined {
+  const last = entries.filter((e) => sameTable(e.table, table) && e.mode === mode).at(-1);
+  return last?.state === "creating" ? last : undefined;
+}
+
+/** States after which money may have moved: the distribution was finalized, or may have been. */
+export const PAID_OR_MAYBE_STATES: readonly string[] = ["processing", "completed", "failed", "unknown"];
+
+/** The last distribution of `table` that reached `processing` or later (other than `except`). */
+export function previousFinalized(
+  entries: readonly RunLogEntry[],
+  table: string,
+  except?: string,
+): RunLogEntry | undefined {
+  return latestByDistribution(entries)
+    .filter(
+      (e) =>
+        sameTable(e.table, table) &&
+        e.distributionId !== except &&
+        (e.state === "processing" || e.state === "completed"),
+    )
+    .at(-1);
+}
+
+/**
+ * The fingerprint of what a sheet pays: SHA-256 (hex) of its (employee_id, product_id, cents)
+ * triples with cents > 0, sorted, so row order, zero cells and the table's name do not change it.
+ */
+export async function sheetFingerprint(
+  rows: Iterable<{ employee_id: string; values: ReadonlyMap<string, number> }>,
+): Promise<string> {
+  const lines: string[] = [];
+  for (const r of rows)
+    for (const [product, cents] of r.values)
+      if (cents > 0) lines.push(`${r.employee_id}\u001f${product}\u001f${cents}`);
+  lines.sort();
+  const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle;
+  if (!subtle) throw new TypeError("crypto.subtle is not available (it needs a secure https context)");
+  const digest = await subtle.digest("SHA-256", new TextEncoder().encode(lines.join("\n")));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The same content was already sent and finalized (or may have been): paying it again needs a confirmation. */
+export class DoublePaymentError extends Error {
+  override name = "DoublePaymentError";
+  constructor(
+    readonly fingerprint: string,
+    /** The runs with this fingerprint that reached `processing` or later (or whose finalize outcome is unknown). */
+    readonly matches: RunLogEntry[],
+  ) {
+    const list = matches.map((m) => `${m.distributionId} (table ${m.table}, ${m.state}, ${m.at})`).join("; ");
+    super(
+      `This sheet pays exactly what an earlier distribution paid: ${list}. ` +
+        "Nothing was sent. If paying it again is intended, confirm it (confirmRepeatOf: the fingerprint).",
+    );
+  }
+}
+
+/**
+ * Throws `DoublePaymentError` when a run with `fingerprint` reached `processing` or later,
+ * unless `confirmRepeatOf` is that very fingerprint (a confirmation given for another sheet does
+ * not carry over). `except` is the distribution being finalized now.
+ */
+export function assertNotPaidBefore(
+  entries: readonly RunLogEntry[],
+  fingerprint: string,
+  options: { confirmRepeatOf?: string | undefined; except?: string | undefined } = {},
+): void {
+  if (options.confirmRepeatOf === fingerprint) return;
+  const matches = latestByDistribution(entries).filter(
+    (e) =>
+      e.fingerprint === fingerprint &&
+      e.distributionId !== options.except &&
+      PAID_OR_MAYBE_STATES.includes(e.state),
+  );
+  if (matches.length > 0) throw new DoublePaymentError(fingerprint, matches);
+}
+
+/**
+ * The run log as reconciliation's links (`RunLogLink`): one per distribution,
+ * its latest entry, with the lot and charge ids any of its entries recorded.
+ */
+export function runLogLinks(entries: readonly RunLogEntry[]): RunLogLink[] {
+  const charges = new Map<string, Set<string>>();
+  for (const e of entries)
+    if (e.transactionId) {
+      const s = charges.get(e.distributionId) ?? new Set<string>();
+      s.add(e.transactionId);
+      charges.set(e.distributionId, s);
+    }
+  return latestByDistribution(entries.filter((e) => e.state !== "creating")).map((e) => ({
+    distributionId: e.distributionId,
+    table: e.table,
+    at: e.at,
+    ...(e.lotId ? { lotId: e.lotId } : {}),
+    ...(charges.has(e.distributionId) ? { transactionIds: [...charges.get(e.distributionId)!] } : {}),
+  }));
+}
