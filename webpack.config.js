@@ -124,7 +124,9 @@ module.exports = async (env = {}, argv = {}) => {
                 {
                   from: path.join(path.dirname(require.resolve("@microsoft/office-js/package.json")), "dist"),
                   to: OFFICE_SELF_DIR,
-                  globOptions: { ignore: ["**/*.debug.js", "**/*.d.ts"] },
+                  // A filter on the path, not a glob ignore: globs are matched against the
+                  // resolved path, which is outside the project where node_modules is a link.
+                  filter: (file) => !file.endsWith(".debug.js") && !file.endsWith(".d.ts"),
                 },
               ]
             : []),
