@@ -10,7 +10,7 @@ import { formatCpf } from "../src/money";
 import type { CellValue } from "../src/workbook";
 
 /** Deterministic pseudo-random numbers (mulberry32). */
-export function rng(seed: number): () => number {
+function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

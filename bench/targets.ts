@@ -41,14 +41,14 @@ export interface Report {
 }
 
 /** The send phase against `calls / R`, when a rate limit was set. */
-export const rateRatio = (s: ScenarioResult): number | null =>
+const rateRatio = (s: ScenarioResult): number | null =>
   s.rate_bound_ms ? s.send_ms / s.rate_bound_ms : null;
 
 /**
  * Live validation's one-row edit: one sync to place the change (src/excel's dispatch), one to read
  * the row, one to write its status cells, whatever the table's size (issue 11 item 3).
  */
-export const LIVE_EDIT_MAX_SYNCS = 3;
+const LIVE_EDIT_MAX_SYNCS = 3;
 
 export function checkTargets(report: Report): string[] {
   const out: string[] = [];

@@ -16,9 +16,9 @@ import { promisify } from "node:util";
 import { type Browser, type BrowserServer, type Page, chromium } from "playwright-core";
 import { type RunningSandbox, type SandboxOptions, startSandbox } from "../sandbox/server";
 
-export const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "..");
 export const ARTIFACTS = path.join(ROOT, "e2e-artifacts");
-export const CHROMIUM = process.env.VALEPIX_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.VALEPIX_CHROMIUM ?? "/usr/bin/chromium";
 
 /** docs/architecture.md §4: no sandbox (containers), no network the test did not ask for. */
 const CHROMIUM_ARGS = [
@@ -83,7 +83,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** A static server of `dir` on 127.0.0.1, port 0. */
-export async function serve(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+async function serve(dir: string): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     const file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ""));

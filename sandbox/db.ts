@@ -12,7 +12,7 @@ import path from "node:path";
 
 export type Db = Database.Database;
 
-export const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 1;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -24,7 +24,7 @@ export const MAX_PATH_PARAM_LENGTH = 200;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-export const newRequestId = () => `req_${randomBytes(8).toString("hex")}`;
+const newRequestId = () => `req_${randomBytes(8).toString("hex")}`;
 
 /** A safe incoming `x-request-id` is kept (the caller's trace), anything else replaced. */
 export function requestIdOf(headers: Record<string, string | string[] | undefined>): string {
@@ -60,7 +60,7 @@ const FASTIFY_CODES: Record<string, Omit<Failure, "message"> & { message?: strin
 };
 
 /** Maps anything thrown to a status and an ErrorBody's fields. */
-export function toFailure(err: unknown): Failure {
+function toFailure(err: unknown): Failure {
   if (err instanceof SandboxError) {
     return {
       status: err.status,

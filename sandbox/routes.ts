@@ -12,7 +12,7 @@ import { SandboxError, badRequest } from "./errors";
 import type { OpenApiRoute } from "./openapi";
 import type { FinalizeRequest, Store } from "./store";
 
-export interface Ctx {
+interface Ctx {
   company: string;
   params: Record<string, string>;
   query: unknown;
@@ -41,7 +41,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z
  * sandbox's ids use, and never `.` or `..` (which would name another route once normalized).
  * Anything else is not an id of this API: 400 ("Invalid body, identifier, date or value").
  */
-export const PathId = S.Id.regex(
+const PathId = S.Id.regex(
   /^(?!\.\.?$)[A-Za-z0-9._:-]+$/,
   "an id holds letters, digits, '.', '_', ':' and '-' only (and is not '.' or '..')",
 );

@@ -23,13 +23,13 @@ import {
 } from "./replies";
 import { DEFAULT_REQUEST_LOG_LIMIT, MemoryRequestLog, type RequestLog, safePath } from "./request-log";
 import { routes } from "./routes";
-import { type Clock, Store, hashToken } from "./store";
+import { type Clock, Store } from "./store";
 
 export const DEMO_TOKEN = "valepix-sandbox-demo-token";
 export const DEMO_COMPANY = "demo";
 
 /** Origins of the add-in (webpack dev server) and the browser preview. */
-export const DEFAULT_CORS_ORIGINS = [
+const DEFAULT_CORS_ORIGINS = [
   "https://localhost:3000",
   "http://localhost:3000",
   "http://127.0.0.1:3000",
@@ -81,7 +81,7 @@ export interface SandboxOptions {
   requestLogLimit?: number;
 }
 
-export interface SandboxHandle {
+interface SandboxHandle {
   store: Store;
   /** Tokens registered from the options (plain, as given). */
   tokens: SandboxToken[];
@@ -312,5 +312,3 @@ export async function startSandbox(
     close: () => server.close(),
   };
 }
-
-export { hashToken };

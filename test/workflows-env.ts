@@ -12,7 +12,7 @@ import { PIX_DELAY, startTestSandbox, TOKEN_A } from "../sandbox/test-harness";
 import type { RunningSandbox, SandboxOptions } from "../sandbox/server";
 import type { ManualClock } from "../sandbox/testkit";
 
-export interface SentRequest {
+interface SentRequest {
   method: string;
   /** Path and query, without the origin. */
   path: string;

@@ -12,7 +12,7 @@ import type { Benefits } from "./benefits";
 import { type StoreContext, count, newId, offset, pageMeta } from "./context";
 import type { EmployeeRow } from "./rows";
 
-export const SITUATIONS = [
+const SITUATIONS = [
   { value: SITUATION_ACTIVE, label: "Ativo" },
   { value: "inactive", label: "Inativo" },
   { value: "on_leave", label: "Afastado" },

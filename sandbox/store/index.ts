@@ -20,9 +20,8 @@ import { Tokens } from "./tokens";
 
 export type { Clock, StoreOptions } from "./context";
 export { COMPANY_ID } from "./companies";
-export { SITUATIONS } from "./employees";
 export type { FinalizeRequest } from "./finalize";
-export { type IssueTokenOptions, type TokenInfo, hashToken, newToken, tokenHint } from "./tokens";
+;
 
 export class Store {
   readonly db: Db;

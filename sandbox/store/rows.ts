@@ -76,8 +76,8 @@ export interface DepositRow {
   fingerprint: string;
 }
 
-export type DistributionStatus = "draft" | "processing" | "completed" | "failed";
-export type LotStatus = "PENDING" | "COMPLETED" | "FAILED";
+type DistributionStatus = "draft" | "processing" | "completed" | "failed";
+type LotStatus = "PENDING" | "COMPLETED" | "FAILED";
 
 export interface DistributionRow {
   seq: number;
@@ -109,12 +109,6 @@ export interface DistributionRow {
   lot_final_at: number | null;
 }
 
-export interface ItemRow {
-  seq: number;
-  distribution_id: string;
-  employee_id: string;
-}
-
 export interface ItemValueRow {
   distribution_id: string;
   employee_id: string;
@@ -136,10 +130,7 @@ export interface LedgerRow {
   created_at: number;
 }
 
-/** The answer of `SELECT COUNT(*) AS n` and `SELECT COALESCE(SUM(x), 0) AS s`. */
+/** The answer of `SELECT COUNT(*) AS n`. */
 export interface CountRow {
   n: number;
-}
-export interface SumRow {
-  s: number;
 }

@@ -8,10 +8,10 @@ import type { Companies } from "./companies";
 import type { StoreContext } from "./context";
 import type { TokenRow } from "./rows";
 
-export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 /** What may be shown of a token: its first 6 characters. */
-export const tokenHint = (token: string) => `${token.slice(0, 6)}…`;
-export const newToken = () => `vpx_${randomBytes(24).toString("base64url")}`;
+const tokenHint = (token: string) => `${token.slice(0, 6)}…`;
+const newToken = () => `vpx_${randomBytes(24).toString("base64url")}`;
 
 export interface TokenInfo {
   companyId: string;

@@ -60,7 +60,7 @@ export interface ClientOptions {
     | undefined;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function createClient(options: ClientOptions) {
   const baseUrl = normalizeBaseUrl(options.baseUrl);

@@ -38,8 +38,7 @@ export interface ApiErrorInit {
 }
 
 /** 408, 429 and 5xx are worth another try (document, "Errors": 429 "apply backoff"; 5xx "temporary"). */
-export const isRetryableStatus = (status: number): boolean =>
-  status === 408 || status === 429 || status >= 500;
+const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
 
 /** An HTTP call that did not succeed. `status` is undefined when no response arrived. */
 export class ApiError extends ValePixError {

@@ -24,14 +24,14 @@ import { MAX_PAGE_LIMIT, type Page } from "./schemas";
 export const MAX_PAGES = 10_000;
 
 /** Iteration uses the largest page the document shows (`limit` 100) to make the fewest calls. */
-export const ITERATION_PAGE_LIMIT = MAX_PAGE_LIMIT;
+const ITERATION_PAGE_LIMIT = MAX_PAGE_LIMIT;
 
 /**
  * The smallest `limit` the document names ("Values in use are `limit` of 10, 20 and 100"): a
  * server that does not say which limit it applied serves at least this many on a page that is
  * not the last one.
  */
-export const SMALLEST_DOCUMENTED_LIMIT = 10;
+const SMALLEST_DOCUMENTED_LIMIT = 10;
 
 export interface PageIterator<T, P extends Page<T> = Page<T>> extends AsyncIterable<T> {
   /** The pages themselves (with `total` and, for items, the distribution totals). */

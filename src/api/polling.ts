@@ -7,7 +7,7 @@
 import { APIUserAbortError, PollTimeoutError } from "./errors";
 import { defaultSleep, raceAbort, type Sleep } from "./abort";
 
-export interface PollProgress {
+interface PollProgress {
   /** Reads made so far (1 after the first). */
   attempt: number;
   elapsedMs: number;
@@ -35,7 +35,7 @@ export interface PollOptions<T> extends WaitOptions<T> {
   describe?: ((value: T) => string | undefined) | undefined;
 }
 
-export const POLL_DEFAULTS = {
+const POLL_DEFAULTS = {
   maxWaitMs: 10 * 60_000,
   initialIntervalMs: 1_000,
   maxIntervalMs: 15_000,

@@ -7,7 +7,7 @@
 
 /** Headers whose values are never kept, whatever the direction. */
 const REDACTED_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
-export const REDACTED = "[REDACTED]";
+const REDACTED = "[REDACTED]";
 
 /** A plain-object copy of headers with credentials redacted (safe to log or serialize). */
 export function snapshotHeaders(

@@ -34,7 +34,7 @@ import { readServerError } from "./server-error";
  */
 export type RetryPolicy = "idempotent" | "rateLimitOnly" | "never";
 
-export type HttpMethod = "GET" | "POST" | "PUT";
+type HttpMethod = "GET" | "POST" | "PUT";
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -273,7 +273,7 @@ function parseBody(text: string): { json: boolean; value: unknown } {
  * a server may send `null` for a field it has no value for, and the schemas read that as absent
  * (an optional field may be null; a required one still fails). Array elements are kept.
  */
-export function dropNulls(value: unknown): unknown {
+function dropNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(dropNulls);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};

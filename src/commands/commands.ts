@@ -34,7 +34,7 @@ export const ACTIONS = {
   pullTransactions: "pullTransactions",
 } as const;
 
-export type ActionId = (typeof ACTIONS)[keyof typeof ACTIONS];
+type ActionId = (typeof ACTIONS)[keyof typeof ACTIONS];
 
 /** The part of Office.js the commands use (`Office` in Excel; a stand-in in tests and the preview). */
 export interface CommandsOffice {
@@ -63,7 +63,7 @@ const COMMANDS: Record<ActionId, Command> = {
 let busy = false;
 
 /** The handler Office calls for `action`. Resolves when the command is done; never rejects. */
-export function commandHandler(
+function commandHandler(
   action: ActionId,
   deps: CommandDeps = {},
 ): (event?: Office.AddinCommands.Event) => Promise<void> {

@@ -33,7 +33,7 @@ export class WorkbookHostError extends Error {
 }
 
 /** Whether `e` came from Office.js (an `OfficeExtension.Error` has a string `code`). */
-export function isOfficeError(e: unknown): e is { code: string; message?: string } {
+function isOfficeError(e: unknown): e is { code: string; message?: string } {
   return typeof e === "object" && e !== null && "code" in e && typeof e.code === "string" && e.code !== "";
 }
 

@@ -16,7 +16,7 @@ import type { CellValue } from "../workbook/port";
 /** What a write may hold: `null` leaves the cell (or its format) unchanged. */
 export type CellInput = CellValue | null;
 
-export interface LoadableApi {
+interface LoadableApi {
   /** Office.js `ClientObject.isNullObject` (only for objects from `*OrNullObject`). */
   readonly isNullObject: boolean;
 }
@@ -170,7 +170,8 @@ export type ExcelRun = <T>(batch: (context: RequestContextApi) => Promise<T>) =>
 
 type Assert<T extends true> = T;
 type Satisfies<Real, Subset> = Real extends Subset ? true : false;
-export type OfficeSatisfiesSubset = [
+// Never used: the compiler checks it.
+type _OfficeSatisfiesSubset = [
   Assert<Satisfies<Excel.Range, RangeApi>>,
   Assert<Satisfies<Excel.Worksheet, WorksheetApi>>,
   Assert<Satisfies<Excel.WorksheetCollection, WorksheetCollectionApi>>,

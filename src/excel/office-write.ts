@@ -28,7 +28,7 @@ import type { CellInput, ExcelRun, RangeApi, RequestContextApi } from "./office-
 import { queueTableInfo } from "./office-read";
 
 /** Values Office.js refuses (InvalidArgument), refused here before anything is sent. */
-export function checkCell(value: unknown, where: string): CellValue {
+function checkCell(value: unknown, where: string): CellValue {
   if (typeof value === "number" && !Number.isFinite(value)) {
     throw new RangeError(`InvalidArgument: ${value} cannot be written to a cell (${where})`);
   }

@@ -18,9 +18,9 @@
  * token is only ever handed out for the host it was saved for. Nothing here logs anything.
  */
 
-import type { Persistence, TokenStore, UserStorage } from "../api";
+import type { TokenStore, UserStorage } from "../api";
 
-export type { Persistence, TokenStore, UserStorage };
+export type { TokenStore, UserStorage };
 
 export type UserStorageBackend = "OfficeRuntime.storage" | "localStorage" | "memory";
 

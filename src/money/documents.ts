@@ -95,7 +95,7 @@ export function cpfCheckDigits(base: string): string {
 }
 
 /** The two check digits for a 12-character CNPJ base (digits, or digits and uppercase letters). */
-export function cnpjCheckDigits(base: string): string {
+function cnpjCheckDigits(base: string): string {
   const first = mod11(base, CNPJ_WEIGHTS);
   const second = mod11(base + String(first), CNPJ_WEIGHTS);
   return `${first}${second}`;

@@ -3,7 +3,7 @@
 export type { Locale } from "./locale";
 export { LOCALES } from "./locale";
 export { isBlankCell } from "./blank";
-export type { CentsProblemCode, CentsProblem, ParseCentsResult, ParseCentsOptions } from "./cents";
+export type { CentsProblemCode, CentsProblem, ParseCentsResult } from "./cents";
 export { parseCents, formatCents } from "./cents";
 export type { DocumentKind, DocumentProblem, DocumentProblemCode, NormalizeResult } from "./documents";
 export {
@@ -12,7 +12,6 @@ export {
   isValidCpf,
   isValidCnpj,
   cpfCheckDigits,
-  cnpjCheckDigits,
   maskCpf,
   maskCnpj,
   formatCpf,

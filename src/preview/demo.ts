@@ -17,7 +17,7 @@ import { type SheetSnapshot, type WorkbookSnapshot, a1, emptySheet } from "./sna
 export const DEMO_TOKEN = "valepix-sandbox-demo-token";
 export const DEMO_CONNECTION_LABEL = "Sandbox (demo)";
 
-export const BRL_FORMAT = '"R$" #,##0.00';
+const BRL_FORMAT = '"R$" #,##0.00';
 
 /** [name, CPF, e-mail, situation] of the first employees the sandbox seeds for company "demo". */
 export const DEMO_EMPLOYEES: readonly (readonly [string, string, string, string])[] = [

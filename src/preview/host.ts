@@ -30,7 +30,7 @@ export const PARTITION_KEY = "valepix-preview";
 const STORAGE_PREFIX = "OfficeRuntime.storage:";
 
 /** The ribbon commands' functions, by action id, as the commands chunk associated them. */
-export const ribbonActions = new Map<string, (event?: unknown) => unknown>();
+const ribbonActions = new Map<string, (event?: unknown) => unknown>();
 
 export function installOfficeGlobals(options: PreviewHostOptions): void {
   const storage = options.storage ?? globalThis.localStorage;

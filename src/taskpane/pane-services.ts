@@ -24,8 +24,6 @@ import { dataServices } from "../features/directory";
 import { distributeServices } from "../features/distribute";
 import { fundServices } from "../features/fund";
 
-export type { ClientTuning } from "../features/connection";
-
 /** Every screen's port, one per feature (each feature's ./services.ts). */
 export interface PaneServices {
   connections: ConnectionServices;

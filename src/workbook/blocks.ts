@@ -21,7 +21,7 @@ import { type CellValue, DEFAULT_MAX_BLOCK_BYTES } from "./port";
  * `code` of the error Office.js throws when a response is above the payload limit
  * (Excel JavaScript API error codes: "ResponsePayloadSizeLimitExceeded").
  */
-export const RESPONSE_PAYLOAD_LIMIT_CODE = "ResponsePayloadSizeLimitExceeded";
+const RESPONSE_PAYLOAD_LIMIT_CODE = "ResponsePayloadSizeLimitExceeded";
 
 /** Rows in the first (probe) block of a read sized by bytes. */
 export const PROBE_ROWS = 256;
@@ -51,7 +51,7 @@ export function utf8Length(s: string): number {
 }
 
 /** UTF-8 bytes of a cell value as JSON (quotes and escapes of strings included, approximately). */
-export function cellJsonBytes(value: CellValue): number {
+function cellJsonBytes(value: CellValue): number {
   if (typeof value === "string") {
     // 2 quotes; JSON escapes (\" \\ control characters) are rare enough to count once each.
     let escapes = 0;
@@ -80,7 +80,7 @@ export function rowsJsonBytes(rows: readonly (readonly CellValue[])[]): number {
 }
 
 /** Whether `e` is the host refusing a response for its size (Office.js error `code`). */
-export function isPayloadLimitError(e: unknown): boolean {
+function isPayloadLimitError(e: unknown): boolean {
   return typeof e === "object" && e !== null && "code" in e && e.code === RESPONSE_PAYLOAD_LIMIT_CODE;
 }
 

@@ -10,19 +10,19 @@ import { computeMapping, type MappingOverride, RoleSchema, type TableMapping } f
 import type { Workbook } from "./port";
 
 export const MAPPING_SETTING = "valepix.mapping";
-export const MAPPING_VERSION = 1;
+const MAPPING_VERSION = 1;
 
 const SavedTableMapping = z.object({
   columns: z.record(z.string().max(255), RoleSchema),
   savedAt: z.string().optional(),
 });
 
-export const SavedMappings = z.object({
+const SavedMappings = z.object({
   version: z.literal(MAPPING_VERSION),
   /** By table name, lower-cased (Excel table names are case-insensitive). */
   tables: z.record(z.string(), SavedTableMapping),
 });
-export type SavedMappings = z.infer<typeof SavedMappings>;
+type SavedMappings = z.infer<typeof SavedMappings>;
 
 export interface LoadedOverride {
   override: MappingOverride;

@@ -57,7 +57,7 @@ export type ColumnRole = z.infer<typeof RoleSchema>;
 export type RoleName = ColumnRole["role"];
 
 /** How a column got its role. */
-export type MatchHow =
+type MatchHow =
   | "alias"
   | "product_bracket_id"
   | "product_name"
@@ -67,7 +67,7 @@ export type MatchHow =
   | "override"
   | "none";
 
-export interface MappedColumn {
+interface MappedColumn {
   /** 0-based index in the header. */
   index: number;
   header: string;

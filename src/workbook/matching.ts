@@ -35,7 +35,7 @@ import type { CellValue } from "./port";
 
 export type IdentityKind = "employee_id" | "cpf" | "email";
 
-export type MatchProblemCode =
+type MatchProblemCode =
   | "employee_id_unknown"
   | "employee_id_ambiguous"
   | "employee_id_number_unsafe"
@@ -86,7 +86,7 @@ const EXCEL_EXACT_INTEGER_LIMIT = 1e15;
 
 const isActive = (e: Employee): boolean => e.situation === SITUATION_ACTIVE;
 
-export function normalizeEmail(v: CellValue): string {
+function normalizeEmail(v: CellValue): string {
   return String(v).trim().toLowerCase();
 }
 

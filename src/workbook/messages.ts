@@ -30,7 +30,7 @@ const pt = (cents: number): string => formatCents(cents, "pt-BR");
 const en = (cents: number): string => formatCents(cents, "en-US");
 
 /** "12,35" (pt-BR) / "12.35" (en-US): an amount as the user would type it, without the currency mark. */
-export function plainAmount(cents: number, locale: Locale): string {
+function plainAmount(cents: number, locale: Locale): string {
   return formatCents(cents, locale).replace(/^-?\s*R\$\s*/, "");
 }
 const list = (xs: readonly (string | number)[]): string => xs.join(", ");

@@ -10,7 +10,7 @@ import { TEXT_FORMAT } from "./port";
 import { safeText } from "./safe-text";
 import { headerIndex } from "./table-sync";
 
-export type RowOutcome = "created" | "updated" | "unchanged" | "already_registered" | "error" | "not_sent";
+type RowOutcome = "created" | "updated" | "unchanged" | "already_registered" | "error" | "not_sent";
 
 export interface RowStatus {
   /** 0-based data row. */
@@ -19,7 +19,7 @@ export interface RowStatus {
   message?: string;
 }
 
-export const OUTCOME_TEXT: Record<Locale, Record<RowOutcome, string>> = {
+const OUTCOME_TEXT: Record<Locale, Record<RowOutcome, string>> = {
   "pt-BR": {
     created: "Cadastrado",
     updated: "Atualizado",

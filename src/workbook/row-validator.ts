@@ -16,7 +16,7 @@ import { namesAgree, totalsLabel } from "./row-checks";
 import type { SendRow, ValidationContext } from "./validation-types";
 
 export const DEFAULT_MAX_CENTS_PER_CELL = 100_000_000;
-export const DEFAULT_WARN_ABOVE_CENTS = 1_000_000;
+const DEFAULT_WARN_ABOVE_CENTS = 1_000_000;
 const MEMO_LIMIT = 20_000;
 
 /** What one unmapped column holds on one row: [non-blank cells, amounts, cents]. */

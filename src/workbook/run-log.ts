@@ -31,14 +31,13 @@ export interface RunLogLink {
   at?: string | undefined;
 }
 
-export const RUN_LOG_VERSION = "v1";
+const RUN_LOG_VERSION = "v1";
 
 /**
  * `creating` just before a draft is created (see `creatingEntry`), `draft` once it is, `processing`
  * (or a final state) after finalize, `unknown` when finalize's outcome is.
  */
-export type RunState =
-  "creating" | "draft" | "processing" | "completed" | "failed" | "unknown" | (string & {});
+type RunState = "creating" | "draft" | "processing" | "completed" | "failed" | "unknown" | (string & {});
 
 export interface RunLogEntry {
   /** ISO 8601. */
@@ -65,7 +64,7 @@ const num = (v: CellValue | undefined): number | undefined => {
   return undefined;
 };
 
-export function entryToRow(e: RunLogEntry): CellValue[] {
+function entryToRow(e: RunLogEntry): CellValue[] {
   // Strings from the API or the user go through safeText: the log is a sheet like any other.
   const s = (v: string | undefined) => safeText(v ?? "");
   return [
@@ -86,7 +85,7 @@ export function entryToRow(e: RunLogEntry): CellValue[] {
 }
 
 /** A row back as an entry; undefined for rows that are not version-1 entries. */
-export function rowToEntry(row: readonly CellValue[]): RunLogEntry | undefined {
+function rowToEntry(row: readonly CellValue[]): RunLogEntry | undefined {
   if (row[0] !== RUN_LOG_VERSION) return undefined;
   const distributionId = text(row[4]);
   const table = text(row[2]);
@@ -161,7 +160,7 @@ export function creatingEntry(
   return { at, table, mode, distributionId: `${PENDING_PREFIX}${id}`, state: "creating", note };
 }
 
-export const PENDING_PREFIX = "pending-";
+const PENDING_PREFIX = "pending-";
 
 /**
  * When the latest entry of `table` in `mode` announces a create that no `draft` entry followed:
@@ -178,7 +177,7 @@ export function unrecordedCreate(
 }
 
 /** States after which money may have moved: the distribution was finalized, or may have been. */
-export const PAID_OR_MAYBE_STATES: readonly string[] = ["processing", "completed", "failed", "unknown"];
+const PAID_OR_MAYBE_STATES: readonly string[] = ["processing", "completed", "failed", "unknown"];
 
 /** The last distribution of `table` that reached `processing` or later (other than `except`). */
 export function previousFinalized(

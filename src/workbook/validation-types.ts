@@ -73,13 +73,13 @@ interface ValidationOutcome {
 }
 
 /** No error anywhere: `rows` is what to send. */
-export interface ValidTable extends ValidationOutcome {
+interface ValidTable extends ValidationOutcome {
   ok: true;
   rows: SendRow[];
 }
 
 /** At least one error (in a cell, a row or the table): there is nothing to send. */
-export interface InvalidTable extends ValidationOutcome {
+interface InvalidTable extends ValidationOutcome {
   ok: false;
 }
 

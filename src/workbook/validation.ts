@@ -53,15 +53,12 @@ import type {
 export type {
   ValidationOptions,
   ValidationContext,
-  CheckedRow,
   SendRow,
   ValidationSummary,
-  ValidTable,
-  InvalidTable,
   ValidationResult,
   TrackedRow,
 } from "./validation-types";
-export { DEFAULT_MAX_CENTS_PER_CELL, DEFAULT_WARN_ABOVE_CENTS } from "./row-validator";
+export { DEFAULT_MAX_CENTS_PER_CELL } from "./row-validator";
 
 /**
  * Validates a table block by block: `add()` each block as it is read, then `finish()`.

@@ -110,7 +110,7 @@ export async function writeSomeRowResults(
 }
 
 /** Adds whichever add-in columns the table lacks, on the right. Returns the table as it is now. */
-export async function ensureAddinColumns(
+async function ensureAddinColumns(
   workbook: Workbook,
   table: TableInfo,
   mapping: TableMapping,

@@ -23,9 +23,9 @@ import { type DistributionState, DivergentState } from "./state";
 export const DIVERGENT_TOKEN = "dv_test_3s9Kq7Lm2Xw8";
 const PREFIX = "/api/v1/valepix";
 /** The largest page this server serves, whatever `limit` asks (not stated in its answers). */
-export const DIVERGENT_PAGE_CAP = 20;
+const DIVERGENT_PAGE_CAP = 20;
 
-export interface Seen {
+interface Seen {
   method: string;
   /** Path after the `/api/v1/valepix` prefix, as received (not decoded). */
   path: string;
@@ -35,7 +35,7 @@ export interface Seen {
   status: number | "dropped";
 }
 
-export interface Fault {
+interface Fault {
   method: string;
   path: RegExp;
   /** before: answer `status` without applying; after: apply, then `status`; drop: apply, then cut the connection; body: apply, then 200 with `body`. */

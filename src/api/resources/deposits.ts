@@ -26,7 +26,7 @@ export type DepositCreateInput = Omit<DepositCreate, "transaction_id"> & {
 export type DepositWaitOptions = WaitOptions<Deposit>;
 
 /** A PIX charge is paid by a person: give them time (expiry of a charge: not shown). */
-export const DEPOSIT_WAIT_DEFAULTS = {
+const DEPOSIT_WAIT_DEFAULTS = {
   maxWaitMs: 15 * 60_000,
   initialIntervalMs: 2_000,
   maxIntervalMs: 15_000,

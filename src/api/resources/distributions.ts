@@ -25,7 +25,7 @@ export type DistributionWaitOptions = WaitOptions<Distribution>;
 /** A distribution read by id: the id is known even when the server's record omits it. */
 export type DistributionRecord = Distribution & { distribution_id: string };
 
-export const DISTRIBUTION_WAIT_DEFAULTS = {
+const DISTRIBUTION_WAIT_DEFAULTS = {
   maxWaitMs: 10 * 60_000,
   initialIntervalMs: 1_000,
   maxIntervalMs: 10_000,

@@ -38,7 +38,7 @@ export const IsoDateTime = z.iso.datetime({ offset: true });
 // Pagination ("Lists take `page` and `limit` query parameters"; "starting at page 1").
 
 export const MAX_PAGE_LIMIT = 100;
-export const DEFAULT_PAGE_LIMIT = 20;
+const DEFAULT_PAGE_LIMIT = 20;
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

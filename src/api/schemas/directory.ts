@@ -67,8 +67,8 @@ export const BenefitCreate = z.object({
 });
 export type BenefitCreate = z.infer<typeof BenefitCreate>;
 /** Updating a benefit (path: not shown) replaces it whole with the creation body. */
-export const BenefitUpdate = BenefitCreate;
-export type BenefitUpdate = BenefitCreate;
+export const BenefitUpdate = BenefitCreate.describe("BenefitUpdate");
+export type BenefitUpdate = z.infer<typeof BenefitUpdate>;
 
 export const Benefit = z.object({
   id: Id,

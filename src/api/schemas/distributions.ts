@@ -17,14 +17,9 @@ import {
 
 // Distributions
 
-export const DISTRIBUTION_TYPES = ["selected", "batch", "group"] as const;
-export const DistributionType = z.enum(DISTRIBUTION_TYPES);
-export type DistributionType = z.infer<typeof DistributionType>;
-
-/** `draft` and `processing` come from the document; the final ones are our choice. */
-export const DISTRIBUTION_FINAL_STATES = ["completed", "failed"] as const;
-export const isFinalDistributionStatus = (s: string): boolean =>
-  (DISTRIBUTION_FINAL_STATES as readonly string[]).includes(s);
+const DISTRIBUTION_TYPES = ["selected", "batch", "group"] as const;
+const DistributionType = z.enum(DISTRIBUTION_TYPES);
+type DistributionType = z.infer<typeof DistributionType>;
 
 export const DistributionCreate = z
   .object({
@@ -38,8 +33,7 @@ export const DistributionCreate = z
 export type DistributionCreate = z.infer<typeof DistributionCreate>;
 
 /** Lot states: `PENDING` comes from the document; the later ones are our choice. */
-export const LOT_FINAL_STATES = ["COMPLETED", "FAILED"] as const;
-export const Lot = withOptionalStatus(
+const Lot = withOptionalStatus(
   z.object({
     lot_id: Id.optional(),
     ...stateFields,
@@ -48,7 +42,7 @@ export const Lot = withOptionalStatus(
     transaction_id: z.string().optional(),
   }),
 );
-export type Lot = z.output<typeof Lot>;
+type Lot = z.output<typeof Lot>;
 
 /**
  * What every item mutation answers ("Updated totals"): the document promises the totals only;
@@ -92,17 +86,17 @@ export const MAX_EMPLOYEE_IDS_PER_CALL = 500;
 export const AddItems = z.object({ employee_ids: z.array(Id).min(1).max(MAX_EMPLOYEE_IDS_PER_CALL) });
 export type AddItems = z.infer<typeof AddItems>;
 /** Removing items (path: not shown) takes the same body as adding them. */
-export const RemoveItems = AddItems;
-export type RemoveItems = AddItems;
+export const RemoveItems = AddItems.describe("RemoveItems");
+export type RemoveItems = z.infer<typeof RemoveItems>;
 
 export const SetValueForAll = z.object({ product_id: Id, value: Cents });
 export type SetValueForAll = z.infer<typeof SetValueForAll>;
 /** Single-employee value body (not shown): the same shape as the value-for-all body. */
-export const SetEmployeeValue = SetValueForAll;
-export type SetEmployeeValue = SetValueForAll;
+export const SetEmployeeValue = SetValueForAll.describe("SetEmployeeValue");
+export type SetEmployeeValue = z.infer<typeof SetEmployeeValue>;
 
-export const ItemValue = z.object({ product_id: Id, value: Cents });
-export type ItemValue = z.infer<typeof ItemValue>;
+const ItemValue = z.object({ product_id: Id, value: Cents });
+type ItemValue = z.infer<typeof ItemValue>;
 export const DistributionItem = z.object({
   employee_id: Id,
   employee_name: z.string().optional(),

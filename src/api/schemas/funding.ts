@@ -18,15 +18,12 @@ import {
 
 // Deposits (charges), balance, transactions
 
-export const DEPOSIT_FINAL_STATES = ["COMPLETED", "FAILED", "CANCELLED", "EXPIRED"] as const;
-/** `PENDING` is our name for the non-final state (not shown). */
-export const DEPOSIT_STATES = ["PENDING", ...DEPOSIT_FINAL_STATES] as const;
-export const DepositStatus = z.enum(DEPOSIT_STATES);
-export type DepositStatus = z.infer<typeof DepositStatus>;
+/** The final states; `PENDING` is our name for the non-final one (not shown). */
+const DEPOSIT_FINAL_STATES = ["COMPLETED", "FAILED", "CANCELLED", "EXPIRED"] as const;
 export const isFinalDepositStatus = (s: string): boolean =>
   (DEPOSIT_FINAL_STATES as readonly string[]).includes(s);
 
-export const DepositMethod = z.enum(["PIX"]);
+const DepositMethod = z.enum(["PIX"]);
 export const DepositCreate = z.object({
   amount: PositiveCents,
   method: DepositMethod,

@@ -22,23 +22,7 @@
  * (employees, products, benefits), ./funding.ts (deposits, balance, transactions) and
  * ./distributions.ts (distributions, items, lots, finalize).
  */
-export {
-  MAX_AMOUNT_CENTS,
-  Cents,
-  PositiveCents,
-  CentsSum,
-  Id,
-  Uuid,
-  TaxDocument,
-  IsoDateTime,
-  MAX_PAGE_LIMIT,
-  DEFAULT_PAGE_LIMIT,
-  PageQuery,
-  pageOf,
-  listOf,
-  type Page,
-  ErrorBody,
-} from "./common";
+export { MAX_AMOUNT_CENTS, Id, MAX_PAGE_LIMIT, PageQuery, listOf, type Page, ErrorBody } from "./common";
 export {
   SITUATION_ACTIVE,
   Situation,
@@ -59,11 +43,7 @@ export {
   BenefitCreated,
 } from "./directory";
 export {
-  DEPOSIT_FINAL_STATES,
-  DEPOSIT_STATES,
-  DepositStatus,
   isFinalDepositStatus,
-  DepositMethod,
   DepositCreate,
   Deposit,
   DepositResponse,
@@ -74,13 +54,7 @@ export {
   TransactionPage,
 } from "./funding";
 export {
-  DISTRIBUTION_TYPES,
-  DistributionType,
-  DISTRIBUTION_FINAL_STATES,
-  isFinalDistributionStatus,
   DistributionCreate,
-  LOT_FINAL_STATES,
-  Lot,
   DistributionTotals,
   Distribution,
   DistributionCreated,
@@ -89,7 +63,6 @@ export {
   RemoveItems,
   SetValueForAll,
   SetEmployeeValue,
-  ItemValue,
   DistributionItem,
   DistributionItemPage,
   PAYMENT_METHODS,

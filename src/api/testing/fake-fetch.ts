@@ -18,7 +18,7 @@ export interface RecordedRequest {
   signal: AbortSignal | undefined;
 }
 
-export type Reply =
+type Reply =
   | { status?: number; json?: unknown; text?: string; headers?: Record<string, string> }
   | { networkError: true; message?: string }
   | { hang: true };

@@ -2,7 +2,7 @@
 import { type ClientOptions, createClient } from "../client";
 import { FakeFetch, fakeClock } from "./fake-fetch";
 
-export const BASE = "https://api.example.com";
+const BASE = "https://api.example.com";
 export const P = "/api/v1/valepix";
 export const TOKEN = "vp_test_7Hq2ZkT9wX4mNc8R";
 

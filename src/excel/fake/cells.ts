@@ -26,8 +26,8 @@ import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import type { CellValue } from "../../workbook/port";
 import type { CellInput } from "../office-api";
 
-export const TEXT_FORMAT = "@";
-export const GENERAL_FORMAT = "General";
+const TEXT_FORMAT = "@";
+const GENERAL_FORMAT = "General";
 
 /** A rectangle of cells, 0-based, `rows` × `cols`. */
 export interface Box {
@@ -224,7 +224,7 @@ export class SheetCells {
   }
 }
 
-export function grid<T>(box: Box, at: (row: number, column: number) => T): T[][] {
+function grid<T>(box: Box, at: (row: number, column: number) => T): T[][] {
   return Array.from({ length: box.rows }, (_, i) =>
     Array.from({ length: box.cols }, (_, c) => at(box.top + i, box.left + c)),
   );

@@ -34,7 +34,7 @@ export function parseAddress(address: string): { sheet?: string; box: Box } {
 }
 
 /** Collection loads: "items/name,items/x" or plain names apply to each item. */
-export function itemNames(names: string | string[] | undefined, all: readonly string[]): string[] {
+function itemNames(names: string | string[] | undefined, all: readonly string[]): string[] {
   return loadNames(names, all)
     .map((n) => n.replace(/^items\//, ""))
     .filter((n) => n !== "items");

@@ -20,7 +20,7 @@ import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import type { FakeModel } from "./model";
 
 /** What one sync cost: its request and response JSON sizes, in UTF-8 bytes. */
-export interface SyncRecord {
+interface SyncRecord {
   requestBytes: number;
   responseBytes: number;
   operations: number;
@@ -72,7 +72,7 @@ export interface Delivery {
 }
 
 /** UTF-8 bytes of a value's JSON. */
-export function jsonBytes(value: unknown): number {
+function jsonBytes(value: unknown): number {
   return utf8Length(JSON.stringify(value) ?? "");
 }
 

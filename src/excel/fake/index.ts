@@ -249,5 +249,5 @@ export function createFakeExcel(init: FakeExcelInit = {}): FakeExcel {
   return new FakeExcel(init);
 }
 
-export type { FakeStats, SyncRecord } from "./context";
+export type { FakeStats } from "./context";
 export type { Visibility } from "./model";

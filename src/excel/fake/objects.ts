@@ -4,7 +4,6 @@
  * reference", https://learn.microsoft.com/javascript/api/excel) for the members in
  * ../office-api.ts only.
  */
-import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import type { RequestContextApi, SettingApi, SettingCollectionApi, WorkbookApi } from "../office-api";
 import { invalidArgument } from "./cells";
 import { FakeContextCore, type FakeHost, FakeObject, propertyNotLoaded, unknownProperty } from "./context";
@@ -119,5 +118,3 @@ export class FakeRequestContext extends FakeContextCore implements RequestContex
     this.runtime = new FakeRuntime(this);
   }
 }
-
-export { WorkbookHostError, HOST_ERROR_CODES };

@@ -321,6 +321,6 @@ class FakeConditionalFormats implements ConditionalFormatCollectionApi {
 }
 
 /** A sheet name as an address writes it: quoted when it is not a plain word. */
-export function quoteSheet(name: string): string {
+function quoteSheet(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }

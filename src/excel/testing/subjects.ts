@@ -5,7 +5,7 @@ import type { ContractInit, ContractSubject, Looker } from "./workbook-contract"
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
 
-export function fakeLooker(excel: FakeExcel): Looker {
+function fakeLooker(excel: FakeExcel): Looker {
   return {
     cell: (s, a1) => excel.cell(s, a1),
     numberFormat: (s, a1) => excel.numberFormat(s, a1),

@@ -78,12 +78,12 @@ const SITUATION_LABELS: Record<Locale, Record<string, string>> = {
 };
 
 /** A situation as the employees table shows it ("Ativo", "Active"; others as sent). */
-export function situationLabel(value: string, locale: Locale = "pt-BR"): string {
+function situationLabel(value: string, locale: Locale = "pt-BR"): string {
   return SITUATION_LABELS[locale][value] ?? value;
 }
 
 /** A situation cell read back as the API's value, whichever language wrote it ("Inativo" → "inactive"). */
-export function situationValue(text: string): string {
+function situationValue(text: string): string {
   const t = text.trim().toLowerCase();
   for (const labels of Object.values(SITUATION_LABELS))
     for (const [value, label] of Object.entries(labels)) if (label.toLowerCase() === t) return value;

@@ -34,7 +34,7 @@ import { type OnProgress, safeProgress } from "../../api/progress";
 import { DIRECTORY_TEXT, type RowStatus, writeRowStatuses } from "../../workbook/row-status";
 import { readAllRows } from "../../workbook/table-sync";
 
-export const DEFAULT_BATCH_FROM = 50;
+const DEFAULT_BATCH_FROM = 50;
 
 export interface RegistrationResult {
   table: TableInfo;
@@ -87,7 +87,7 @@ async function directoryByCpf(
 
 const csvField = (s: string) => (/[",;\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
-export function employeesCsv(rows: readonly Candidate[]): string {
+function employeesCsv(rows: readonly Candidate[]): string {
   const lines = [
     "name,cpf,email",
     ...rows.map((r) => [r.name, r.cpf, r.email ?? ""].map(csvField).join(",")),

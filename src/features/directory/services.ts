@@ -4,7 +4,7 @@ import type { Run } from "../../api/progress";
 import type { TableInfo } from "../../workbook";
 import type { ReconciliationView } from "../reconciliation";
 
-export interface PullOutcome {
+interface PullOutcome {
   table: string;
   added: number;
   updated: number;

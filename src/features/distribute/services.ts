@@ -78,7 +78,7 @@ export interface SendOutcome {
   review: ReviewView;
 }
 
-export interface ReviewMismatch {
+interface ReviewMismatch {
   /** The employee's name when known, else the employee_id. */
   employee: string;
   product: string;

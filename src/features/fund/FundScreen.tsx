@@ -11,7 +11,7 @@ import { ChargePanel } from "./ChargePanel";
 import { ProgressPanel } from "../../taskpane/ui/ProgressPanel";
 import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
 import { validPayerDocument } from "./payer";
-import { readAmount } from "../../taskpane/ui/useAmountField";
+import { readAmount } from "../../taskpane/ui/amount-input";
 import { useTask } from "../../taskpane/ui/useTask";
 import { formatBRL, useMessages } from "../../taskpane/ui/i18n";
 import type { FundServices } from "./services";

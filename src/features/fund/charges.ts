@@ -76,7 +76,7 @@ export class FundingInputError extends Error {
 export const report = (onProgress: OnProgress | undefined, phase: string, done: number, total: number) =>
   progressReporter(onProgress)(phase, done, total);
 
-export function newTransactionId(): string {
+function newTransactionId(): string {
   const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
   if (typeof c?.randomUUID !== "function") {
     throw new TypeError("crypto.randomUUID is not available (it needs a secure https context)");
@@ -84,11 +84,11 @@ export function newTransactionId(): string {
   return c.randomUUID();
 }
 
-export function chargeOf(d: Deposit | DepositResponse): Charge {
+function chargeOf(d: Deposit | DepositResponse): Charge {
   return {
     transactionId: d.transaction_id,
     // A creation answer may omit the state (the document promises only `transaction_id`); a
-    // charge just created is not final, and PENDING is our name for that (DEPOSIT_STATES).
+    // charge just created is not final, and PENDING is our name for that (src/api/schemas/funding.ts).
     status: d.status ?? "PENDING",
     ...(d.amount !== undefined ? { amountCents: d.amount } : {}),
     ...(d.pix_copy_paste ? { pixCopyPaste: d.pix_copy_paste } : {}),

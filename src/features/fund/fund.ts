@@ -33,7 +33,7 @@ export interface Shortfall {
   shortfallCents: number;
 }
 
-export function shortfallCents(totalCents: number, availableCents: number): number {
+function shortfallCents(totalCents: number, availableCents: number): number {
   return Math.max(0, totalCents - Math.max(0, availableCents));
 }
 

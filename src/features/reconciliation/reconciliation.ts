@@ -57,16 +57,16 @@ const HEADERS = {
   },
 } as const;
 
-export function transactionHeaders(locale: Locale = "pt-BR") {
+function transactionHeaders(locale: Locale = "pt-BR") {
   return HEADERS[locale];
 }
 
 /** The id a transaction is refreshed by: `id`, else `transaction_id`; "" when it has neither. */
-export function transactionKey(t: Transaction): string {
+function transactionKey(t: Transaction): string {
   return t.id || t.transaction_id || "";
 }
 
-export const isDebit = (t: Transaction): boolean => t.type.toUpperCase() === "DISTRIBUTION" || t.amount < 0;
+const isDebit = (t: Transaction): boolean => t.type.toUpperCase() === "DISTRIBUTION" || t.amount < 0;
 
 /**
  * The run-log entry a debit came from: by `distribution_id`, else by the charge's id. A run logged

@@ -14,7 +14,7 @@ import { CURRENCY_FORMAT } from "../../workbook/template";
 import type { ReconciliationSummary } from "./reconciliation";
 import { type SyncResult, syncTable, type TableSpec } from "../../workbook/table-sync";
 
-export const SUMMARY_TABLE = "ValePix_Conciliacao";
+const SUMMARY_TABLE = "ValePix_Conciliacao";
 
 export interface SummaryFigures {
   summary: ReconciliationSummary;
@@ -79,7 +79,7 @@ interface Line {
 }
 
 /** The summary's lines, in reading order (pure). */
-export function summaryLines(f: SummaryFigures, locale: Locale = "pt-BR"): Line[] {
+function summaryLines(f: SummaryFigures, locale: Locale = "pt-BR"): Line[] {
   const t = TEXT[locale];
   const s = f.summary;
   const verdict = f.balanceMoved ? t.moved : s.differenceCents === 0 ? t.ok : t.differs;

@@ -84,7 +84,7 @@ const HEADERS = {
 } as const;
 
 /** The review table's own headers (with the identity ones). */
-export const reviewHeaders = (locale: Locale) => ({ ...IDENTITY_HEADERS[locale], ...HEADERS[locale] });
+const reviewHeaders = (locale: Locale) => ({ ...IDENTITY_HEADERS[locale], ...HEADERS[locale] });
 
 /** One line of the review table. */
 export interface ReviewLine {
@@ -95,7 +95,7 @@ export interface ReviewLine {
   mismatch?: string | undefined;
 }
 
-export interface ReviewTableContext {
+interface ReviewTableContext {
   table: string;
   distributionId: string;
   stage: Stage;
@@ -105,10 +105,7 @@ export interface ReviewTableContext {
 }
 
 /** The review table's spec: id, name, one column per product that any line pays, total, override, status. */
-export function reviewTableSpec(
-  lines: readonly ReviewLine[],
-  ctx: ReviewTableContext,
-): TableSpec<ReviewLine> {
+function reviewTableSpec(lines: readonly ReviewLine[], ctx: ReviewTableContext): TableSpec<ReviewLine> {
   const h = reviewHeaders(ctx.locale);
   const used = new Set<string>();
   for (const l of lines) for (const [p, c] of l.values) if (c !== 0) used.add(p);

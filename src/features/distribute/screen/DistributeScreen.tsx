@@ -19,7 +19,7 @@ import { ProgressPanel } from "../../../taskpane/ui/ProgressPanel";
 import { TablePicker } from "../../../taskpane/ui/TablePicker";
 import { useReport } from "../../../taskpane/ui/errors/ErrorCenter";
 import { useLiveValidation } from "./useLiveValidation";
-import { readValues } from "../../../taskpane/ui/useAmountField";
+import { readValues } from "../../../taskpane/ui/amount-input";
 import { useTask } from "../../../taskpane/ui/useTask";
 import { formatBRL, formatCount, useMessages } from "../../../taskpane/ui/i18n";
 import type {

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { makeIssue } from "../../../workbook";
 import type { DistributeServices, ReviewView, ValidationView } from "../services";
 
-export const TABLE = {
+const TABLE = {
   name: "Novembro",
   sheet: "Distribuição",
   header: ["CPF", "Refeição"],
@@ -15,11 +15,11 @@ export const TABLE = {
   firstColumn: 0,
   hasTotalsRow: false,
 };
-export const products = [
+const products = [
   { id: "p-ref", name: "Vale Refeição" },
   { id: "p-ali", name: "Vale Alimentação" },
 ];
-export const mapping = {
+const mapping = {
   header: ["CPF", "Refeição", "Alimentação"],
   columns: [
     { index: 0, header: "CPF", role: { role: "cpf" as const } },
@@ -33,7 +33,7 @@ export const badCell = makeIssue(
   { input: "abc" },
   { row: 3, rowIndex: 1, column: "Refeição" },
 );
-export const summary = (over: Partial<ValidationView["summary"]> = {}): ValidationView["summary"] => ({
+const summary = (over: Partial<ValidationView["summary"]> = {}): ValidationView["summary"] => ({
   rowsRead: 3,
   rowsSkipped: 0,
   rowsValid: 2,

@@ -13,7 +13,7 @@ import { useEffect, useRef } from "react";
 import type { TableChange } from "../../../workbook";
 import type { DistributeServices, ValidationView } from "../services";
 
-export const LIVE_DEBOUNCE_MS = 400;
+const LIVE_DEBOUNCE_MS = 400;
 
 export function useLiveValidation(
   services: Pick<DistributeServices, "watchTable" | "revalidate">,

@@ -164,7 +164,7 @@ export function planItems(
  * The formula of the file comment, computed from counts alone (no plan), so that a test can
  * compare it with the calls a plan lists.
  */
-export function lowerBound(
+function lowerBound(
   desired: readonly DesiredItem[],
   actual: readonly ActualItem[],
   fresh: boolean,

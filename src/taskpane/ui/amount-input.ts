@@ -1,5 +1,4 @@
 /** An amount typed in reais, read with src/money's parser (the same rules as the sheet's cells). */
-import { useState } from "react";
 import { parseCents } from "../../money";
 import type { Locale } from "./i18n";
 
@@ -25,9 +24,4 @@ export function readValues(
     else invalid.push(id);
   }
   return { values, invalid };
-}
-
-export function useAmountField(locale: Locale) {
-  const [text, setText] = useState("");
-  return { text, setText, cents: readAmount(text, locale) };
 }
