@@ -21,8 +21,6 @@ import { Tokens } from "./tokens";
 export type { Clock, StoreOptions } from "./context";
 export { COMPANY_ID } from "./companies";
 export type { FinalizeRequest } from "./finalize";
-;
-
 export class Store {
   readonly db: Db;
   readonly companies: Companies;
