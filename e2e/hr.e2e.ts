@@ -9,6 +9,7 @@
  * sandbox holds exactly that.
  */
 import { messagesFor } from "../src/taskpane/ui/i18n";
+import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { apiGet, openPreview, startWorld, type World } from "./harness";
 import { PreviewPage } from "./preview-page";
 
@@ -28,7 +29,7 @@ interface Items {
 
 it("pulls employees, creates a benefit, registers its new members from sheet rows (a bad CPF on its row) and sends a group distribution of it", async () => {
   const t = messagesFor("pt-BR");
-  const d = t.distribute;
+  const d = DISTRIBUTE_WORDS["pt-BR"];
   const { page, errors } = await openPreview(world, { lang: "pt-BR" });
   const p = new PreviewPage(page, "pt-BR", "hr");
   await p.pane.getByText("Conectado: Sandbox (demo)").waitFor();

@@ -7,6 +7,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import JSZip from "jszip";
 import { messagesFor } from "../src/taskpane/ui/i18n";
+import { CONNECTION_WORDS } from "../src/features/connection";
+import { DISTRIBUTE_WORDS } from "../src/features/distribute";
+import { FUND_WORDS } from "../src/features/fund";
 import { ROW_STATE_TEXT } from "../src/workbook/messages";
 import { ARTIFACTS } from "./harness";
 import { type PreviewPage, until } from "./preview-page";
@@ -25,16 +28,16 @@ const nbsp = (s: string) => s.replace(/\s/g, " ");
 
 export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcome> {
   const t = messagesFor(p.lang);
-  const d = t.distribute;
+  const d = DISTRIBUTE_WORDS[p.lang];
   const { page, pane } = p;
   /** The failures the pane reported on the way (under faults), each already retried. */
   const errors: string[] = [];
 
   // Connect: the demo connection is there; testing it shows the balance.
   await pane.getByText(t.app.connectedAs({ label: "Sandbox (demo)" })).waitFor();
-  await pane.getByRole("button", { name: t.connection.test }).click();
+  await pane.getByRole("button", { name: CONNECTION_WORDS[p.lang].test }).click();
   await p.message(
-    nbsp(t.connection.ok({ balance: "" }))
+    nbsp(CONNECTION_WORDS[p.lang].ok({ balance: "" }))
       .replace(/\.$/, "")
       .trim(),
   );
@@ -116,14 +119,14 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   await pane.getByLabel(t.common.payerDocument).fill("11.222.333/0001-81");
   errors.push(
     ...(await p.persist(
-      () => pane.getByRole("button", { name: t.fund.create }).click(),
-      pane.getByRole("img", { name: t.fund.qrLabel }),
+      () => pane.getByRole("button", { name: FUND_WORDS[p.lang].create }).click(),
+      pane.getByRole("img", { name: FUND_WORDS[p.lang].qrLabel }),
     )),
   );
   await p.shot("pix-charge");
-  await pane.getByText(t.fund.states.COMPLETED!).first().waitFor({ timeout: 60_000 });
+  await pane.getByText(FUND_WORDS[p.lang].states.COMPLETED!).first().waitFor({ timeout: 60_000 });
   await p.shot("pix-paid");
-  await pane.getByRole("button", { name: t.fund.backToDistribute }).click();
+  await pane.getByRole("button", { name: FUND_WORDS[p.lang].backToDistribute }).click();
   const result = pane.getByTestId("result");
   errors.push(
     ...(await p.persist(async () => {

@@ -9,6 +9,7 @@
  */
 import { DEMO_TOKEN } from "../sandbox/server";
 import { messagesFor } from "../src/taskpane/ui/i18n";
+import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { type World, openPreview, startWorld } from "./harness";
 import { monthlyDistribution, saveWorkbook, xlsxParts } from "./monthly-steps";
 import { PreviewPage } from "./preview-page";
@@ -43,7 +44,7 @@ it("runs a monthly distribution from the template to the final state, and never 
 it("sends a second month from last month's file with only the needed calls, and reviews exactly the changes", async () => {
   expect(lastMonth).not.toBe("");
   const t = messagesFor("pt-BR");
-  const d = t.distribute;
+  const d = DISTRIBUTE_WORDS["pt-BR"];
   const { page, errors } = await openPreview(world, { lang: "pt-BR" });
   const p = new PreviewPage(page, "pt-BR", "second-month");
   await page.getByLabel(p.words.open).setInputFiles(lastMonth);

@@ -23,7 +23,7 @@ import {
   sendDraftCommand,
   validateCommand,
 } from "./actions";
-import { type CommandMessages, enUS, ptBR } from "./messages";
+import { COMMAND_WORDS, type CommandMessages } from "./messages";
 
 /** Action ids, as named by <FunctionName> in manifest.xml. */
 export const ACTIONS = {
@@ -74,7 +74,7 @@ function commandHandler(
     let outcome: Outcome;
     try {
       host = hostOf();
-      const t = host.locale === "pt-BR" ? ptBR : enUS;
+      const t = COMMAND_WORDS[host.locale];
       if (busy && action !== ACTIONS.openTaskpane) {
         outcome = { notice: { intent: "warning", title: t.busyTitle, body: t.busy, next: t.busyNext } };
       } else if (action === ACTIONS.openTaskpane) {

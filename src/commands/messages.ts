@@ -3,7 +3,9 @@
  * it). Errors from the API and the workbook go through the pane's `messageFor`; these are the
  * commands' own outcomes and the decisions they hand to the pane.
  */
-export const ptBR = {
+import { defineWords, type Widen } from "../money";
+
+const ptBR = {
   busyTitle: "ValePix ainda está trabalhando",
   busy: "Outro comando do ValePix ainda está em andamento.",
   busyNext: "Aguarde ele terminar e tente de novo.",
@@ -45,9 +47,9 @@ export const ptBR = {
     `${p.count} débito(s) sem registro nesta pasta de trabalho (enviados de outro lugar).`,
 };
 
-export type CommandMessages = typeof ptBR;
+export type CommandMessages = Widen<typeof ptBR>;
 
-export const enUS: CommandMessages = {
+const enUS: CommandMessages = {
   busyTitle: "ValePix is still working",
   busy: "Another ValePix command is still running.",
   busyNext: "Wait for it to finish, then try again.",
@@ -84,3 +86,5 @@ export const enUS: CommandMessages = {
   pulled: (p) => `Table ${p.table}: ${p.added} new, ${p.updated} updated.`,
   pulledUnlinked: (p) => `${p.count} debit(s) with no entry in this workbook (sent from elsewhere).`,
 };
+
+export const COMMAND_WORDS = defineWords(ptBR, enUS);

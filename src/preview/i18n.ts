@@ -1,4 +1,5 @@
 /** The preview's own words (the task pane has its own map). pt-BR is the source. */
+import { defineWords } from "../money";
 import type { DisplayLocale } from "./format";
 
 const PT = {
@@ -29,7 +30,7 @@ const EN: PreviewMessages = {
   noSuchCell: "Not a cell address: ",
 };
 
-export const PREVIEW_MESSAGES: Record<DisplayLocale, PreviewMessages> = { "pt-BR": PT, "en-US": EN };
+export const PREVIEW_MESSAGES = defineWords(PT, EN);
 
 /** Office's display language → the preview's: any Portuguese is pt-BR, anything else en-US. */
 export function previewLocale(displayLanguage: string | null | undefined): DisplayLocale {

@@ -4,7 +4,7 @@
  * info or add-in column, and the headers the add-in itself writes. The mapping (./mapping.ts)
  * decides roles from these.
  */
-import type { Locale } from "../money";
+import { defineWords } from "../money";
 import type { ColumnRole, RoleName } from "./mapping";
 
 /** "Vale-Refeição (R$)" → "valerefeicao": lower case, no accents, letters and digits only. */
@@ -143,14 +143,11 @@ export function aliasRole(header: string): ColumnRole | undefined {
 export const ALIAS_KEYS: ReadonlySet<string> = new Set(ALIAS_INDEX.keys());
 
 /** Headers the add-in writes for its own columns and the identity columns of the template. */
-export const ADDIN_HEADERS: Record<Locale, { status: string; message: string; total: string }> = {
-  "pt-BR": { status: "Status ValePix", message: "Mensagem ValePix", total: "Total da linha" },
-  "en-US": { status: "ValePix status", message: "ValePix message", total: "Row total" },
-};
-export const IDENTITY_HEADERS: Record<
-  Locale,
-  { employee_id: string; cpf: string; name: string; email: string }
-> = {
-  "pt-BR": { employee_id: "ID do colaborador", cpf: "CPF", name: "Nome", email: "E-mail" },
-  "en-US": { employee_id: "Employee ID", cpf: "CPF", name: "Name", email: "E-mail" },
-};
+export const ADDIN_HEADERS = defineWords<{ status: string; message: string; total: string }>(
+  { status: "Status ValePix", message: "Mensagem ValePix", total: "Total da linha" },
+  { status: "ValePix status", message: "ValePix message", total: "Row total" },
+);
+export const IDENTITY_HEADERS = defineWords(
+  { employee_id: "ID do colaborador", cpf: "CPF", name: "Nome", email: "E-mail" },
+  { employee_id: "Employee ID", cpf: "CPF", name: "Name", email: "E-mail" },
+);

@@ -9,6 +9,7 @@
  * what is wrong and what to do. Cell issues get a "Linha 12, coluna Refeição: " prefix with the
  * worksheet row number people see in Excel.
  */
+import { defineWords } from "../money";
 import { type DocumentProblemCode, type Locale, formatCents } from "../money";
 import type { IssueCode, IssueParamsByCode, Severity } from "./issues";
 import type { IdentityKind } from "./matching";
@@ -36,28 +37,28 @@ function plainAmount(cents: number, locale: Locale): string {
 const list = (xs: readonly (string | number)[]): string => xs.join(", ");
 
 /** Why a CPF is invalid, as the end of "o CPF ... <reason>". */
-const CPF_REASON: Record<Locale, Record<DocumentProblemCode, string>> = {
-  "pt-BR": {
+const CPF_REASON = defineWords<Record<DocumentProblemCode, string>>(
+  {
     empty: "está vazio",
     not_digits: "tem caracteres que não são dígitos",
     wrong_length: "não tem 11 dígitos",
     check_digits: "tem dígitos verificadores que não conferem (há um dígito errado)",
     repeated_digits: "tem todos os dígitos iguais",
   },
-  "en-US": {
+  {
     empty: "is empty",
     not_digits: "has characters that are not digits",
     wrong_length: "does not have 11 digits",
     check_digits: "has check digits that do not match (a digit is wrong)",
     repeated_digits: "has all digits the same",
   },
-};
+);
 
 /** An identity column as a sentence names it: "o CPF", "the employee ID". */
-const IDENTITY: Record<Locale, Record<IdentityKind, string>> = {
-  "pt-BR": { employee_id: "o ID do colaborador", cpf: "o CPF", email: "o e-mail" },
-  "en-US": { employee_id: "the employee ID", cpf: "the CPF", email: "the e-mail" },
-};
+const IDENTITY = defineWords<Record<IdentityKind, string>>(
+  { employee_id: "o ID do colaborador", cpf: "o CPF", email: "o e-mail" },
+  { employee_id: "the employee ID", cpf: "the CPF", email: "the e-mail" },
+);
 
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -340,10 +341,10 @@ export function locationPrefix(
 /** The states the add-in writes into its status column. */
 export type RowState = "ready" | "warning" | "error" | "sent" | "failed";
 
-export const ROW_STATE_TEXT: Record<Locale, Record<RowState, string>> = {
-  "pt-BR": { ready: "Pronto", warning: "Aviso", error: "Erro", sent: "Enviado", failed: "Falhou" },
-  "en-US": { ready: "Ready", warning: "Warning", error: "Error", sent: "Sent", failed: "Failed" },
-};
+export const ROW_STATE_TEXT = defineWords<Record<RowState, string>>(
+  { ready: "Pronto", warning: "Aviso", error: "Erro", sent: "Enviado", failed: "Falhou" },
+  { ready: "Ready", warning: "Warning", error: "Error", sent: "Sent", failed: "Failed" },
+);
 
 /**
  * The status column's colours: a row in error or failed stands out in red (Excel's "light red

@@ -4,6 +4,7 @@
  * src/money and ./names.ts return codes; this file words them, in pt-BR and en-US. The issue
  * catalogue is ./messages.ts.
  */
+import { defineWords } from "../money";
 import type { DocumentKind, DocumentProblem, Locale } from "../money";
 import type { SheetNameProblem, TableNameProblem } from "./names";
 
@@ -51,8 +52,8 @@ export function documentProblemMessage(kind: DocumentKind, problem: DocumentProb
 
 type NameProblems = { sheet: Record<SheetNameProblem, string>; table: Record<TableNameProblem, string> };
 
-const NAME_PROBLEM_TEXT: Record<Locale, NameProblems> = {
-  "pt-BR": {
+const NAME_PROBLEM_TEXT = defineWords<NameProblems>(
+  {
     sheet: {
       empty: "o nome da planilha não pode ficar vazio",
       too_long: "o nome da planilha tem no máximo 31 caracteres",
@@ -67,7 +68,7 @@ const NAME_PROBLEM_TEXT: Record<Locale, NameProblems> = {
       cell_reference: "o nome da tabela não pode parecer uma referência de célula",
     },
   },
-  "en-US": {
+  {
     sheet: {
       empty: "a sheet name cannot be empty",
       too_long: "a sheet name has at most 31 characters",
@@ -82,7 +83,7 @@ const NAME_PROBLEM_TEXT: Record<Locale, NameProblems> = {
       cell_reference: "a table name cannot look like a cell reference",
     },
   },
-};
+);
 
 /** Why Excel refuses a sheet or table name (../workbook/names.ts), as a sentence. */
 export function nameProblemMessage(

@@ -3,6 +3,7 @@
  * into the add-in's status and message columns (added on the right when missing), and the
  * words they use in both languages. Messages are API or user text: written through `safeText`.
  */
+import { defineWords } from "../money";
 import { ADDIN_HEADERS } from "./headers";
 import { type Locale, STATUS_HIGHLIGHT } from "./messages";
 import type { CellValue, ColumnWrite, TableInfo, Workbook } from "./port";
@@ -19,8 +20,8 @@ export interface RowStatus {
   message?: string;
 }
 
-const OUTCOME_TEXT: Record<Locale, Record<RowOutcome, string>> = {
-  "pt-BR": {
+const OUTCOME_TEXT = defineWords<Record<RowOutcome, string>>(
+  {
     created: "Cadastrado",
     updated: "Atualizado",
     unchanged: "Sem alterações",
@@ -28,7 +29,7 @@ const OUTCOME_TEXT: Record<Locale, Record<RowOutcome, string>> = {
     error: "Erro",
     not_sent: "Não enviado",
   },
-  "en-US": {
+  {
     created: "Created",
     updated: "Updated",
     unchanged: "Unchanged",
@@ -36,11 +37,11 @@ const OUTCOME_TEXT: Record<Locale, Record<RowOutcome, string>> = {
     error: "Error",
     not_sent: "Not sent",
   },
-};
+);
 
 /** The column names and messages of the directory workflows. */
-export const DIRECTORY_TEXT = {
-  "pt-BR": {
+export const DIRECTORY_TEXT = defineWords(
+  {
     nameMissing: "Nome vazio: escreva o nome da pessoa.",
     cpfInvalid: (why: string) => `CPF inválido (${why}): corrija o CPF.`,
     cpfRepeated: (row: number) => `CPF repetido (já está na linha ${row}): deixe uma linha por pessoa.`,
@@ -54,7 +55,7 @@ export const DIRECTORY_TEXT = {
     benefitNameTaken: (id: string) =>
       `Já existe um benefício com este nome (ID ${id}): escreva o ID na coluna de ID para atualizá-lo.`,
   },
-  "en-US": {
+  {
     nameMissing: "Name is empty: type the person's name.",
     cpfInvalid: (why: string) => `Invalid CPF (${why}): correct the CPF.`,
     cpfRepeated: (row: number) => `CPF repeated (it is on row ${row} already): keep one row per person.`,
@@ -68,7 +69,7 @@ export const DIRECTORY_TEXT = {
     benefitNameTaken: (id: string) =>
       `A benefit with this name exists already (ID ${id}): put the ID in the ID column to update it.`,
   },
-} as const;
+);
 
 /**
  * Writes the status and message of every row (rows without a status are cleared) and, when

@@ -5,9 +5,11 @@
 import { Body1, Button, Caption1, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
-import { formatBRL, formatCount, formatDateTime, useMessages } from "../../taskpane/ui/i18n";
+import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../taskpane/ui/i18n";
 import type { ActivityServices, RunLogView } from "./services";
 import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { DISTRIBUTE_WORDS } from "../distribute";
+import { ACTIVITY_WORDS } from "./words";
 
 const useStyles = makeStyles({
   item: {
@@ -30,7 +32,8 @@ type Current = { status: string; totalEmployees: number; totalCents: number };
 
 export function ActivityScreen({ services }: { services: ActivityServices }) {
   const { t, locale } = useMessages();
-  const a = t.activity;
+  const a = useWords(ACTIVITY_WORDS);
+  const distributeWords = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const report = useReport();
@@ -79,7 +82,7 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
                 <dt>{a.mode}</dt>
                 <dd>{a.modes[e.mode] ?? e.mode}</dd>
                 <dt>{a.state}</dt>
-                <dd>{t.distribute.statuses[e.state] ?? e.state}</dd>
+                <dd>{distributeWords.statuses[e.state] ?? e.state}</dd>
                 {e.totalCents !== undefined && (
                   <>
                     <dt>{a.total}</dt>
@@ -90,7 +93,7 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
                   <>
                     <dt>{a.method}</dt>
                     <dd>
-                      {t.distribute.methods[e.paymentMethod as keyof typeof t.distribute.methods] ??
+                      {distributeWords.methods[e.paymentMethod as keyof typeof distributeWords.methods] ??
                         e.paymentMethod}
                     </dd>
                   </>
@@ -105,7 +108,7 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
               {now && (
                 <Caption1 role="status">
                   {a.current({
-                    status: t.distribute.statuses[now.status] ?? now.status,
+                    status: distributeWords.statuses[now.status] ?? now.status,
                     employees: formatCount(now.totalEmployees, locale),
                     total: formatBRL(now.totalCents, locale),
                   })}

@@ -24,10 +24,11 @@ import { ConnectionInputError, originOf } from "./store";
 import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
 import { ProgressPanel } from "../../taskpane/ui/ProgressPanel";
 import { useTask } from "../../taskpane/ui/useTask";
-import { formatBRL, useMessages } from "../../taskpane/ui/i18n";
+import { formatBRL, useMessages, useWords } from "../../taskpane/ui/i18n";
 import type { Persistence } from "../../api";
 import type { ConnectionServices, ConnectionsState, Environment, SavedConnection } from "./services";
 import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { CONNECTION_WORDS } from "./words";
 
 const useStyles = makeStyles({
   item: {
@@ -64,7 +65,7 @@ type FieldErrors = Partial<Record<"label" | "baseUrl" | "token", string>>;
 
 export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: ConnectionScreenProps) {
   const { t, locale } = useMessages();
-  const c = t.connection;
+  const c = useWords(CONNECTION_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const report = useReport();
@@ -110,7 +111,7 @@ export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: Conne
       saved = await services.save(draft);
     } catch (e) {
       if (e instanceof ConnectionInputError) {
-        const text = connectionInputText(e, t);
+        const text = connectionInputText(e, locale);
         setErrors({ [e.field]: text });
       } else report.error(e);
       return;

@@ -4,3 +4,4 @@ export { ConnectionScreen } from "./ConnectionScreen";
 export { type ConnectionServices, type SavedConnection } from "./services";
 export { ConnectionInputError, ConnectionStore } from "./store";
 export { connectionErrorWords } from "./error-words";
+export { CONNECTION_WORDS } from "./words";

@@ -22,10 +22,11 @@ import { ProgressPanel } from "../../taskpane/ui/ProgressPanel";
 import { TablePicker } from "../../taskpane/ui/TablePicker";
 import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
 import { useTask } from "../../taskpane/ui/useTask";
-import { formatBRL, formatCount, useMessages } from "../../taskpane/ui/i18n";
+import { formatBRL, formatCount, useMessages, useWords } from "../../taskpane/ui/i18n";
 import type { DataServices, DirectoryKind } from "./services";
 import type { ReconciliationView } from "../reconciliation";
 import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { DIRECTORY_WORDS } from "./words";
 
 const useStyles = makeStyles({
   row: { display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: tokens.spacingHorizontalS },
@@ -33,8 +34,8 @@ const useStyles = makeStyles({
 });
 
 export function DataScreen({ services }: { services: DataServices }) {
-  const { t, locale } = useMessages();
-  const x = t.data;
+  const { locale } = useMessages();
+  const x = useWords(DIRECTORY_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const report = useReport();

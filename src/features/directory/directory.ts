@@ -10,6 +10,7 @@
  *   with `saveBenefits` (./benefits.ts).
  * Identifiers are text-formatted ("@"), so Excel keeps them exactly.
  */
+import { defineWords } from "../../money";
 import type { PageIterator, ValePixClient } from "../../api";
 import type { Benefit, Employee, Page, Product, Situation } from "../../api";
 import { formatCpf, normalizeCpf } from "../../money";
@@ -47,8 +48,8 @@ export class DirectoryInputError extends Error {
   }
 }
 
-const HEADERS = {
-  "pt-BR": {
+const HEADERS = defineWords(
+  {
     situation: "Situação",
     benefits: "Benefícios",
     productId: "ID do produto",
@@ -57,7 +58,7 @@ const HEADERS = {
     description: "Descrição",
     sheets: { employees: "Colaboradores", products: "Produtos", benefits: "Benefícios" },
   },
-  "en-US": {
+  {
     situation: "Situation",
     benefits: "Benefits",
     productId: "Product ID",
@@ -66,16 +67,16 @@ const HEADERS = {
     description: "Description",
     sheets: { employees: "Employees", products: "Products", benefits: "Benefits" },
   },
-} as const;
+);
 
 /**
  * The situations the document names (`active`; "Employee situation") and the one the sandbox adds
  * (`inactive`), in the display language. Other values are shown as the API sends them.
  */
-const SITUATION_LABELS: Record<Locale, Record<string, string>> = {
-  "pt-BR": { active: "Ativo", inactive: "Inativo" },
-  "en-US": { active: "Active", inactive: "Inactive" },
-};
+const SITUATION_LABELS = defineWords<Record<string, string | undefined>>(
+  { active: "Ativo", inactive: "Inativo" },
+  { active: "Active", inactive: "Inactive" },
+);
 
 /** A situation as the employees table shows it ("Ativo", "Active"; others as sent). */
 function situationLabel(value: string, locale: Locale = "pt-BR"): string {
@@ -86,7 +87,7 @@ function situationLabel(value: string, locale: Locale = "pt-BR"): string {
 function situationValue(text: string): string {
   const t = text.trim().toLowerCase();
   for (const labels of Object.values(SITUATION_LABELS))
-    for (const [value, label] of Object.entries(labels)) if (label.toLowerCase() === t) return value;
+    for (const [value, label] of Object.entries(labels)) if (label?.toLowerCase() === t) return value;
   return text.trim();
 }
 

@@ -15,9 +15,10 @@ import { ModeInputError } from "./modes/mode-input";
 import { SendIncompleteError } from "./send/send";
 import { SheetInvalidError, TableNotFoundError } from "./send/sheet";
 import { ModeUnavailableError } from "./services";
+import { DISTRIBUTE_WORDS } from "./words";
 
 export const distributeErrorWords: ErrorWords = (error, t, locale, describe) => {
-  const e = t.errors;
+  const e = DISTRIBUTE_WORDS[locale].errors;
   if (error instanceof SheetInvalidError) {
     const count = error.issues.filter((i) => i.severity === "error").length;
     return paneError(
@@ -53,7 +54,7 @@ export const distributeErrorWords: ErrorWords = (error, t, locale, describe) => 
     return paneError(e.sheetChangedTitle, e.sheetChanged, e.sheetChangedNext);
   if (error instanceof ReviewMismatchError)
     return paneError(e.reviewMismatchTitle, e.reviewMismatch, e.reviewMismatchNext, [
-      e.technical({ text: error.message }),
+      t.errors.technical({ text: error.message }),
     ]);
   if (error instanceof UnknownOutcomeNeedsConfirmationError)
     return {

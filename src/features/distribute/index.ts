@@ -9,3 +9,4 @@ export { readDraftItems } from "./send/review";
 export { readDistributionSheet, SheetInvalidError, TableNotFoundError } from "./send/sheet";
 export { type DistributeServices, type ValidationView } from "./services";
 export { distributeErrorWords } from "./error-words";
+export { DISTRIBUTE_WORDS } from "./words";

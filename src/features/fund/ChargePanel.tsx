@@ -9,8 +9,9 @@ import { Body1, Button, Caption1, Field, makeStyles, Textarea, tokens } from "@f
 import type { Charge } from "./charges";
 import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
 import { useCountdown } from "./useCountdown";
-import { formatBRL, formatDuration, useMessages } from "../../taskpane/ui/i18n";
+import { formatBRL, formatDuration, useMessages, useWords } from "../../taskpane/ui/i18n";
 import { PixQrCode } from "./PixQrCode";
+import { FUND_WORDS } from "./words";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -29,8 +30,8 @@ export interface ChargePanelProps {
 }
 
 export function ChargePanel({ charge, finalStatus, states, onCancel }: ChargePanelProps) {
-  const { t, locale } = useMessages();
-  const f = t.fund;
+  const { locale } = useMessages();
+  const f = useWords(FUND_WORDS);
   const styles = useStyles();
   const report = useReport();
   const left = useCountdown(finalStatus ? undefined : charge.expiresAt);

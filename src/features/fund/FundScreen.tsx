@@ -13,9 +13,10 @@ import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
 import { validPayerDocument } from "./payer";
 import { readAmount } from "../../taskpane/ui/amount-input";
 import { useTask } from "../../taskpane/ui/useTask";
-import { formatBRL, useMessages } from "../../taskpane/ui/i18n";
+import { formatBRL, useMessages, useWords } from "../../taskpane/ui/i18n";
 import type { FundServices } from "./services";
 import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { FUND_WORDS } from "./words";
 
 export interface FundScreenProps {
   services: FundServices;
@@ -31,7 +32,7 @@ type Errors = Partial<Record<"amount" | "name" | "document", string>>;
 
 export function FundScreen({ services, draftId, suggestedCents, onBack }: FundScreenProps) {
   const { t, locale } = useMessages();
-  const f = t.fund;
+  const f = useWords(FUND_WORDS);
   const layout = useLayoutStyles();
   const report = useReport();
   const task = useTask();

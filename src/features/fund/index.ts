@@ -14,3 +14,4 @@ export { FundScreen } from "./FundScreen";
 export { validPayerDocument } from "./payer";
 export { type FundServices } from "./services";
 export { fundErrorWords } from "./error-words";
+export { FUND_WORDS } from "./words";

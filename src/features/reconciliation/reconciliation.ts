@@ -11,6 +11,7 @@
  * with no id at all cannot be refreshed in place: it is counted in `unidentified`, never dropped
  * in silence.
  */
+import { defineWords } from "../../money";
 import type { Transaction, ValePixClient } from "../../api";
 import type { Locale } from "../../workbook/messages";
 import type { Workbook } from "../../workbook/port";
@@ -26,8 +27,8 @@ export type { RunLogLink };
 
 export const TRANSACTIONS_TABLE = "ValePix_Transacoes";
 
-const HEADERS = {
-  "pt-BR": {
+const HEADERS = defineWords(
+  {
     sheet: "Transações",
     id: "ID da transação",
     type: "Tipo",
@@ -41,7 +42,7 @@ const HEADERS = {
     sentAt: "Enviada em",
     lot: "Lote",
   },
-  "en-US": {
+  {
     sheet: "Transactions",
     id: "Transaction ID",
     type: "Type",
@@ -55,7 +56,7 @@ const HEADERS = {
     sentAt: "Sent at",
     lot: "Lot",
   },
-} as const;
+);
 
 function transactionHeaders(locale: Locale = "pt-BR") {
   return HEADERS[locale];

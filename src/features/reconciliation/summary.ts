@@ -7,6 +7,7 @@
  * transactions are, not only in the task pane. Money in reais with the currency format; counts
  * in their own column.
  */
+import { defineWords } from "../../money";
 import type { Locale } from "../../workbook/messages";
 import type { Workbook } from "../../workbook/port";
 import { TEXT_FORMAT } from "../../workbook/port";
@@ -28,8 +29,8 @@ export interface SummaryFigures {
   at: string;
 }
 
-const TEXT = {
-  "pt-BR": {
+const TEXT = defineWords(
+  {
     sheet: "Conciliação",
     item: "Item",
     value: "Valor",
@@ -49,7 +50,7 @@ const TEXT = {
     differs: "Não confere: veja as transações não classificadas e atualize de novo",
     moved: "O saldo mudou durante a leitura: atualize de novo antes de confiar na diferença",
   },
-  "en-US": {
+  {
     sheet: "Reconciliation",
     item: "Item",
     value: "Amount",
@@ -69,7 +70,7 @@ const TEXT = {
     differs: "Does not match: see the transactions not placed and refresh again",
     moved: "The balance changed while reading: refresh again before trusting the difference",
   },
-} as const;
+);
 
 interface Line {
   label: string;

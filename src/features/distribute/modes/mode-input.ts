@@ -9,6 +9,7 @@
  * An override for an employee the draft does not hold (batch: not active; group: not a member)
  * is refused once the draft is read, its row marked: nothing else is sent.
  */
+import { defineWords } from "../../../money";
 import { isBlankCell } from "../../../money";
 import { type Employee, type Product, type ValePixClient, collectAll } from "../../../api";
 import {
@@ -55,16 +56,16 @@ export interface ModeInput {
   writeOverrides(distributionId: string, mismatches: ReadonlyMap<string, string>): Promise<void>;
 }
 
-const T = {
-  "pt-BR": {
+const T = defineWords(
+  {
     notInDraft: (id: string, mode: string) =>
       `Este colaborador não está na distribuição ${id} (modo ${mode}: ${mode === "batch" ? "só colaboradores ativos" : "só membros dos convênios"}); remova a linha ou ajuste o cadastro`,
   },
-  "en-US": {
+  {
     notInDraft: (id: string, mode: string) =>
       `This employee is not in distribution ${id} (mode ${mode}: ${mode === "batch" ? "active employees only" : "members of the conventions only"}); remove the row or fix the employee`,
   },
-};
+);
 
 export async function prepareModeRun(
   api: DirectoryApi & { benefits: Pick<ValePixClient["benefits"], "list"> },

@@ -13,6 +13,7 @@
  * employee, one column per product, in reais), refreshed in place by employee id
  * (./table-sync.ts): the person who signs off reads exactly what will be paid.
  */
+import { defineWords } from "../../../money";
 import type { Employee, Product } from "../../../api";
 import type { Locale } from "../../../workbook/messages";
 import type { Workbook } from "../../../workbook/port";
@@ -73,15 +74,15 @@ export const asDesired = (items: readonly ActualItem[]): DesiredItem[] =>
     values: new Map(i.values.map((v) => [v.product_id, v.value])),
   }));
 
-const HEADERS = {
-  "pt-BR": {
+const HEADERS = defineWords(
+  {
     total: "Total",
     override: "Ajuste individual",
     distribution: "Distribuição",
     status: "Situação",
   },
-  "en-US": { total: "Total", override: "Override", distribution: "Distribution", status: "Status" },
-} as const;
+  { total: "Total", override: "Override", distribution: "Distribution", status: "Status" },
+);
 
 /** The review table's own headers (with the identity ones). */
 const reviewHeaders = (locale: Locale) => ({ ...IDENTITY_HEADERS[locale], ...HEADERS[locale] });

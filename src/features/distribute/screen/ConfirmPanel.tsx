@@ -14,9 +14,10 @@ import {
 } from "@fluentui/react-components";
 import { useState } from "react";
 import type { FinalizeBody } from "../../../api";
-import { formatBRL, formatCount, formatDateTime, useMessages } from "../../../taskpane/ui/i18n";
+import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { ReviewView } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { DISTRIBUTE_WORDS } from "../words";
 
 export interface ConfirmPanelProps {
   review: ReviewView;
@@ -29,7 +30,7 @@ export interface ConfirmPanelProps {
 
 export function ConfirmPanel({ review, body, onConfirm, onBack, onFund }: ConfirmPanelProps) {
   const { t, locale } = useMessages();
-  const d = t.distribute;
+  const d = useWords(DISTRIBUTE_WORDS);
   const layout = useLayoutStyles();
   const [repeatOk, setRepeatOk] = useState(false);
   const shortfall =

@@ -21,7 +21,7 @@ import { useReport } from "../../../taskpane/ui/errors/ErrorCenter";
 import { useLiveValidation } from "./useLiveValidation";
 import { readValues } from "../../../taskpane/ui/amount-input";
 import { useTask } from "../../../taskpane/ui/useTask";
-import { formatBRL, formatCount, useMessages } from "../../../taskpane/ui/i18n";
+import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type {
   DistributeServices,
   DistributionMode,
@@ -38,6 +38,7 @@ import { ReviewPanel } from "./ReviewPanel";
 import { type RepeatQuestion, SendPanel } from "./SendPanel";
 import { type UnknownOutcome, UnknownOutcomePanel } from "./UnknownOutcomePanel";
 import { ValidationPanel } from "./ValidationPanel";
+import { DISTRIBUTE_WORDS } from "../words";
 
 /** What the balance lacks for the draft's total (0 when covered or unknown). */
 const confirmShortfall = (r: SendOutcome["review"]) =>
@@ -60,8 +61,8 @@ export interface DistributeScreenProps {
 }
 
 export function DistributeScreen({ services, onDraft, onFund, active = true }: DistributeScreenProps) {
-  const { t, locale } = useMessages();
-  const d = t.distribute;
+  const { locale } = useMessages();
+  const d = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const report = useReport();
   const task = useTask();

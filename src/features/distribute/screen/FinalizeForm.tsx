@@ -17,8 +17,9 @@ import {
 import { type FormEvent, useState } from "react";
 import { type FinalizeBody, PAYMENT_METHODS, type PaymentMethod } from "../../../api";
 import { validPayerDocument } from "../../fund";
-import { useMessages } from "../../../taskpane/ui/i18n";
+import { useMessages, useWords } from "../../../taskpane/ui/i18n";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({
   pair: { display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: tokens.spacingHorizontalS },
@@ -42,7 +43,7 @@ export function FinalizeForm({
   now?: () => number;
 }) {
   const { t } = useMessages();
-  const d = t.distribute;
+  const d = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const [description, setDescription] = useState("");

@@ -6,9 +6,10 @@
 import { Button, Caption1, Field, makeStyles, Select, Subtitle2, tokens } from "@fluentui/react-components";
 import { useState } from "react";
 import type { ColumnRole, MappingOverride } from "../../../workbook";
-import { useMessages } from "../../../taskpane/ui/i18n";
+import { useWords } from "../../../taskpane/ui/i18n";
 import type { MappingView } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({
   grid: {
@@ -44,8 +45,7 @@ export function MappingEditor({
   mapping: MappingView;
   onSave: (o: MappingOverride) => void;
 }) {
-  const { t } = useMessages();
-  const d = t.distribute;
+  const d = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const [roles, setRoles] = useState<Record<string, string>>(() =>

@@ -4,9 +4,11 @@
  * "check again" (which follows it; finalize is never sent twice).
  */
 import { Body1, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
-import { type Messages, formatBRL, formatCount, useMessages } from "../../../taskpane/ui/i18n";
+import type { Locale } from "../../../money";
+import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { FinalizeOutcome } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { DISTRIBUTE_WORDS } from "../words";
 
 export interface ResultPanelProps {
   result: FinalizeOutcome;
@@ -16,15 +18,15 @@ export interface ResultPanelProps {
 }
 
 /** The charge in the words of the distribution's state: paid once completed, not paid once failed. */
-function chargeLine(d: Messages["distribute"], status: string) {
+function chargeLine(d: (typeof DISTRIBUTE_WORDS)[Locale], status: string) {
   if (status === "completed") return d.resultChargePaid;
   if (status === "failed") return d.resultChargeUnpaid;
   return d.resultCharge;
 }
 
 export function ResultPanel({ result, busy, onCheckAgain, onAgain }: ResultPanelProps) {
-  const { t, locale } = useMessages();
-  const d = t.distribute;
+  const { locale } = useMessages();
+  const d = useWords(DISTRIBUTE_WORDS);
   const layout = useLayoutStyles();
   const status = d.statuses[result.status] ?? result.status;
   const intent = result.status === "completed" ? "success" : result.status === "failed" ? "error" : "warning";

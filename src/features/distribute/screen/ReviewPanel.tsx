@@ -1,8 +1,9 @@
 /** Review: sheet vs draft (every mismatch listed), and what changed since the table's last finalized run. */
 import { Body1, makeStyles, MessageBar, MessageBarBody, Subtitle2, tokens } from "@fluentui/react-components";
-import { formatBRL, formatCount, useMessages } from "../../../taskpane/ui/i18n";
+import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { ReviewView } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
@@ -15,8 +16,8 @@ export function ReviewPanel({
   review: ReviewView;
   productName: (id: string) => string;
 }) {
-  const { t, locale } = useMessages();
-  const d = t.distribute;
+  const { locale } = useMessages();
+  const d = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const p = review.sincePrevious;

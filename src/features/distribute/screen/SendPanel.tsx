@@ -22,9 +22,10 @@ import {
 } from "@fluentui/react-components";
 import { useId, useState } from "react";
 import type { Benefit, Product } from "../../../api";
-import { formatDateTime, useMessages } from "../../../taskpane/ui/i18n";
+import { formatDateTime, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { DistributionMode } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({
   values: {
@@ -69,8 +70,8 @@ export interface SendPanelProps {
 const ALL_MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
 
 export function SendPanel(props: SendPanelProps) {
-  const { t, locale } = useMessages();
-  const d = t.distribute;
+  const { locale } = useMessages();
+  const d = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const [repeatOk, setRepeatOk] = useState(false);

@@ -21,7 +21,8 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useState } from "react";
-import { useMessages } from "../../../taskpane/ui/i18n";
+import { useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -42,8 +43,8 @@ export interface UnknownOutcomePanelProps {
 }
 
 export function UnknownOutcomePanel({ unknown, busy, onCheck, onFinalizeAnyway }: UnknownOutcomePanelProps) {
-  const { t, locale } = useMessages();
-  const d = t.distribute;
+  const { locale } = useMessages();
+  const d = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const [sure, setSure] = useState(false);
   const checked = unknown.notAppliedAt;

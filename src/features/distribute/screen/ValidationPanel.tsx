@@ -19,9 +19,10 @@ import {
 import { useState } from "react";
 import type { Issue } from "../../../workbook";
 import { useReport } from "../../../taskpane/ui/errors/ErrorCenter";
-import { formatBRL, formatCount, useMessages } from "../../../taskpane/ui/i18n";
+import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { CellInspection, DistributeServices, MappingView, ValidationView } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({
   strong: { fontWeight: tokens.fontWeightSemibold },
@@ -71,8 +72,8 @@ export interface ValidationPanelProps {
 }
 
 export function ValidationPanel({ table, result, mapping, services, onFund }: ValidationPanelProps) {
-  const { t, locale } = useMessages();
-  const d = t.distribute;
+  const { locale } = useMessages();
+  const d = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const report = useReport();

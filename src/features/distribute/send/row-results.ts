@@ -3,13 +3,14 @@
  * write-back, formula-safe): every row of the table gets a result, so nothing from an earlier
  * run lingers.
  */
+import { defineWords } from "../../../money";
 import { formatCents } from "../../../money";
 import type { Locale, RowResult, RowState, SendRow } from "../../../workbook";
 
 export type Stage = "draft" | "processing" | "completed" | "failed" | "unknown" | "mismatch";
 
-const TEXT: Record<Locale, Record<Stage | "zero", (id: string) => string>> = {
-  "pt-BR": {
+const TEXT = defineWords<Record<Stage | "zero", (id: string) => string>>(
+  {
     draft: (id) => `No rascunho ${id}: revise e finalize`,
     processing: (id) => `Distribuição ${id} em processamento`,
     completed: (id) => `Pago na distribuição ${id}`,
@@ -19,7 +20,7 @@ const TEXT: Record<Locale, Record<Stage | "zero", (id: string) => string>> = {
     mismatch: (id) => `O rascunho ${id} difere desta linha`,
     zero: () => "Sem valores: não incluído na distribuição",
   },
-  "en-US": {
+  {
     draft: (id) => `In draft ${id}: review and finalize`,
     processing: (id) => `Distribution ${id} is processing`,
     completed: (id) => `Paid in distribution ${id}`,
@@ -29,7 +30,7 @@ const TEXT: Record<Locale, Record<Stage | "zero", (id: string) => string>> = {
     mismatch: (id) => `Draft ${id} differs from this row`,
     zero: () => "Nothing to pay: not part of the distribution",
   },
-};
+);
 
 const STATE: Record<Stage, RowState> = {
   draft: "ready",

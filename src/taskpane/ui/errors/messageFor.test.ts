@@ -16,6 +16,7 @@ import { ConnectionInputError } from "../../../features/connection";
 import { messagesFor } from "../i18n";
 import { paneMessageFor as messageFor } from "../../error-words";
 import { isCancel } from "./messageFor";
+import { CONNECTION_WORDS } from "../../../features/connection";
 
 const pt = messagesFor("pt-BR");
 const en = messagesFor("en-US");
@@ -105,7 +106,9 @@ describe("messageFor", () => {
     expect(messageFor(new FundingInputError("payer_document_invalid", "x"), pt).body).toBe(
       pt.common.payerDocumentInvalid,
     );
-    expect(messageFor(new ConnectionInputError("baseUrl", "http"), pt).body).toBe(pt.connection.baseUrlHttp);
+    expect(messageFor(new ConnectionInputError("baseUrl", "http"), pt).body).toBe(
+      CONNECTION_WORDS["pt-BR"].baseUrlHttp,
+    );
     const host = Object.assign(new Error("x"), { name: "WorkbookHostError", code: "InvalidArgument" });
     expect(messageFor(host, pt).body).toBe(pt.errors.host({ code: "InvalidArgument" }));
     for (const code of ["RequestPayloadSizeLimitExceeded", "ResponsePayloadSizeLimitExceeded"]) {

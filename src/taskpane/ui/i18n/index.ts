@@ -1,4 +1,5 @@
 /** The pane's language: the typed message map, the Office language rule, and BRL formatting. */
+import { defineWords, type Widen, type Words } from "../../../money";
 import { createContext, useContext } from "react";
 import { enUS } from "./en-US";
 import type { Locale, Messages } from "./messages";
@@ -7,7 +8,7 @@ import { ptBR } from "./pt-BR";
 export type { Locale, Messages } from "./messages";
 export { formatBRL, formatDuration, formatDateTime, formatCount } from "./format";
 
-const MAPS: Record<Locale, Messages> = { "pt-BR": ptBR, "en-US": enUS };
+const MAPS = defineWords<Messages>(ptBR, enUS);
 
 /** Office reports BCP 47 tags ("pt-BR", "pt-PT", "en-GB"…): any Portuguese speaks pt-BR, the rest English. */
 export function uiLanguage(displayLanguage: string | undefined): Locale {
@@ -31,4 +32,9 @@ export const LanguageProvider = LanguageContext.Provider;
 /** The strings and locale of the pane (pt-BR unless a provider says otherwise). */
 export function useMessages(): LanguageValue {
   return useContext(LanguageContext);
+}
+
+/** A feature's words (its `words.ts`, made with `defineWords`) in the pane's language. */
+export function useWords<T>(words: Words<T>): Widen<T> {
+  return words[useMessages().locale];
 }

@@ -43,7 +43,8 @@ describe("message map", () => {
       };
       walk(map);
     }
-    expect(pt.size).toBeGreaterThan(200);
+    // The shell and shared UI words (each feature keeps its own: src/taskpane/words.test.ts checks them all).
+    expect(pt.size).toBeGreaterThan(100);
   });
 
   it("speaks Portuguese to any Portuguese host and English to the rest", () => {

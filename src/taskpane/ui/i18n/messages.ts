@@ -3,16 +3,8 @@
  * literal strings widened, so en-US (./en-US.ts) must have exactly the same keys and the same
  * parameters for every function. Components read strings through `useMessages()`.
  */
-import type { Locale } from "../../../money";
+import type { Locale, Widen } from "../../../money";
 import type { ptBR } from "./pt-BR";
-
-type Widen<T> = {
-  [K in keyof T]: T[K] extends string
-    ? string
-    : T[K] extends (...args: infer A) => string
-      ? (...args: A) => string
-      : Widen<T[K]>;
-};
 
 export type Messages = Widen<typeof ptBR>;
 export type { Locale };
