@@ -238,7 +238,9 @@ describe("parseCents on pathological cells", () => {
   ])("huge cell #%# is answered quickly", (cell, expected) => {
     const started = Date.now();
     expect(outcome(parseCents(cell))).toBe(expected);
-    expect(Date.now() - started).toBeLessThan(500);
+    // Not a speed test: a catastrophic pattern on 100,000 characters takes minutes, a linear one
+    // milliseconds; the bound only has to tell the two apart on a busy shared machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 
