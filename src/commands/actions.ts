@@ -6,11 +6,13 @@
  * Finalizing moves money: it is never a ribbon button, only the pane's confirmed step.
  */
 import { DoublePaymentError } from "../workbook/run-log";
+import { codeWord } from "../workbook/api-words";
 import {
   SheetInvalidError,
   TableNotFoundError,
   readDistributionSheet,
   sendSheet,
+  writeSheetStatuses,
 } from "../features/distribute";
 import { pullTransactions } from "../features/reconciliation";
 // Not in the workflows barrel yet (helper "modes" owns it): imported from its module.
@@ -87,6 +89,8 @@ export async function validateCommand(host: Host, t: CommandMessages): Promise<O
     const sheet = await readDistributionSheet(await host.api(), target.workbook, target.table, {
       locale: host.locale,
     });
+    // Each row's status, as the pane's validation writes it (one rule: src/workbook/status-rule.ts).
+    await writeSheetStatuses(target.workbook, sheet, host.locale);
     return {
       notice: {
         intent: "success",
@@ -151,7 +155,7 @@ export async function refreshCommand(host: Host, t: CommandMessages): Promise<Ou
         title: t.refreshedTitle({ id: r.previous.distributionId }),
         body:
           t.refreshed({
-            state: r.state,
+            state: codeWord("distributionState", r.state, host.locale),
             employees: formatCount(r.totalEmployees, host.locale),
             total: formatBRL(r.totalCents, host.locale),
           }) + extra,

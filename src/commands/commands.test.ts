@@ -257,13 +257,15 @@ describe("ribbon commands (shared runtime)", () => {
     expect(w.notices.at(-1)).toMatchObject({
       intent: "success",
       title: `Distribuição ${entry!.distributionId}`,
-      body: expect.stringContaining("completed") as string,
+      body: expect.stringContaining("Situação: Pago;") as string,
     });
     expect(w.notices.at(-1)!.body).toContain("3 linha(s)");
     const log = await readRunLogEntries(w.host.workbook!);
     expect(log.map((e) => e.state)).toEqual(["draft", "completed"]);
     expect(await column(w, /^Mensagem/)).toEqual(
-      Array(3).fill(`Pago na distribuição ${entry!.distributionId}`),
+      ["R$ 1.050,00", "R$ 1.050,00", "R$ 550,00"].map(
+        (t) => `${t} pagos na distribuição ${entry!.distributionId}`,
+      ),
     );
 
     // Nothing changed since: refreshing again logs nothing more.

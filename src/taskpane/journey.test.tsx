@@ -19,7 +19,7 @@ import { connectedServices } from "../../test/pane-env";
 import { collectAll, type Employee, type ValePixClient } from "../api";
 import { formatCpf } from "../money";
 import type { MemoryWorkbook } from "../excel/memory-workbook";
-import { type CellValue, ROW_STATE_TEXT } from "../workbook";
+import type { CellValue } from "../workbook";
 import { App } from "./App";
 
 jest.setTimeout(120_000);
@@ -131,8 +131,14 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
   );
 
   // Every row says it was paid, in the workbook.
-  expect(column(wb, "Status ValePix")).toEqual(Array(3).fill(ROW_STATE_TEXT["pt-BR"].sent));
-  expect(column(wb, "Mensagem ValePix").every((m) => String(m).startsWith("Pago na distribuição"))).toBe(
+  // Every row says it was paid, when and in which distribution (the durable record), and the
+  // ledger has one row per employee and product paid.
+  const today = new Date();
+  const paidOn = `Pago em ${String(today.getDate()).padStart(2, "0")}/${String(today.getMonth() + 1).padStart(2, "0")}/${today.getFullYear()}`;
+  expect(
+    column(wb, "Status ValePix").every((s) => String(s).startsWith(`${paidOn} · Distribuição de `)),
+  ).toBe(true);
+  expect(column(wb, "Mensagem ValePix").every((m) => / pagos na distribuição \S+$/.test(String(m)))).toBe(
     true,
   );
 

@@ -19,19 +19,21 @@ export { loadMapping, saveMappingOverride } from "./mapping-store";
 // The distribution template and the write-back of row results.
 export { createDistributionTemplate } from "./template";
 export {
+  type PaymentRecords,
   type RowResult,
-  rowResultOf,
   validationRowResults,
   writeRowResults,
   writeSomeRowResults,
 } from "./writeback";
+
+// What a status cell shows (one rule), the payment ledger, and dates as Excel dates.
+export { type RowFacts, type RunStage, rowStatus, runMessage } from "./status-rule";
 
 // The one Locale type lives in src/money (the lowest layer); re-exported for convenience.
 export { type Locale } from "../money";
 
 // Issues and their message catalogue.
 export { type Issue, makeIssue } from "./issues";
-export { ROW_STATE_TEXT, type RowState } from "./messages";
 export { amountIssue } from "./amount-issues";
 
 // Employee matching.
@@ -42,6 +44,7 @@ export {
   type ValidationOptions,
   type SendRow,
   type ValidationSummary,
+  type ValidationResult,
   DEFAULT_MAX_CENTS_PER_CELL,
   validateRows,
   validateTable,

@@ -38,6 +38,8 @@ export interface LiveRow {
   issues: Issue[];
   /** Its total when it counts towards the distribution (no error of its own, not duplicated). */
   totalCents?: number;
+  /** The employee it matched, when it matched one. */
+  employeeId?: string;
 }
 
 export class LiveValidation {
@@ -200,7 +202,12 @@ export class LiveValidation {
     const o = this.outcomes[rowIndex];
     if (!o) throw new RangeError(`LiveValidation.row: no row ${rowIndex}`);
     const counts = o.send !== undefined && !this.isDuplicate(o);
-    return { rowIndex, issues: this.rowIssues(o), ...(counts ? { totalCents: o.send!.totalCents } : {}) };
+    return {
+      rowIndex,
+      issues: this.rowIssues(o),
+      ...(counts ? { totalCents: o.send!.totalCents } : {}),
+      ...(o.employee ? { employeeId: o.employee.employee_id } : {}),
+    };
   }
 
   /** The issues and the summary, from the running totals (the cost grows with the issues, not the rows). */

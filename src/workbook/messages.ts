@@ -1,7 +1,7 @@
 /**
  * The message catalogue of issues, in pt-BR and en-US. One entry per issue code (a total record
  * over `IssueCode`, each entry typed with that code's parameters, so a missing parameter is a
- * type error), plus the row states of the status column. CPF/CNPJ and sheet/table name problems
+ * type error). The row states of the status column are ./status-rule.ts's. CPF/CNPJ and sheet/table name problems
  * are worded in ./problem-messages.ts.
  * src/money returns codes and data; only these files turn them into sentences, amounts included:
  * issues carry cents, and each language writes them its own way (pt-BR "R$ 1.234,56", en-US
@@ -13,7 +13,6 @@ import { defineWords } from "../money";
 import { type DocumentProblemCode, type Locale, formatCents } from "../money";
 import type { IssueCode, IssueParamsByCode, Severity } from "./issues";
 import type { IdentityKind } from "./matching";
-import type { ColumnHighlight } from "./port";
 
 /** The one Locale type of src/money, re-exported here for callers that import it with the messages. */
 export type { Locale };
@@ -337,22 +336,3 @@ export function locationPrefix(
   if (column !== undefined) return pt ? `Coluna ${column}: ` : `Column ${column}: `;
   return "";
 }
-
-/** The states the add-in writes into its status column. */
-export type RowState = "ready" | "warning" | "error" | "sent" | "failed";
-
-export const ROW_STATE_TEXT = defineWords<Record<RowState, string>>(
-  { ready: "Pronto", warning: "Aviso", error: "Erro", sent: "Enviado", failed: "Falhou" },
-  { ready: "Ready", warning: "Warning", error: "Error", sent: "Sent", failed: "Failed" },
-);
-
-/**
- * The status column's colours: a row in error or failed stands out in red (Excel's "light red
- * fill with dark red text"), in either language (a table written in one can be read in the
- * other). One conditional-format rule, kept by Excel as people type and rows are added.
- */
-export const STATUS_HIGHLIGHT: ColumnHighlight = {
-  texts: [...new Set(Object.values(ROW_STATE_TEXT).flatMap((t) => [t.error, t.failed]))],
-  fill: "#FFC7CE",
-  font: "#9C0006",
-};

@@ -5,7 +5,8 @@
  */
 import { defineWords } from "../money";
 import { ADDIN_HEADERS } from "./headers";
-import { type Locale, STATUS_HIGHLIGHT } from "./messages";
+import type { Locale } from "./messages";
+import { STATUS_HIGHLIGHT } from "./status-rule";
 import type { CellValue, ColumnWrite, TableInfo, Workbook } from "./port";
 import { TEXT_FORMAT } from "./port";
 import { safeText } from "./safe-text";

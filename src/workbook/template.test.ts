@@ -188,8 +188,8 @@ describe("distribution template", () => {
     const results = validationRowResults(result, "pt-BR");
     await writeRowResults(wb, table, mapping, results, "pt-BR");
     const status = (r: number) => wb.cell(table.sheet, `K${r}`);
-    expect([2, 3, 4, 5, 6].map(status)).toEqual(["Pronto", "Erro", "Pronto", "Pronto", "Pronto"]);
-    // A matched row with nothing to receive is ready with a zero total (the sheet is the desired state).
+    expect([2, 3, 4, 5, 6].map(status)).toEqual(["Pronto", "Erro", "Sem valores", "Pronto", "Pronto"]);
+    // A matched row with nothing to receive is left out, never "Pronto", with a zero total.
     expect(wb.cell(table.sheet, "M4")).toBe(0);
     expect(wb.cell(table.sheet, "M3")).toBe("");
     expect(wb.cell(table.sheet, "L3")).toContain(
@@ -209,7 +209,7 @@ describe("distribution template", () => {
     const t = (await wb.getTable("Table1"))!;
     const mapping = computeMapping(header, PRODUCTS);
     const info = await writeRowResults(wb, t, mapping, [
-      { rowIndex: 1, state: "failed", message: "=cmd|' /C calc'!A0" },
+      { rowIndex: 1, state: "failed", status: "Falhou", message: "=cmd|' /C calc'!A0" },
     ]);
     expect(info.header).toEqual([
       "CPF",
@@ -226,14 +226,19 @@ describe("distribution template", () => {
     expect(wb.allFormulas()).toEqual([]);
     // A second write with a different mapping finds the columns and clears row 1.
     const again = computeMapping(info.header, PRODUCTS);
-    await writeRowResults(wb, info, again, [{ rowIndex: 0, state: "sent", totalCents: 1000 }], "en-US");
+    await writeRowResults(
+      wb,
+      info,
+      again,
+      [{ rowIndex: 0, state: "processing", status: "Sent", message: "", totalCents: 1000 }],
+      "en-US",
+    );
     expect([wb.cell("Sheet1", "C2"), wb.cell("Sheet1", "C3"), wb.cell("Sheet1", "E2")]).toEqual([
       "Sent",
       "",
       10,
     ]);
-    await expect(writeRowResults(wb, info, again, [{ rowIndex: 5, state: "sent" }])).rejects.toThrow(
-      /outside/,
-    );
+    const outside = { rowIndex: 5, state: "ready", status: "Ready", message: "" } as const;
+    await expect(writeRowResults(wb, info, again, [outside])).rejects.toThrow(/outside/);
   });
 });

@@ -22,7 +22,7 @@ import { ADDIN_HEADERS, ALIAS_KEYS, IDENTITY_HEADERS, headerKey } from "./header
 import { type TableMapping, computeMapping, mappingToOverride } from "./mapping";
 import { saveMappingOverride } from "./mapping-store";
 import type { Locale } from "../money";
-import { STATUS_HIGHLIGHT } from "./messages";
+import { STATUS_HIGHLIGHT } from "./status-rule";
 import { uniqueSheetName, uniqueTableName } from "./names";
 import { type CellValue, type NewColumn, TEXT_FORMAT, type TableInfo, type Workbook } from "./port";
 import { isFormulaLike, safeText } from "./safe-text";
@@ -104,7 +104,7 @@ export async function createDistributionTemplate(
       validation: { kind: "nonNegativeNumber" },
       total: { kind: "sum" },
     })),
-    { header: own.status, widthPoints: 100 },
+    { header: own.status, widthPoints: 240 },
     { header: own.message, widthPoints: 320 },
     { header: own.total, numberFormat: CURRENCY_FORMAT, widthPoints: 110, total: { kind: "sum" } },
   ];

@@ -1,7 +1,7 @@
 /**
  * Writing the outcome back into the distribution table: the add-in's own columns (status,
  * message, row total) are added on the right when missing, then written whole, in row blocks
- * (one sync per block). Rows without a result are cleared, so a status from an earlier run never
+ * (one sync per block). What each row shows is decided by ./status-rule.ts alone. Rows without a result are cleared, so a status from an earlier run never
  * lingers beside changed data. Messages are API or validation text: they go through safeText.
  *
  * Language of the cells: the `locale` passed in, which callers set to the display language of
@@ -16,64 +16,61 @@ import { pushTo } from "./group";
 import type { Issue } from "./issues";
 import { ADDIN_HEADERS } from "./headers";
 import type { TableMapping } from "./mapping";
-import { ROW_STATE_TEXT, type RowState, STATUS_HIGHLIGHT } from "./messages";
 import type { CellValue, TableInfo, Workbook, WriteOptions } from "./port";
 import { safeText } from "./safe-text";
+import {
+  type PaymentRecord,
+  type RowFacts,
+  type RowResult,
+  STATUS_HIGHLIGHT,
+  rowStatus,
+} from "./status-rule";
 import { CURRENCY_FORMAT } from "./template";
-import type { ValidationResult } from "./validation";
+import type { CheckedRow, ValidationResult } from "./validation-types";
 
-export interface RowResult {
-  rowIndex: number;
-  state: RowState;
-  message?: string;
-  totalCents?: number;
-}
+export type { RowResult };
+
+/** The last payment of each employee (./ledger.ts `paymentRecords`), for the status rule. */
+export type PaymentRecords = ReadonlyMap<string, PaymentRecord>;
 
 /**
- * One row's result from its issues and, when it counts, its total: errors first in the message
- * (only errors when there are any), then warnings; undefined when there is nothing to show.
+ * Per-row results of a validation (./status-rule.ts): errors, rows ready to send, rows left out
+ * (their last payment from `records`, else "no amounts"), rows skipped with a warning. `run`
+ * places the counted rows in a distribution run (send, finalize, refresh): the same facts, one
+ * rule, whichever step writes.
  */
-export function rowResultOf(
-  rowIndex: number,
-  issues: readonly Issue[],
-  totalCents: number | undefined,
-  locale: Locale,
-): RowResult | undefined {
-  if (issues.length === 0)
-    return totalCents === undefined ? undefined : { rowIndex, state: "ready", totalCents };
-  const errors = issues.filter((i) => i.severity === "error");
-  const shown = errors.length > 0 ? errors : issues;
-  return {
-    rowIndex,
-    state: errors.length > 0 ? "error" : "warning",
-    message: shown.map((i) => i.message[locale]).join(" | "),
-    ...(totalCents !== undefined && errors.length === 0 ? { totalCents } : {}),
-  };
-}
-
-/** Per-row results of a validation: errors first in the message, then warnings. */
-export function validationRowResults(result: ValidationResult, locale: Locale = "pt-BR"): RowResult[] {
+export function validationRowResults(
+  result: ValidationResult,
+  locale: Locale = "pt-BR",
+  records: PaymentRecords = new Map(),
+  run?: (row: CheckedRow) => RowFacts["run"],
+): RowResult[] {
   const byRow = new Map<number, Issue[]>();
   for (const i of result.issues) if (i.rowIndex !== undefined) pushTo(byRow, i.rowIndex, i);
-  const totals = new Map<number, number>();
-  for (const r of result.checkedRows) totals.set(r.rowIndex, r.totalCents);
+  const counted = new Map(result.checkedRows.map((r) => [r.rowIndex, r]));
   const out: RowResult[] = [];
-  for (const rowIndex of new Set([...totals.keys(), ...byRow.keys()])) {
-    const r = rowResultOf(rowIndex, byRow.get(rowIndex) ?? [], totals.get(rowIndex), locale);
+  for (const rowIndex of new Set([...counted.keys(), ...byRow.keys()])) {
+    const row = counted.get(rowIndex);
+    const r = rowStatus(
+      {
+        rowIndex,
+        issues: byRow.get(rowIndex),
+        totalCents: row?.totalCents,
+        record: row ? records.get(row.employee_id) : undefined,
+        run: row && run ? run(row) : undefined,
+      },
+      locale,
+    );
     if (r) out.push(r);
   }
   return out.sort((a, b) => a.rowIndex - b.rowIndex);
 }
 
 /** The three cells a result shows (status, message, row total): "" clears them. */
-function resultCells(r: RowResult | undefined, locale: Locale): [CellValue, CellValue, CellValue] {
+function resultCells(r: RowResult | undefined): [CellValue, CellValue, CellValue] {
   if (!r) return ["", "", ""];
   // Reais for people to read (display only: the cents stay in the validation result).
-  return [
-    ROW_STATE_TEXT[locale][r.state],
-    safeText(r.message ?? ""),
-    r.totalCents === undefined ? "" : r.totalCents / 100,
-  ];
+  return [safeText(r.status), safeText(r.message), r.totalCents === undefined ? "" : r.totalCents / 100];
 }
 
 /**
@@ -99,7 +96,7 @@ export async function writeSomeRowResults(
           total: table.header[mapping.totalColumn]!,
         }
       : await ensureAddinColumns(workbook, table, mapping, locale);
-  const cells = rows.map((r) => ({ rowIndex: r.rowIndex, values: resultCells(r.result, locale) }));
+  const cells = rows.map((r) => ({ rowIndex: r.rowIndex, values: resultCells(r.result) }));
   const column = (i: number) => cells.map((c) => ({ rowIndex: c.rowIndex, value: c.values[i]! }));
   await workbook.writeTableCells(cols.table.name, [
     { header: cols.status, cells: column(0) },
@@ -151,7 +148,7 @@ export async function writeRowResults(
   for (const r of results) {
     if (r.rowIndex < 0 || r.rowIndex >= n)
       throw new RangeError(`row ${r.rowIndex} is outside table ${table.name}`);
-    [status[r.rowIndex], message[r.rowIndex], total[r.rowIndex]] = resultCells(r, locale);
+    [status[r.rowIndex], message[r.rowIndex], total[r.rowIndex]] = resultCells(r);
   }
   await workbook.writeColumns(
     cols.table.name,

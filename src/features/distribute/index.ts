@@ -6,7 +6,12 @@ export { NoDistributionError, refreshStatus } from "./finalize/refresh-status";
 export { DistributeScreen } from "./screen/DistributeScreen";
 export { sendSheet } from "./send/distribute";
 export { readDraftItems } from "./send/review";
-export { readDistributionSheet, SheetInvalidError, TableNotFoundError } from "./send/sheet";
+export {
+  readDistributionSheet,
+  SheetInvalidError,
+  TableNotFoundError,
+  writeSheetStatuses,
+} from "./send/sheet";
 export { type DistributeServices, type ValidationView } from "./services";
 export { distributeErrorWords } from "./error-words";
 export { DISTRIBUTE_WORDS } from "./words";

@@ -9,6 +9,7 @@ import { PRODUCTS, makeEmployees } from "../../../workbook/testing";
 import type { DistributeServices } from "../services";
 import { distributeServices } from "./adapter";
 import { directoryClient } from "./testing";
+import { recordPayment } from "../../../workbook/ledger";
 
 const HEADER = ["CPF", "Nome", "Vale Refeição", "Vale Alimentação"];
 const settle = () => new Promise((r) => setTimeout(r, 5));
@@ -112,6 +113,53 @@ describe("live validation through the adapter", () => {
     s.wb.typeCell("Folha", "E5", "ok");
     await settle();
     expect(s.changes.length).toBe(before);
+  });
+});
+
+describe("a paid row keeps its record as people type (the status rule, live)", () => {
+  test("left out it shows its last payment, never Pronto; with amounts again it is ready, the record in its message", async () => {
+    const employees = makeEmployees(5);
+    const rows = employees.map((e) => [e.cpf!, e.name, 600, 300]);
+    const wb = createMemoryWorkbook({ tables: [{ name: "Dist", sheet: "Folha", header: HEADER, rows }] });
+    const at = new Date(2026, 10, 24, 14, 30).getTime();
+    await recordPayment(
+      wb,
+      {
+        at,
+        distributionId: "dst_nov",
+        label: "Distribuição de novembro",
+        table: "Dist",
+        paymentMethod: "BALANCE",
+        state: "completed",
+        items: [{ employee_id: employees[2]!.employee_id, values: new Map([[PRODUCTS[0]!.id, 60_000]]) }],
+        employee: () => undefined,
+        product: () => undefined,
+      },
+      "pt-BR",
+    );
+    const services = distributeServices(directoryClient(employees, PRODUCTS), wb, "pt-BR");
+    await services.validate("Dist", run);
+    const changes: TableChange[] = [];
+    await services.watchTable("Dist", (c) => changes.push(c));
+    const type = async (a1: string, value: CellValue) => {
+      wb.typeCell("Folha", a1, value);
+      await settle();
+      return services.revalidate("Dist", signal, changes.splice(0));
+    };
+    expect(wb.cell("Folha", "E4")).toBe("Pronto");
+    expect(wb.cell("Folha", "F4")).toBe(
+      "Último pagamento: Pago em 24/11/2026 · Distribuição de novembro (R$ 600,00)",
+    );
+    await type("C4", "");
+    await type("D4", "");
+    expect(wb.cell("Folha", "E4")).toBe("Pago em 24/11/2026 · Distribuição de novembro");
+    expect(wb.cell("Folha", "G4")).toBe(0);
+    // A row never paid, left out: "Sem valores".
+    await type("C5", 0);
+    await type("D5", "");
+    expect(wb.cell("Folha", "E5")).toBe("Sem valores");
+    await type("C4", 700);
+    expect(wb.cell("Folha", "E4")).toBe("Pronto");
   });
 });
 

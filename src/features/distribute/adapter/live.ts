@@ -26,8 +26,9 @@ import {
   type Locale,
   loadMapping,
   onlyAddinColumns,
+  type PaymentRecords,
   planLiveRevalidation,
-  rowResultOf,
+  rowStatus,
   type TableChange,
   type TableInfo,
   type TableMapping,
@@ -36,6 +37,7 @@ import {
   writeRowResults,
   writeSomeRowResults,
 } from "../../../workbook";
+import { readPaymentRecords } from "../../../workbook/ledger";
 
 /** What a validation needs from the API, read by the last explicit validation. */
 export interface LiveDirectory {
@@ -49,6 +51,8 @@ interface Held {
   table: TableInfo;
   mapping: TableMapping;
   own: Set<number>;
+  /** Each employee's last payment from this table (the ledger), read by the full validation. */
+  records: PaymentRecords;
 }
 
 const sameShape = (a: TableInfo, b: TableInfo): boolean =>
@@ -81,12 +85,14 @@ export class LiveTables {
     });
     for await (const block of this.workbook.readTableRows(table.name)) live.add(block);
     const result = live.result();
-    // Each row's state beside it (errors, warnings, ready), as a send would write them.
+    // Each row's state beside it by the status rule: errors, ready to send, left out (with its
+    // last payment, from the ledger), as a send would write them.
+    const records = await readPaymentRecords(this.workbook, table.name);
     const now = await writeRowResults(
       this.workbook,
       table,
       mapping,
-      validationRowResults(result, this.locale),
+      validationRowResults(result, this.locale, records),
       this.locale,
     );
     // Writing may have added the add-in's columns: the mapping follows the header as it is now.
@@ -94,7 +100,13 @@ export class LiveTables {
       now.header.length === table.header.length
         ? mapping
         : await loadMapping(this.workbook, now.name, now.header, dir.products);
-    this.held.set(now.name.toLowerCase(), { live, table: now, mapping: after, own: addinColumns(after) });
+    this.held.set(now.name.toLowerCase(), {
+      live,
+      table: now,
+      mapping: after,
+      own: addinColumns(after),
+      records,
+    });
     return live;
   }
 
@@ -127,7 +139,14 @@ export class LiveTables {
         if (sameShape(read.table, h.table)) {
           const rows = h.live.apply(read.blocks).map((rowIndex) => {
             const r = h.live.row(rowIndex);
-            return { rowIndex, result: rowResultOf(rowIndex, r.issues, r.totalCents, this.locale) };
+            const record = r.employeeId === undefined ? undefined : h.records.get(r.employeeId);
+            return {
+              rowIndex,
+              result: rowStatus(
+                { rowIndex, issues: r.issues, totalCents: r.totalCents, record },
+                this.locale,
+              ),
+            };
           });
           await writeSomeRowResults(this.workbook, h.table, h.mapping, rows, this.locale);
           return h.live.view();

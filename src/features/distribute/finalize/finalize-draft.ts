@@ -14,6 +14,10 @@
  * once (API document, Endpoints rule 3): if finalize was applied the run goes on as if it had
  * answered; if not, or unknown, the run log records `unknown`, the rows say so, and
  * `FinalizeOutcomeUnknownError` is thrown with what was read.
+ *
+ * Once the distribution is past `draft`, its payment goes into the workbook's ledger
+ * (src/workbook/ledger.ts: one row per employee and product, dated when it was finalized) before
+ * the rows are written, so the rows' "Pago em …" and the ledger tell the same date and label.
  */
 import {
   type Distribution,
@@ -22,7 +26,8 @@ import {
   PollTimeoutError,
   type ValePixClient,
 } from "../../../api";
-import type { Workbook } from "../../../workbook";
+import type { Locale, Workbook } from "../../../workbook";
+import { type LedgerPayment, distributionLabel, recordPayment } from "../../../workbook/ledger";
 import { type OnProgress, progressReporter } from "../../../api/progress";
 import { type Stage, stageOf } from "../send/row-results";
 import {
@@ -38,7 +43,7 @@ export type FinalizeDistributionsApi = {
 };
 
 export interface FinalizeDraftInput {
-  workbook: Pick<Workbook, "appendRunLog" | "readRunLog">;
+  workbook: Workbook;
   /** The run's name in the run log (the distribution table, or the review table of batch/group). */
   table: string;
   mode: RunLogEntry["mode"];
@@ -53,6 +58,16 @@ export interface FinalizeDraftInput {
   confirmAfterUnknownOutcome?: boolean | undefined;
   /** Kept in the run log's note (e.g. the conventions of a group run). */
   note?: string | undefined;
+  /** What the ledger records of this payment: its items, and the names of employees and products. */
+  ledger: Pick<LedgerPayment, "items" | "employee" | "product">;
+  /** The language of the ledger's words (the display language). */
+  locale: Locale;
+}
+
+/** When a distribution was finalized and its label, as the ledger and the rows' "Pago em" say. */
+export interface PaidMark {
+  at: number;
+  label: string;
 }
 
 export interface FinalizeDraftOptions {
@@ -120,13 +135,31 @@ export class UnknownOutcomeNeedsConfirmationError extends Error {
 }
 
 /**
- * The shared finalize step. `writeRows(stage)` writes each row's outcome (the sheet's rows, or the
- * review table); it is called with `unknown` after an unknown outcome and with the final stage.
+ * When `distributionId` was finalized: the run log's first `processing` entry of it, else the
+ * distribution's own `finalized_at` when the server sends one; undefined when neither says.
+ */
+export function finalizedAt(
+  entries: readonly RunLogEntry[],
+  distributionId: string,
+  read?: Pick<Distribution, "finalized_at">,
+): number | undefined {
+  const first = entries.find((e) => e.distributionId === distributionId && e.state === "processing");
+  for (const text of [first?.at, read?.finalized_at]) {
+    const ms = text === undefined ? NaN : Date.parse(text);
+    if (Number.isFinite(ms)) return ms;
+  }
+  return undefined;
+}
+
+/**
+ * The shared finalize step. `writeRows(stage, paid)` writes each row's outcome (the sheet's rows,
+ * or the review table); it is called with `unknown` after an unknown outcome and with the final
+ * stage (and when and how the ledger recorded it).
  */
 export async function finalizeDraft(
   api: FinalizeDistributionsApi,
   input: FinalizeDraftInput,
-  writeRows: (stage: Stage) => Promise<unknown>,
+  writeRows: (stage: Stage, paid?: PaidMark) => Promise<unknown>,
   options: FinalizeDraftOptions = {},
 ): Promise<FinalizeOutcome> {
   const { workbook, distributionId, expected } = input;
@@ -211,8 +244,25 @@ export async function finalizeDraft(
   }
   progress("wait", 1, 1);
   transactionId ??= final.lot?.transaction_id;
-  await writeRows(stageOf(final.status));
   await log(final.status, { ...final, transaction_id: transactionId });
+  // Dated when it was finalized (this call, or the run that did: the run log's `processing`).
+  const at = finalizedAt(await readRunLogEntries(workbook), distributionId, final) ?? now();
+  const paid = { at, label: distributionLabel(input.body.description, at, input.locale) };
+  if (final.status !== "draft")
+    await recordPayment(
+      workbook,
+      {
+        ...paid,
+        ...input.ledger,
+        distributionId,
+        table: input.table,
+        paymentMethod: input.body.payment_method,
+        state: final.status,
+      },
+      input.locale,
+      signal,
+    );
+  await writeRows(stageOf(final.status), paid);
   return {
     distributionId,
     status: final.status,

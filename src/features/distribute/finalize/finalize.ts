@@ -9,7 +9,8 @@
  * only, the double-payment block, an earlier unknown outcome, following a distribution already
  * past `draft`) is the path every mode shares: ./finalize-draft.ts.
  */
-import type { FinalizeBody, ValePixClient } from "../../../api";
+import type { Employee, FinalizeBody, Product, ValePixClient } from "../../../api";
+import type { LedgerPayment } from "../../../workbook/ledger";
 import { type Locale, type ValidationOptions, type Workbook, writeRowResults } from "../../../workbook";
 import {
   DraftChangedError,
@@ -93,15 +94,35 @@ export async function finalizeSheet(
       body: input.body,
       confirmRepeatOf: input.confirmRepeatOf,
       confirmAfterUnknownOutcome: input.confirmAfterUnknownOutcome,
+      ledger: ledgerLookups(sheet.desired, sheet.employees, sheet.products),
+      locale,
     },
-    (stage) =>
+    (stage, paid) =>
       writeRowResults(
         workbook,
         sheet.table,
         sheet.mapping,
-        runRowResults(sheet.rows, stage, distributionId, locale),
+        runRowResults(sheet, stage, distributionId, locale, { paid }),
         locale,
       ),
     options,
   );
+}
+
+/** The ledger's view of a payment: its items, and names for the employees and products it pays. */
+export function ledgerLookups(
+  items: LedgerPayment["items"],
+  employees: readonly Employee[],
+  products: readonly Product[],
+): Pick<LedgerPayment, "items" | "employee" | "product"> {
+  const people = new Map(employees.map((e) => [e.employee_id, e]));
+  const names = new Map(products.map((p) => [p.id, p.name]));
+  return {
+    items,
+    employee: (id) => {
+      const e = people.get(id);
+      return e ? { name: e.name, cpf: e.cpf } : undefined;
+    },
+    product: (id) => names.get(id),
+  };
 }

@@ -4,7 +4,12 @@
  * newest), log its state when the server's differs, and write each row's status beside it when
  * the sheet still holds what was sent (mode `selected`: its fingerprint is unchanged).
  *
- * Only reads on the API (GET distribution, the directory to read the sheet): safe to repeat.
+ * The ledger (src/workbook/ledger.ts) follows: a distribution past `draft` has its rows there
+ * with the state read now (added when the ledger lacks them, e.g. after an unknown outcome whose
+ * finalize was applied; their items and names read from the API then).
+ *
+ * Only reads on the API (GET distribution, the directory to read the sheet, the items when the
+ * ledger lacks them): safe to repeat.
  * A finalize whose outcome was unknown stays `unknown` while the server says `draft`: the answer
  * may still be on its way, and `finalizeSheet` asks before trying again (docs/architecture.md §2 "Finalize
  * moves money").
@@ -13,6 +18,11 @@ import type { ValePixClient } from "../../../api";
 import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
 import { writeRowResults } from "../../../workbook";
 import { runRowResults, stageOf } from "../send/row-results";
+import { distributionLabel, readLedger, recordPayment } from "../../../workbook/ledger";
+import { type PaidMark, finalizedAt } from "./finalize-draft";
+import { ledgerLookups } from "./finalize";
+import { asDesired } from "../modes/mode-review";
+import { readDraftItems } from "../send/review";
 import {
   type RunLogEntry,
   appendRunLogEntry,
@@ -23,11 +33,12 @@ import {
   type DirectoryApi,
   SheetInvalidError,
   TableNotFoundError,
+  loadDirectory,
   readDistributionSheet,
 } from "../send/sheet";
 
 export type RefreshApi = DirectoryApi & {
-  distributions: Pick<ValePixClient["distributions"], "get">;
+  distributions: Pick<ValePixClient["distributions"], "get" | "listItems">;
 };
 
 export interface RefreshInput {
@@ -78,9 +89,8 @@ export async function refreshStatus(
   const locale = options.locale ?? "pt-BR";
   const now = options.now ?? Date.now;
   // A `creating` entry names no distribution yet (its id is a placeholder): nothing to read.
-  const latest = latestByDistribution(
-    (await readRunLogEntries(workbook)).filter((e) => e.state !== "creating"),
-  );
+  const entries = await readRunLogEntries(workbook);
+  const latest = latestByDistribution(entries.filter((e) => e.state !== "creating"));
   const forTable = input.table ? latest.filter((e) => sameTable(e.table, input.table!)) : [];
   const previous = forTable.at(-1) ?? latest.at(-1);
   if (!previous) throw new NoDistributionError();
@@ -101,6 +111,36 @@ export async function refreshStatus(
     });
   }
 
+  let paid: PaidMark | undefined;
+  if (state === "processing" || state === "completed" || state === "failed") {
+    const id = previous.distributionId;
+    const known = (await readLedger(workbook, signal)).find((r) => r.distributionId === id);
+    const at = known?.at ?? finalizedAt(entries, id, d) ?? now();
+    paid = { at, label: known?.label || distributionLabel(undefined, at, locale) };
+    const lookups = known
+      ? { items: [], employee: () => undefined, product: () => undefined }
+      : await (async () => {
+          const [items, dir] = await Promise.all([
+            readDraftItems(api.distributions, id, signal),
+            loadDirectory(api, signal),
+          ]);
+          return ledgerLookups(asDesired(items.items), dir.employees, dir.products);
+        })();
+    await recordPayment(
+      workbook,
+      {
+        ...paid,
+        ...lookups,
+        distributionId: id,
+        table: previous.table,
+        paymentMethod: previous.paymentMethod,
+        state,
+      },
+      locale,
+      signal,
+    );
+  }
+
   let rowsWritten = 0;
   let sheetChanged = false;
   if (previous.mode === "selected" && state !== "unknown") {
@@ -111,7 +151,7 @@ export async function refreshStatus(
         validation: options.validation,
       });
       if (sheet.fingerprint === previous.fingerprint) {
-        const results = runRowResults(sheet.rows, stageOf(state), previous.distributionId, locale);
+        const results = runRowResults(sheet, stageOf(state), previous.distributionId, locale, { paid });
         await writeRowResults(workbook, sheet.table, sheet.mapping, results, locale);
         rowsWritten = results.length;
       } else sheetChanged = true;

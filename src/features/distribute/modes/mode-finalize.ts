@@ -23,6 +23,7 @@ import {
 } from "./mode-review";
 import { progressReporter } from "../../../api/progress";
 import { readDraftItems } from "../send/review";
+import { ledgerLookups } from "../finalize/finalize";
 import { readRunLogEntries, sheetFingerprint } from "../../../workbook/run-log";
 import { type DirectoryApi, loadDirectory } from "../send/sheet";
 
@@ -89,6 +90,8 @@ async function finalizeMode(
       confirmRepeatOf: input.confirmRepeatOf,
       confirmAfterUnknownOutcome: input.confirmAfterUnknownOutcome,
       note,
+      ledger: ledgerLookups(asDesired(items.items), employees, products),
+      locale,
     },
     (stage) =>
       writeReviewTable(

@@ -14,13 +14,14 @@ import { isBlankCell } from "../../../money";
 import { type Employee, type Product, type ValePixClient, collectAll } from "../../../api";
 import {
   type Locale,
+  type RowFacts,
   type RowResult,
   type ValidationOptions,
   type Workbook,
+  rowStatus,
   writeRowResults,
 } from "../../../workbook";
 import { type Override, type ProductValues, toValueMap } from "./mode-review";
-import { stageMessage } from "../send/row-results";
 import { type DirectoryApi, type SheetRead, loadDirectory, readDistributionSheet } from "../send/sheet";
 import { readAllRows } from "../../../workbook/table-sync";
 
@@ -113,8 +114,18 @@ export async function prepareModeRun(
       "Give a positive value for at least one product, or an overrides table.",
     );
 
-  const write = (results: RowResult[]) =>
-    sheet ? writeRowResults(input.workbook, sheet.table, sheet.mapping, results, locale) : Promise.resolve();
+  // Every override row's cells by the status rule (src/workbook/status-rule.ts).
+  const write = (facts: RowFacts[]) =>
+    sheet
+      ? writeRowResults(
+          input.workbook,
+          sheet.table,
+          sheet.mapping,
+          facts.map((f) => rowStatus(f, locale)).filter((r): r is RowResult => r !== undefined),
+          locale,
+        )
+      : Promise.resolve();
+  const totalOf = (o: Override) => [...o.values.values()].reduce((a, b) => a + b, 0);
   return {
     values,
     overrides,
@@ -123,11 +134,11 @@ export async function prepareModeRun(
       const bad = new Set(notInDraft.map((o) => o.rowIndex));
       const message = T[locale].notInDraft(distributionId, mode);
       await write(
-        overrides.map((o) => ({
-          rowIndex: o.rowIndex!,
-          state: bad.has(o.rowIndex) ? "error" : "ready",
-          ...(bad.has(o.rowIndex) ? { message } : {}),
-        })),
+        overrides.map((o) =>
+          bad.has(o.rowIndex)
+            ? { rowIndex: o.rowIndex!, error: message }
+            : { rowIndex: o.rowIndex!, totalCents: totalOf(o) },
+        ),
       );
       throw new ModeInputError(
         "override_not_in_draft",
@@ -138,15 +149,11 @@ export async function prepareModeRun(
     },
     async writeOverrides(distributionId, mismatches) {
       await write(
-        (sheet?.rows ?? []).map((r) => {
-          const m = mismatches.get(r.employee_id);
-          return {
-            rowIndex: r.rowIndex,
-            state: m === undefined ? "ready" : "error",
-            message: m ?? stageMessage("draft", distributionId, locale),
-            totalCents: r.totalCents,
-          };
-        }),
+        (sheet?.rows ?? []).map((r) => ({
+          rowIndex: r.rowIndex,
+          totalCents: r.totalCents,
+          run: { stage: "draft", distributionId, mismatch: mismatches.get(r.employee_id) },
+        })),
       );
     },
   };

@@ -130,7 +130,7 @@ function reviewTableSpec(lines: readonly ReviewLine[], ctx: ReviewTableContext):
     { header: h.distribution, value: () => ctx.distributionId, numberFormat: TEXT_FORMAT, widthPoints: 120 },
     {
       header: h.status,
-      value: (l) => l.mismatch ?? stageMessage(ctx.stage, ctx.distributionId, ctx.locale),
+      value: (l) => l.mismatch ?? stageMessage(ctx.stage, ctx.distributionId, ctx.locale, sum(l)),
       widthPoints: 260,
     },
   ];

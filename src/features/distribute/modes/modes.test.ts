@@ -21,6 +21,7 @@ import { DraftChangedError } from "../finalize/finalize-draft";
 import { finalizeBatch, finalizeGroup } from "./mode-finalize";
 import { DEFAULT_REVIEW_TABLES } from "./mode-review";
 import { sendBatch, sendGroup } from "./modes";
+import { readLedger } from "../../../workbook/ledger";
 import { DoublePaymentError, readRunLogEntries } from "../../../workbook/run-log";
 
 jest.setTimeout(60_000);
@@ -136,7 +137,7 @@ describe("batch mode", () => {
       "Ajuste individual": "",
     });
     const overrides = rowsOf(wb, "Ajustes");
-    expect(overrides.map((r) => r["Status ValePix"])).toEqual(["Pronto", "Pronto"]);
+    expect(overrides.map((r) => r["Status ValePix"])).toEqual(["No rascunho", "No rascunho"]);
     expect(overrides.map((r) => r["Total da linha"])).toEqual([1250, 600]);
 
     await fundBalance(env, w.api, 100_000_000);
@@ -155,7 +156,14 @@ describe("batch mode", () => {
       total_amount: total,
     });
     const after = rowsOf(wb, "ValePix_Lote");
-    expect(after.every((r) => r["Situação"] === `Pago na distribuição ${sent.distributionId}`)).toBe(true);
+    expect(
+      after.every((r) => String(r["Situação"]).endsWith(` pagos na distribuição ${sent.distributionId}`)),
+    ).toBe(true);
+    // The ledger: one row per employee and product the lot paid, from the review table.
+    const ledger = await readLedger(wb);
+    expect(ledger.length).toBeGreaterThan(0);
+    expect(ledger.every((r) => r.table === "ValePix_Lote" && r.state === "completed")).toBe(true);
+    expect(ledger.reduce((t, r) => t + (r.cents ?? 0), 0)).toBe(done.distribution.total_amount);
     expect(after.find((r) => r["ID do colaborador"] === a!.employee_id)!["Ajuste individual"]).toBe("sim");
     const log = await readRunLogEntries(wb);
     expect(log.map((l) => [l.mode, l.state])).toEqual([
@@ -268,7 +276,7 @@ describe("group mode", () => {
     });
     expect(done.status).toBe("completed");
     expect(rowsOf(wb, DEFAULT_REVIEW_TABLES.group).map((r) => r["Situação"])).toEqual(
-      w.members.map(() => `Pago na distribuição ${sent.distributionId}`),
+      w.members.map(() => `R$ 1.470,00 pagos na distribuição ${sent.distributionId}`),
     );
   });
 

@@ -30,6 +30,8 @@ import { Pacer } from "../../../api/pacer";
 import type { Progress } from "../../../api/progress";
 import { readDraftItems } from "./review";
 import { DoublePaymentError, readRunLogEntries } from "../../../workbook/run-log";
+import { LEDGER_HEADERS, readLedger } from "../../../workbook/ledger";
+import { dateText } from "../../../workbook/dates";
 import { SendIncompleteError } from "./send";
 import { SheetInvalidError } from "./sheet";
 
@@ -135,15 +137,16 @@ describe("selected mode", () => {
       [e!.employee_id]: { [w.ref]: 55_000, [w.ali]: 45_000 },
     };
     expect(await serverItems(w.api, sent.distributionId)).toEqual(want);
+    // The rows sent are in the draft; the totals row stays skipped (the status rule).
     expect(column(wb, "Status ValePix")).toEqual([
-      "Pronto",
-      "Pronto",
-      "Pronto",
+      "No rascunho",
+      "No rascunho",
+      "No rascunho",
       "",
-      "Pronto",
+      "No rascunho",
       "",
-      "Pronto",
-      "",
+      "No rascunho",
+      "Ignorada",
     ]);
 
     await fundBalance(env, w.api, 1_000_000);
@@ -167,17 +170,12 @@ describe("selected mode", () => {
     expect(onServer).toMatchObject({ status: "completed", total_employees: 5, total_amount: 475_000 });
     expect((await w.api.balances.get()).available_amount).toBe(1_000_000 - 475_000);
 
-    expect(column(wb, "Status ValePix")).toEqual([
-      "Enviado",
-      "Enviado",
-      "Enviado",
-      "",
-      "Enviado",
-      "",
-      "Enviado",
-      "",
-    ]);
-    expect(column(wb, "Mensagem ValePix")[0]).toBe(`Pago na distribuição ${sent.distributionId}`);
+    // Paid, with the date and the distribution's description: the row's durable record.
+    const paid = `Pago em ${dateText(Date.now(), "pt-BR")} · Benefícios de janeiro`;
+    expect(column(wb, "Status ValePix")).toEqual([paid, paid, paid, "", paid, "", paid, "Ignorada"]);
+    expect(column(wb, "Mensagem ValePix")[0]).toBe(
+      `R$ 1.050,00 pagos na distribuição ${sent.distributionId}`,
+    );
     expect(column(wb, "Total da linha")).toEqual([1050, 600, 1050, "", 1050, "", 1000, ""]);
     const log = await readRunLogEntries(wb);
     expect(log.map((l) => l.state)).toEqual(["creating", "draft", "processing", "completed"]);
@@ -191,6 +189,23 @@ describe("selected mode", () => {
       fingerprint: sent.fingerprint,
     });
     expect(log.at(-1)!.lotId).toMatch(/^lot/);
+
+    // The ledger: one row per employee and product paid, on a sheet of its own.
+    const ledger = await readLedger(wb);
+    expect(ledger).toHaveLength(9);
+    expect(ledger.every((r) => r.distributionId === sent.distributionId && r.state === "completed")).toBe(
+      true,
+    );
+    expect(ledger.every((r) => r.table === TABLE && r.label === "Benefícios de janeiro")).toBe(true);
+    expect(ledger.reduce((t, r) => t + (r.cents ?? 0), 0)).toBe(475_000);
+    const sheet = wb.sheetValues("Histórico ValePix");
+    expect(sheet[0]).toEqual(Object.values(LEDGER_HEADERS["pt-BR"]));
+    expect(typeof sheet[1]![0]).toBe("number"); // an Excel date, not date text
+    expect(wb.numberFormat("Histórico ValePix", "A2")).toBe("dd/mm/yyyy hh:mm");
+    expect(wb.numberFormat("Histórico ValePix", "J2")).toBe('"R$" #,##0.00');
+    expect(sheet.slice(1).map((r) => r[6])).toContain(`***.${a!.cpf!.slice(3, 6)}.${a!.cpf!.slice(6, 9)}-**`);
+    expect(JSON.stringify(sheet)).not.toContain(a!.cpf!);
+    expect(wb.activeSheet()).not.toBe("Histórico ValePix"); // the person stays on their sheet
   });
 
   test("a sheet with errors is written back and nothing is sent", async () => {
@@ -452,7 +467,8 @@ describe("finalize", () => {
     expect(env.sb.requests.count({ operation: "finalizeDistribution" })).toBe(1);
     expect(done).toMatchObject({ status: "completed", finalizedNow: true });
     expect((await w.api.distributions.get(sent.distributionId)).status).toBe("completed");
-    expect(column(wb, "Status ValePix")[0]).toBe("Enviado");
+    expect(column(wb, "Status ValePix")[0]).toMatch(/^Pago em /);
+    expect(await readLedger(wb)).toHaveLength(9); // recorded once, as if finalize had answered
     expect((await readRunLogEntries(wb)).map((l) => l.state)).toEqual([
       "creating",
       "draft",
@@ -477,8 +493,9 @@ describe("finalize", () => {
     expect(err).toBeInstanceOf(FinalizeOutcomeUnknownError);
     expect((err as FinalizeOutcomeUnknownError).distribution?.status).toBe("draft");
     expect((await readRunLogEntries(wb)).at(-1)!.state).toBe("unknown");
-    expect(column(wb, "Status ValePix")[0]).toBe("Aviso");
+    expect(column(wb, "Status ValePix")[0]).toBe("Sem resposta");
     expect(String(column(wb, "Mensagem ValePix")[0])).toMatch(/sem resposta/);
+    expect(await readLedger(wb)).toEqual([]); // nothing known to be paid
     await expect(finalizeSheet(w.api, input)).rejects.toBeInstanceOf(UnknownOutcomeNeedsConfirmationError);
     lose = false;
     const done = await finalizeSheet(w.api, { ...input, confirmAfterUnknownOutcome: true });

@@ -166,7 +166,7 @@ export async function sendSheet(
     workbook,
     sheet.table,
     sheet.mapping,
-    runRowResults(sheet.rows, "draft", distributionId, locale, details),
+    runRowResults(sheet, "draft", distributionId, locale, { mismatched: details }),
     locale,
   );
   progress("review", 1, 1);

@@ -1,84 +1,58 @@
 /**
  * What a distribution run writes beside each row (status, message, row total; src/workbook
  * write-back, formula-safe): every row of the table gets a result, so nothing from an earlier
- * run lingers.
+ * run lingers. What a row shows is src/workbook/status-rule.ts's one rule: the rows the run holds
+ * say where it is, the rows it leaves out keep their last payment ("Pago em …") or say "Sem
+ * valores".
  */
-import { defineWords } from "../../../money";
 import { formatCents } from "../../../money";
-import type { Locale, RowResult, RowState, SendRow } from "../../../workbook";
+import {
+  type Locale,
+  type PaymentRecords,
+  type RowResult,
+  type RunStage,
+  type ValidationResult,
+  runMessage,
+  validationRowResults,
+} from "../../../workbook";
 
-export type Stage = "draft" | "processing" | "completed" | "failed" | "unknown" | "mismatch";
+/** Where a run is (src/workbook's `RunStage`). */
+export type Stage = RunStage;
 
-const TEXT = defineWords<Record<Stage | "zero", (id: string) => string>>(
-  {
-    draft: (id) => `No rascunho ${id}: revise e finalize`,
-    processing: (id) => `Distribuição ${id} em processamento`,
-    completed: (id) => `Pago na distribuição ${id}`,
-    failed: (id) => `A distribuição ${id} falhou: nada foi pago a esta linha`,
-    unknown: (id) =>
-      `Finalização da distribuição ${id} sem resposta: consulte a distribuição antes de tentar de novo`,
-    mismatch: (id) => `O rascunho ${id} difere desta linha`,
-    zero: () => "Sem valores: não incluído na distribuição",
-  },
-  {
-    draft: (id) => `In draft ${id}: review and finalize`,
-    processing: (id) => `Distribution ${id} is processing`,
-    completed: (id) => `Paid in distribution ${id}`,
-    failed: (id) => `Distribution ${id} failed: nothing was paid to this row`,
-    unknown: (id) =>
-      `Finalize of distribution ${id} got no answer: check the distribution before trying again`,
-    mismatch: (id) => `Draft ${id} differs from this row`,
-    zero: () => "Nothing to pay: not part of the distribution",
-  },
-);
-
-const STATE: Record<Stage, RowState> = {
-  draft: "ready",
-  processing: "sent",
-  completed: "sent",
-  failed: "failed",
-  unknown: "warning",
-  mismatch: "error",
-};
-
-/** The text a row (or a review table line) at `stage` of distribution `id` shows. */
-export const stageMessage = (stage: Stage, id: string, locale: Locale): string => TEXT[locale][stage](id);
+/** The text a review table line (batch, group) of `totalCents` at `stage` of distribution `id` shows. */
+export const stageMessage = (stage: Stage, id: string, locale: Locale, totalCents = 0): string =>
+  runMessage(stage, id, locale, totalCents);
 
 /** The stage a distribution status maps to (unknown statuses read as still processing). */
-export function stageOf(status: string): Stage {
+export function stageOf(status: string): RunStage {
   return status === "completed" || status === "failed" || status === "draft" ? status : "processing";
 }
 
+export interface RunRowsOptions {
+  /** Employee id → what the draft holds otherwise (the review's mismatches). */
+  mismatched?: ReadonlyMap<string, string> | undefined;
+  /** A completed run: when it was finalized and its label, as the ledger records them. */
+  paid?: { at: number; label: string } | undefined;
+}
+
 /**
- * One result per valid row: rows with something to pay get the stage's text (or, for rows in
- * `mismatched`, the mismatch detail), rows with nothing get "not included".
+ * Every row's result in a run: the rows with something to pay are at `stage` of it (or, in
+ * `mismatched`, differ from the draft); rows with nothing to pay are left out of it (their last
+ * payment, else "no amounts"); rows skipped keep their warning.
  */
 export function runRowResults(
-  rows: readonly SendRow[],
-  stage: Stage,
+  sheet: { result: ValidationResult; records: PaymentRecords },
+  stage: RunStage,
   distributionId: string,
   locale: Locale,
-  mismatched: ReadonlyMap<string, string> = new Map(),
+  options: RunRowsOptions = {},
 ): RowResult[] {
-  const t = TEXT[locale];
-  return rows.map((r) => {
-    if (r.totalCents <= 0)
-      return { rowIndex: r.rowIndex, state: "ready", message: t.zero(distributionId), totalCents: 0 };
-    const detail = mismatched.get(r.employee_id);
-    if (detail !== undefined)
-      return {
-        rowIndex: r.rowIndex,
-        state: STATE.mismatch,
-        message: `${t.mismatch(distributionId)}: ${detail}`,
-        totalCents: r.totalCents,
-      };
-    return {
-      rowIndex: r.rowIndex,
-      state: STATE[stage],
-      message: t[stage](distributionId),
-      totalCents: r.totalCents,
-    };
-  });
+  return validationRowResults(sheet.result, locale, sheet.records, (row) => ({
+    stage,
+    distributionId,
+    paid: options.paid,
+    mismatch: options.mismatched?.get(row.employee_id),
+  }));
 }
 
 /** "Refeição: planilha R$ 600,00, rascunho R$ 500,00" per employee, for the mismatch message. */

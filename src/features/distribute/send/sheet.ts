@@ -1,6 +1,7 @@
 /**
  * Reading a distribution table as the desired state: employees and products from the API, the
- * saved column mapping, validation (src/workbook), the items it wants and their fingerprint. An
+ * saved column mapping, validation (src/workbook), the items it wants and their fingerprint, and
+ * each employee's last payment from this table (the workbook's ledger, for the status rule). An
  * invalid table is written back (per-row errors beside the rows) and refused: nothing is sent.
  */
 import { type Employee, type Product, type ValePixClient, collectAll } from "../../../api";
@@ -8,10 +9,12 @@ import {
   EmployeeIndex,
   type Issue,
   type Locale,
+  type PaymentRecords,
   type SendRow,
   type TableInfo,
   type TableMapping,
   type ValidationOptions,
+  type ValidationResult,
   type Workbook,
   loadMapping,
   validateTable,
@@ -20,6 +23,7 @@ import {
 } from "../../../workbook";
 import { type DesiredItem, desiredItems } from "./plan";
 import { sheetFingerprint } from "../../../workbook/run-log";
+import { readPaymentRecords } from "../../../workbook/ledger";
 
 export type DirectoryApi = {
   employees: Pick<ValePixClient["employees"], "list">;
@@ -41,7 +45,13 @@ export interface SheetRead {
   fingerprint: string;
   /** Warnings (errors refuse the read). */
   issues: Issue[];
+  /** The validation, for the rows' statuses (`validationRowResults`). */
+  result: ValidationResult;
   products: Product[];
+  /** Every employee listed (names and CPFs for the ledger). */
+  employees: Employee[];
+  /** Each employee's last payment from this table (src/workbook/ledger.ts). */
+  records: PaymentRecords;
 }
 
 /** The table has errors: they were written beside the rows, and nothing was sent. */
@@ -110,8 +120,9 @@ export async function readDistributionSheet(
     products,
     ...(options.validation ? { options: options.validation } : {}),
   });
+  const records = await readPaymentRecords(workbook, table.name, options.signal);
   if (!result.ok) {
-    await writeRowResults(workbook, table, mapping, validationRowResults(result, locale), locale);
+    await writeRowResults(workbook, table, mapping, validationRowResults(result, locale, records), locale);
     throw new SheetInvalidError(table.name, result.issues, locale);
   }
   const rows = result.rows;
@@ -123,6 +134,27 @@ export async function readDistributionSheet(
     desired,
     fingerprint: await sheetFingerprint(desired),
     issues: result.issues,
+    result,
     products,
+    employees,
+    records,
   };
+}
+
+/**
+ * Writes every row's status of a table read without errors, by the status rule: ready to send,
+ * left out (with its last payment), skipped (the ribbon's "Validate", as the pane's validation).
+ */
+export async function writeSheetStatuses(
+  workbook: Workbook,
+  sheet: SheetRead,
+  locale: Locale,
+): Promise<void> {
+  await writeRowResults(
+    workbook,
+    sheet.table,
+    sheet.mapping,
+    validationRowResults(sheet.result, locale, sheet.records),
+    locale,
+  );
 }

@@ -1,0 +1,382 @@
+/**
+ * The payment ledger (issue 20; docs/architecture.md §2 "The sheet is the record"): a real Excel
+ * table in the workbook, `ValePix_Historico` (`ValePix_History` when created in English), created
+ * on first use on a sheet of its own, with one row per employee and product of each finalized
+ * distribution: date (an Excel date), distribution (its label and id), the table it was sent
+ * from, employee id, name, CPF (masked), product (name and id), amount (a currency cell), payment
+ * method and state (each as a word in the display language and as the API's code, for filters).
+ *
+ * It is saved with the workbook, so it is what "what was paid" means after the pane is closed:
+ * the status rule reads each employee's last payment from it (`paymentRecords`), a refresh
+ * updates its states (`recordPayment` again with the new state), and reconciliation compares it
+ * with the transactions. Rows are appended, never rewritten, except the state of a distribution
+ * that moves on (processing → paid or failed): one row per paid amount, whatever happens.
+ *
+ * Personal data: the CPF is masked as the API document asks of operational logs
+ * ("Authentication", rule 5: tax numbers masked), with `maskCpf` ("***.456.789-**"); the token
+ * never comes near it. API and user text goes through `safeText`. Columns are found by their
+ * header in either language, so a ledger begun in pt-BR keeps working in an en-US pane; columns a
+ * person adds are kept (left blank on new rows).
+ */
+import { type Locale, defineWords, maskCpf, parseCents } from "../money";
+import { codeOfWord, codeWord } from "./api-words";
+import { DATE_TIME_FORMAT, excelSerial, monthName, serialToMs } from "./dates";
+import { uniqueSheetName, uniqueTableName } from "./names";
+import { type CellValue, type NewColumn, TEXT_FORMAT, type TableInfo, type Workbook } from "./port";
+import { safeText } from "./safe-text";
+import type { PaymentRecord } from "./status-rule";
+import { readAllRows } from "./table-sync";
+import { CURRENCY_FORMAT } from "./template";
+
+/** The ledger table's name, as created in each display language (either is found later). */
+const LEDGER_TABLES: Record<Locale, string> = {
+  "pt-BR": "ValePix_Historico",
+  "en-US": "ValePix_History",
+};
+
+const TEXT = defineWords(
+  { sheet: "Histórico ValePix", label: (month: string) => `Distribuição de ${month}` },
+  { sheet: "ValePix history", label: (month: string) => `${month} distribution` },
+);
+
+type Key =
+  | "date"
+  | "distribution"
+  | "distributionId"
+  | "table"
+  | "employeeId"
+  | "name"
+  | "cpf"
+  | "product"
+  | "productId"
+  | "amount"
+  | "method"
+  | "methodCode"
+  | "state"
+  | "stateCode";
+
+export const LEDGER_HEADERS = defineWords<Record<Key, string>>(
+  {
+    date: "Data",
+    distribution: "Distribuição",
+    distributionId: "ID da distribuição",
+    table: "Tabela",
+    employeeId: "ID do colaborador",
+    name: "Nome",
+    cpf: "CPF",
+    product: "Produto",
+    productId: "ID do produto",
+    amount: "Valor",
+    method: "Forma de pagamento",
+    methodCode: "Código da forma de pagamento",
+    state: "Estado",
+    stateCode: "Código do estado",
+  },
+  {
+    date: "Date",
+    distribution: "Distribution",
+    distributionId: "Distribution ID",
+    table: "Table",
+    employeeId: "Employee ID",
+    name: "Name",
+    cpf: "CPF",
+    product: "Product",
+    productId: "Product ID",
+    amount: "Amount",
+    method: "Payment method",
+    methodCode: "Payment method code",
+    state: "State",
+    stateCode: "State code",
+  },
+);
+
+const KEYS = Object.keys(LEDGER_HEADERS["pt-BR"]) as Key[];
+
+const FORMAT: Partial<Record<Key, string>> = {
+  distributionId: TEXT_FORMAT,
+  employeeId: TEXT_FORMAT,
+  cpf: TEXT_FORMAT,
+  productId: TEXT_FORMAT,
+  amount: CURRENCY_FORMAT,
+  methodCode: TEXT_FORMAT,
+  stateCode: TEXT_FORMAT,
+};
+
+const WIDTH: Record<Key, number> = {
+  date: 100,
+  distribution: 170,
+  distributionId: 130,
+  table: 140,
+  employeeId: 110,
+  name: 180,
+  cpf: 100,
+  product: 130,
+  productId: 100,
+  amount: 100,
+  method: 110,
+  methodCode: 110,
+  state: 110,
+  stateCode: 90,
+};
+
+/** "Distribuição de novembro" / "November distribution": a distribution without a description. */
+export function distributionLabel(description: string | undefined, at: number, locale: Locale): string {
+  const typed = description?.trim();
+  if (typed) return typed;
+  return locale === "pt-BR"
+    ? `Distribuição de ${monthName(at, locale)}`
+    : `${monthName(at, locale)} distribution`;
+}
+
+/** One finalized distribution, as the ledger records it. */
+export interface LedgerPayment {
+  /** When it was finalized (ms since the epoch). */
+  at: number;
+  distributionId: string;
+  /** `distributionLabel`. */
+  label: string;
+  /** The table it was sent from (the distribution table, or the review table of batch/group). */
+  table: string;
+  paymentMethod: string | undefined;
+  /** The distribution's state (`processing`, `completed`, `failed`). */
+  state: string;
+  /** What it pays: cents per product of each employee (zeros are not written). */
+  items: Iterable<{ employee_id: string; values: ReadonlyMap<string, number> }>;
+  employee: (employeeId: string) => { name: string; cpf?: string | undefined } | undefined;
+  product: (productId: string) => string | undefined;
+}
+
+/** The ledger table, whichever language created it; null before the first payment. */
+async function findLedger(workbook: Workbook): Promise<TableInfo | null> {
+  return (
+    (await workbook.getTable(LEDGER_TABLES["pt-BR"])) ?? (await workbook.getTable(LEDGER_TABLES["en-US"]))
+  );
+}
+
+/** Column index of each key in a header, by either language's header (-1 when absent). */
+function columnsOf(header: readonly string[]): Record<Key, number> {
+  const lower = header.map((h) => h.trim().toLowerCase());
+  const out = {} as Record<Key, number>;
+  for (const k of KEYS)
+    out[k] = lower.findIndex(
+      (h) => h === LEDGER_HEADERS["pt-BR"][k].toLowerCase() || h === LEDGER_HEADERS["en-US"][k].toLowerCase(),
+    );
+  return out;
+}
+
+/** The ledger's cells of one payment: one row per employee and product with cents > 0. */
+function paymentCells(p: LedgerPayment, locale: Locale): Array<Record<Key, CellValue>> {
+  const rows: Array<Record<Key, CellValue>> = [];
+  const date = excelSerial(p.at);
+  const method = p.paymentMethod ?? "";
+  for (const item of p.items) {
+    const who = p.employee(item.employee_id);
+    for (const [productId, cents] of item.values) {
+      if (cents <= 0) continue;
+      rows.push({
+        date,
+        distribution: safeText(p.label),
+        distributionId: safeText(p.distributionId),
+        table: safeText(p.table),
+        employeeId: safeText(item.employee_id),
+        name: safeText(who?.name ?? ""),
+        cpf: who?.cpf ? maskCpf(who.cpf) : "",
+        product: safeText(p.product(productId) ?? productId),
+        productId: safeText(productId),
+        amount: cents / 100,
+        method: safeText(method === "" ? "" : codeWord("paymentMethod", method, locale)),
+        methodCode: safeText(method),
+        state: safeText(codeWord("distributionState", p.state, locale)),
+        stateCode: safeText(p.state),
+      });
+    }
+  }
+  return rows;
+}
+
+export interface LedgerWrite {
+  /** The ledger as it is now (undefined when there was nothing to write and no ledger). */
+  table: TableInfo | undefined;
+  created: boolean;
+  /** Rows appended (this distribution's first record). */
+  added: number;
+  /** Rows whose state changed (a distribution recorded before moved on). */
+  updated: number;
+}
+
+/**
+ * Records a payment: appends its rows the first time the ledger sees the distribution (creating
+ * the ledger on its own sheet if needed, without leaving the person's sheet), and afterwards only
+ * brings the state of its rows up to date. Safe to repeat (a refresh, a check after an unknown
+ * outcome): a distribution's rows are never added twice.
+ */
+export async function recordPayment(
+  workbook: Workbook,
+  payment: LedgerPayment,
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<LedgerWrite> {
+  const existing = await findLedger(workbook);
+  if (!existing) {
+    const rows = paymentCells(payment, locale);
+    if (rows.length === 0) return { table: undefined, created: false, added: 0, updated: 0 };
+    const [sheets, tables] = await Promise.all([workbook.listSheets(), workbook.listTables()]);
+    const h = LEDGER_HEADERS[locale];
+    const columns: NewColumn[] = KEYS.map((k) => ({
+      header: h[k],
+      numberFormat: k === "date" ? DATE_TIME_FORMAT[locale] : (FORMAT[k] ?? "General"),
+      widthPoints: WIDTH[k],
+    }));
+    const table = await workbook.createSheetWithTable({
+      sheet: uniqueSheetName(
+        TEXT[locale].sheet,
+        sheets.map((s) => s.name),
+      ),
+      table: uniqueTableName(
+        LEDGER_TABLES[locale],
+        tables.map((t) => t.name),
+      ),
+      columns,
+      rows: rows.map((r) => KEYS.map((k) => r[k])),
+      freezeHeader: true,
+      activate: false,
+    });
+    return { table, created: true, added: rows.length, updated: 0 };
+  }
+
+  const col = columnsOf(existing.header);
+  const cells = await readAllRows(workbook, existing.name, signal);
+  const idAt = col.distributionId;
+  const mine =
+    idAt < 0 ? [] : cells.flatMap((row, i) => (text(row[idAt]) === payment.distributionId ? [i] : []));
+  if (mine.length > 0) {
+    // Known already: only its state moves on (both columns, whole, as they read plus the change).
+    const writes = (["state", "stateCode"] as const)
+      .filter((k) => col[k] >= 0)
+      .map((k) => {
+        const value = k === "state" ? codeWord("distributionState", payment.state, locale) : payment.state;
+        const values = cells.map((row) => safeText(text(row[col[k]])));
+        let changed = 0;
+        for (const i of mine)
+          if (values[i] !== value) {
+            values[i] = safeText(value);
+            changed++;
+          }
+        return { header: existing.header[col[k]]!, values, changed };
+      });
+    const updated = Math.max(0, ...writes.map((w) => w.changed));
+    if (updated > 0)
+      await workbook.writeColumns(
+        existing.name,
+        writes.map(({ header, values }) => ({ header, values })),
+        signal ? { signal } : {},
+      );
+    return { table: existing, created: false, added: 0, updated: updated > 0 ? mine.length : 0 };
+  }
+
+  const rows = paymentCells(payment, locale);
+  if (rows.length === 0) return { table: existing, created: false, added: 0, updated: 0 };
+  const keyAt = new Map<number, Key>();
+  for (const k of KEYS) if (col[k] >= 0) keyAt.set(col[k], k);
+  // New rows take the formats of the last data row (Office.js `TableRowCollection.add`): the
+  // date, currency and text columns stay what the ledger was created with.
+  const table = await workbook.appendRows(
+    existing.name,
+    rows.map((r) => existing.header.map((_, i) => (keyAt.has(i) ? r[keyAt.get(i)!] : ""))),
+    signal ? { signal } : {},
+  );
+  return { table, created: false, added: rows.length, updated: 0 };
+}
+
+/** A cell as text: the apostrophe `safeText` adds is Excel's text prefix, not content. */
+function text(v: CellValue | undefined): string {
+  const s = String(v ?? "").trim();
+  return s.startsWith("'") ? s.slice(1) : s;
+}
+
+/** One ledger row, read back. */
+export interface LedgerRow {
+  /** When the distribution was finalized (ms), when the date cell holds a date. */
+  at: number | undefined;
+  label: string;
+  distributionId: string;
+  table: string;
+  employeeId: string;
+  productId: string;
+  cents: number | undefined;
+  /** The distribution state's code (`completed`...), from its code column or its word. */
+  state: string;
+}
+
+/** Every row of the ledger, in order; [] when there is none. */
+export async function readLedger(workbook: Workbook, signal?: AbortSignal): Promise<LedgerRow[]> {
+  const info = await findLedger(workbook);
+  if (!info) return [];
+  const col = columnsOf(info.header);
+  const at = (row: readonly CellValue[], k: Key) => (col[k] < 0 ? "" : row[col[k]]);
+  const rows = await readAllRows(workbook, info.name, signal);
+  return rows.map((row) => {
+    const date = at(row, "date");
+    const amount = at(row, "amount");
+    const cents =
+      typeof amount === "number"
+        ? Math.round(amount * 100)
+        : (() => {
+            const r = parseCents(amount ?? "", { locale: "pt-BR" });
+            return r.ok ? r.cents : undefined;
+          })();
+    const code = text(at(row, "stateCode"));
+    return {
+      at: typeof date === "number" ? serialToMs(date) : undefined,
+      label: text(at(row, "distribution")),
+      distributionId: text(at(row, "distributionId")),
+      table: text(at(row, "table")),
+      employeeId: text(at(row, "employeeId")),
+      productId: text(at(row, "productId")),
+      cents,
+      state: code !== "" ? code : codeOfWord("distributionState", text(at(row, "state"))),
+    };
+  });
+}
+
+/**
+ * Each employee's last payment from `table` (Excel table names compare case-insensitively): the
+ * latest distribution of theirs in the ledger, its date, label, state and their total in it.
+ */
+export function paymentRecords(rows: readonly LedgerRow[], table: string): Map<string, PaymentRecord> {
+  const wanted = table.toLowerCase();
+  const out = new Map<string, PaymentRecord>();
+  for (const r of rows) {
+    if (
+      r.table.toLowerCase() !== wanted ||
+      r.at === undefined ||
+      r.employeeId === "" ||
+      r.distributionId === ""
+    )
+      continue;
+    const held = out.get(r.employeeId);
+    if (held && held.distributionId === r.distributionId) {
+      held.totalCents += r.cents ?? 0;
+      continue;
+    }
+    // A later distribution (by date; the ledger may have been sorted) takes over.
+    if (held && held.at > r.at) continue;
+    out.set(r.employeeId, {
+      at: r.at,
+      distributionId: r.distributionId,
+      label: r.label,
+      state: r.state,
+      totalCents: r.cents ?? 0,
+    });
+  }
+  return out;
+}
+
+/** `paymentRecords` of `table`, read from the workbook's ledger. */
+export async function readPaymentRecords(
+  workbook: Workbook,
+  table: string,
+  signal?: AbortSignal,
+): Promise<Map<string, PaymentRecord>> {
+  return paymentRecords(await readLedger(workbook, signal), table);
+}
