@@ -92,10 +92,12 @@ describe("fault injection", () => {
 
   it("slow: waits slowMs (the client gives up), then applies and answers normally", async () => {
     const waits: number[] = [];
+    const server: { onWait?: () => void } = {};
     const h = await make({
       faults: { rate: 1, kinds: ["slow"], slowMs: 40, seed: 1 },
       sleep: (ms) => {
         waits.push(ms);
+        server.onWait?.();
         return new Promise((r) => setTimeout(r, ms));
       },
     });
@@ -105,8 +107,9 @@ describe("fault injection", () => {
     expect(aborted).toBe(201);
     expect(waits).toEqual([40]);
     // With a client timeout shorter than slowMs the call is lost but the deposit exists.
+    // Given up once the server holds the call (a fixed delay could abort it before it is sent).
     const ctrl = new AbortController();
-    setTimeout(() => ctrl.abort(), 10);
+    server.onWait = () => ctrl.abort();
     await expect(
       fetch(`${h.url}/api/v1/valepix/deposits`, {
         method: "POST",
