@@ -92,3 +92,24 @@ test("no page or manifest still points at the development host", () => {
     expect(read(f)).not.toContain("localhost:3000");
   expect(read("help.html")).toContain("Content-Security-Policy");
 });
+
+test("the custom functions: their metadata in English and Portuguese, and their code associated on the page", () => {
+  const english = JSON.parse(read("functions.json")) as { functions: Array<{ id: string; name: string }> };
+  const portuguese = JSON.parse(read("functions-pt-br.json")) as typeof english;
+  expect(english.functions.map((f) => [f.id, f.name])).toEqual([
+    ["BALANCE", "BALANCE"],
+    ["TRANSACTIONS", "TRANSACTIONS"],
+    ["DISTRIBUTION", "DISTRIBUTION"],
+    ["DEPOSIT", "DEPOSIT"],
+  ]);
+  expect(portuguese.functions.map((f) => [f.id, f.name])).toEqual([
+    ["BALANCE", "SALDO"],
+    ["TRANSACTIONS", "TRANSACOES"],
+    ["DISTRIBUTION", "DISTRIBUICAO"],
+    ["DEPOSIT", "DEPOSITO"],
+  ]);
+  // The plugin appended one associate per function to the functions entry, which the page loads.
+  const code = read("functions.js");
+  for (const f of english.functions) expect(code).toContain(`CustomFunctions.associate("${f.id}",`);
+  expect(read("taskpane.html")).toMatch(/<script[^>]*src="?functions\.js/);
+});

@@ -39,6 +39,29 @@ describe("manifest.xml", () => {
     expect(xml).toMatch(/<FunctionFile resid="Taskpane.Url"\/>/);
   });
 
+  it("declares the VALEPIX custom functions in the shared runtime, with Portuguese metadata for Portuguese Excel", () => {
+    const xml = readFileSync(manifest, "utf8");
+    expect(xml).toMatch(/<Set Name="CustomFunctionsRuntime" MinVersion="1.3"\/>/);
+    const point =
+      /<AllFormFactors>\s*<ExtensionPoint xsi:type="CustomFunctions">([\s\S]*?)<\/ExtensionPoint>/.exec(
+        xml,
+      )?.[1];
+    expect(point).toBeDefined();
+    // The page is the shared runtime's (the task pane's), not a page of its own.
+    expect(point).toMatch(/<Page>\s*<SourceLocation resid="Taskpane.Url"\/>\s*<\/Page>/);
+    expect(point).toMatch(/<Script>\s*<SourceLocation resid="Functions.Script.Url"\/>/);
+    expect(point).toMatch(/<Metadata>\s*<SourceLocation resid="Functions.Metadata.Url"\/>/);
+    expect(point).toMatch(/<Namespace resid="Functions.Namespace"\/>/);
+    const url = /<bt:Url id="Functions.Metadata.Url" DefaultValue="([^"]+)">([\s\S]*?)<\/bt:Url>/.exec(xml);
+    expect(url?.[1]).toBe("https://localhost:3000/functions.json");
+    const overrides = [...(url?.[2] ?? "").matchAll(/<bt:Override Locale="([^"]+)" Value="([^"]+)"\/>/g)];
+    expect(overrides.map((o) => [o[1], o[2]])).toEqual([
+      ["pt-BR", "https://localhost:3000/functions-pt-br.json"],
+      ["pt-PT", "https://localhost:3000/functions-pt-br.json"],
+    ]);
+    expect(xml).toMatch(/<bt:String id="Functions.Namespace" DefaultValue="VALEPIX">/);
+  });
+
   it("points every icon at a file that exists in assets/", () => {
     const xml = readFileSync(manifest, "utf8");
     const icons = [...xml.matchAll(/https:\/\/localhost:3000\/assets\/([\w-]+\.png)/g)].map((m) => m[1]!);
@@ -57,10 +80,17 @@ describe("manifest.xml", () => {
       "ValePix.SendToDraft",
       "ValePix.RefreshStatuses",
       "ValePix.PullTransactions",
+      "ValePix.RefreshFunctions",
     ]);
     expect(controls[0]![2]).toContain('<Action xsi:type="ShowTaskpane">');
     const functions = controls.slice(1).map((c) => /<FunctionName>([^<]+)</.exec(c[2]!)?.[1]);
-    expect(functions).toEqual(["validateTable", "sendToDraft", "refreshStatuses", "pullTransactions"]);
+    expect(functions).toEqual([
+      "validateTable",
+      "sendToDraft",
+      "refreshStatuses",
+      "pullTransactions",
+      "refreshFunctions",
+    ]);
     // Ribbon buttons need 16, 32 and 80 px icons ("Icon element", add-in commands XML).
     for (const [, id, body] of controls) {
       const sizes = [...body!.matchAll(/<bt:Image size="(\d+)"/g)].map((m) => m[1]);

@@ -192,3 +192,24 @@ export async function pullTransactionsCommand(host: Host, t: CommandMessages): P
     },
   };
 }
+
+/**
+ * Refresh functions: every distinct question of the workbook's VALEPIX cells asked once again
+ * (src/features/functions `FunctionsRuntime.refresh`), whatever the number of cells; a cell whose
+ * question fails shows its error and what to do.
+ */
+export async function refreshFunctionsCommand(host: Host, t: CommandMessages): Promise<Outcome> {
+  const r = await host.functions.refresh();
+  const n = (x: number) => formatCount(x, host.locale);
+  if (r.questions === 0)
+    return { notice: { intent: "info", title: t.noFunctionsTitle, body: t.noFunctions } };
+  return {
+    notice: {
+      intent: r.failed > 0 ? "warning" : "success",
+      title: t.functionsRefreshedTitle,
+      body:
+        t.functionsRefreshed({ cells: n(r.cells), questions: n(r.questions) }) +
+        (r.failed > 0 ? ` ${t.functionsFailed({ failed: n(r.failed) })}` : ""),
+    },
+  };
+}

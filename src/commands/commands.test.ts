@@ -298,6 +298,46 @@ describe("ribbon commands (shared runtime)", () => {
     expect(table.rowCount).toBe(1);
   });
 
+  test("refresh functions: every VALEPIX cell gets the new answer, one call per distinct question", async () => {
+    const w = await excelWithAddin();
+    expect(await w.click(ACTIONS.refreshFunctions)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({ intent: "info", title: "Nenhuma função VALEPIX em uso" });
+
+    // Three cells of =VALEPIX.SALDO(), as Excel invokes the streaming function once per cell.
+    const cells = Array.from({ length: 3 }, () => {
+      const results: unknown[] = [];
+      return { results, setResult: (v: unknown) => void results.push(v) };
+    });
+    cells.forEach((c) => w.host.functions.balance(c));
+    for (let i = 0; i < 400 && cells.some((c) => c.results.length === 0); i++)
+      await new Promise((r) => setTimeout(r, 5));
+    expect(cells.map((c) => c.results.at(-1))).toEqual([0, 0, 0]);
+
+    const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
+    await api.deposits.create({
+      amount: 12_345,
+      method: "PIX",
+      name: "Financeiro Acme",
+      document: "11222333000181",
+    });
+    clock.advance(PIX_DELAY);
+    const before = sb.requests.list().length;
+    expect(await w.click(ACTIONS.refreshFunctions)).toBe(1);
+    expect(
+      sb.requests
+        .list()
+        .slice(before)
+        .map((r) => r.path),
+    ).toEqual(["/api/v1/valepix/balances"]);
+    expect(cells.map((c) => c.results.at(-1))).toEqual([123.45, 123.45, 123.45]);
+    expect(w.notices.at(-1)).toMatchObject({
+      intent: "success",
+      title: "Funções VALEPIX atualizadas",
+      body: "3 célula(s) atualizada(s) com 1 consulta(s) à API.",
+    });
+    w.host.functions.dispose();
+  });
+
   test("not connected: the pane's words for it, the pane opens, the event completes", async () => {
     const w = await excelWithAddin({ connect: false });
     await w.select("B2");

@@ -20,6 +20,7 @@ import {
   type Outcome,
   pullTransactionsCommand,
   refreshCommand,
+  refreshFunctionsCommand,
   sendDraftCommand,
   validateCommand,
 } from "./actions";
@@ -32,6 +33,7 @@ export const ACTIONS = {
   sendToDraft: "sendToDraft",
   refreshStatuses: "refreshStatuses",
   pullTransactions: "pullTransactions",
+  refreshFunctions: "refreshFunctions",
 } as const;
 
 type ActionId = (typeof ACTIONS)[keyof typeof ACTIONS];
@@ -57,7 +59,11 @@ const COMMANDS: Record<ActionId, Command> = {
   [ACTIONS.sendToDraft]: sendDraftCommand,
   [ACTIONS.refreshStatuses]: refreshCommand,
   [ACTIONS.pullTransactions]: pullTransactionsCommand,
+  [ACTIONS.refreshFunctions]: refreshFunctionsCommand,
 };
+
+/** Commands that only read and change no cell: they run even while another command works. */
+const ALWAYS: ReadonlySet<ActionId> = new Set([ACTIONS.openTaskpane, ACTIONS.refreshFunctions]);
 
 /** One command at a time: a second click while a send runs must not start another one. */
 let busy = false;
@@ -75,9 +81,9 @@ function commandHandler(
     try {
       host = hostOf();
       const t = COMMAND_WORDS[host.locale];
-      if (busy && action !== ACTIONS.openTaskpane) {
+      if (busy && !ALWAYS.has(action)) {
         outcome = { notice: { intent: "warning", title: t.busyTitle, body: t.busy, next: t.busyNext } };
-      } else if (action === ACTIONS.openTaskpane) {
+      } else if (ALWAYS.has(action)) {
         outcome = await COMMANDS[action](host, t);
       } else {
         busy = true;

@@ -45,6 +45,14 @@ const ptBR = {
     `Tabela ${p.table}: ${p.added} nova(s), ${p.updated} atualizada(s).`,
   pulledUnlinked: (p: { count: string }) =>
     `${p.count} débito(s) sem registro nesta pasta de trabalho (enviados de outro lugar).`,
+  functionsRefreshedTitle: "Funções VALEPIX atualizadas",
+  functionsRefreshed: (p: { cells: string; questions: string }) =>
+    `${p.cells} célula(s) atualizada(s) com ${p.questions} consulta(s) à API.`,
+  functionsFailed: (p: { failed: string }) =>
+    `${p.failed} consulta(s) falharam: cada célula mostra o erro e o que fazer.`,
+  noFunctionsTitle: "Nenhuma função VALEPIX em uso",
+  noFunctions:
+    "Escreva, por exemplo, =VALEPIX.SALDO() numa célula: as funções se atualizam a cada minuto, ou por este botão.",
 };
 
 export type CommandMessages = Widen<typeof ptBR>;
@@ -85,6 +93,12 @@ const enUS: CommandMessages = {
   pulledTitle: "Transactions pulled",
   pulled: (p) => `Table ${p.table}: ${p.added} new, ${p.updated} updated.`,
   pulledUnlinked: (p) => `${p.count} debit(s) with no entry in this workbook (sent from elsewhere).`,
+  functionsRefreshedTitle: "VALEPIX functions refreshed",
+  functionsRefreshed: (p) => `${p.cells} cell(s) updated with ${p.questions} API call(s).`,
+  functionsFailed: (p) => `${p.failed} call(s) failed: each cell shows the error and what to do.`,
+  noFunctionsTitle: "No VALEPIX function in use",
+  noFunctions:
+    "Type, for example, =VALEPIX.BALANCE() into a cell: the functions refresh every minute, or with this button.",
 };
 
 export const COMMAND_WORDS = defineWords(ptBR, enUS);

@@ -14,6 +14,7 @@ describe("the preview's Office globals", () => {
     delete g.Office;
     delete g.OfficeRuntime;
     delete g.Excel;
+    delete g.CustomFunctions;
   });
 
   it("answers onReady as Excel, with the chosen display language and a partition key", async () => {
@@ -74,5 +75,25 @@ describe("the preview's Office globals", () => {
       storage: new MapStorage() as unknown as Storage,
     });
     expect((globalThis as Record<string, unknown>).Excel).toBe(fake);
+  });
+});
+
+describe("the preview's CustomFunctions", () => {
+  afterEach(() => {
+    delete (globalThis as Record<string, unknown>).CustomFunctions;
+  });
+
+  it("records what the functions chunk associates, and makes Excel's error values", async () => {
+    installOfficeGlobals({ displayLanguage: "pt-BR", requirementSets: {} });
+    const { associatedFunctions } = await import("./custom-functions");
+    const balance = () => 1;
+    CustomFunctions.associate("BALANCE", balance);
+    CustomFunctions.associate({ deposit: () => 2 });
+    expect(associatedFunctions.get("BALANCE")).toBe(balance);
+    expect(associatedFunctions.get("DEPOSIT")?.()).toBe(2);
+    const na = new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, "conecte-se");
+    expect([na.code, na.message]).toEqual(["#N/A", "conecte-se"]);
+    // A message goes only with #VALUE! and #N/A ("CustomFunctions.Error").
+    expect(new CustomFunctions.Error(CustomFunctions.ErrorCode.invalidNumber, "x").message).toBeUndefined();
   });
 });

@@ -13,8 +13,12 @@
  *   https://learn.microsoft.com/javascript/api/office-runtime/officeruntime.storage);
  * - `Office.actions.associate` records the ribbon's actions (`ribbonActions`), and
  *   `Office.addin.showAsTaskpane` resolves: the pane is always shown beside the sheet;
+ * - `CustomFunctions` records the custom functions the functions chunk associates
+ *   (./custom-functions.ts);
  * - `Excel`, when given, is the fake Excel JavaScript API of src/excel.
  */
+import { previewCustomFunctions } from "./custom-functions";
+
 export interface PreviewHostOptions {
   displayLanguage: string;
   /** Requirement sets and their highest version (e.g. ExcelApi 1.12, SharedRuntime 1.1). */
@@ -72,5 +76,6 @@ export function installOfficeGlobals(options: PreviewHostOptions): void {
   const target = globalThis as Record<string, unknown>;
   target.Office = office;
   target.OfficeRuntime = officeRuntime;
+  target.CustomFunctions = previewCustomFunctions;
   if (options.excel !== undefined) target.Excel = options.excel;
 }

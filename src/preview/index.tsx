@@ -31,7 +31,7 @@ import type { WorkbookSnapshot } from "./snapshot";
 
 const SAVED_WORKBOOK = "valepix-preview:workbook";
 /** API sets the add-in asks for (manifest.xml) that the preview's host answers. */
-const REQUIREMENT_SETS = { ExcelApi: 1.12, SharedRuntime: 1.1, RibbonApi: 1.1 };
+const REQUIREMENT_SETS = { ExcelApi: 1.12, SharedRuntime: 1.1, RibbonApi: 1.1, CustomFunctionsRuntime: 1.3 };
 
 const params = new URLSearchParams(location.search);
 const locale = previewLocale(params.get("lang"));

@@ -7,7 +7,10 @@
  *   (../excel/token-store.ts; never the workbook, whose settings travel inside the file);
  * - the Workbook port over `Excel.run` (../excel/office-workbook.ts), when the host has Excel;
  * - the pane's services (./adapter.ts) over those;
- * - `api()`: the active connection's client, paced as the pane's are (./adapter/client.ts), for the commands;
+ * - `api()`: the active connection's client, paced (src/api/pacer.ts): one client per API address
+ *   for the page, shared by the pane's screens, the commands and the custom functions, so that
+ *   they learn the server's rate together;
+ * - `functions`: the VALEPIX custom functions' runtime (src/features/functions) over that client;
  * - `activeTable()`: the table the selection is in (../excel/active-table.ts), for the commands;
  * - the notice channel that carries a command's outcome to the pane (./notices.ts).
  *
@@ -27,6 +30,7 @@ import {
 import type { Workbook } from "../workbook";
 import { createServices } from "./pane-services";
 import { activeClient, clientFactory } from "../features/connection";
+import { FunctionsRuntime } from "../features/functions";
 import type { AvailableServices } from "./App";
 import { ConnectionStore } from "../features/connection";
 import type { TokenStore, UserStorage } from "./host";
@@ -41,6 +45,8 @@ export interface HostGlobals {
   Excel?: { run: unknown } | undefined;
   localStorage?: Storage | undefined;
   navigator?: { language?: string } | undefined;
+  /** The custom functions runtime's namespace (office.js in Excel; the preview stands it up). */
+  CustomFunctions?: { Error: typeof CustomFunctions.Error } | undefined;
 }
 
 export interface HostOptions {
@@ -58,6 +64,8 @@ export interface Host {
   services: AvailableServices;
   /** The active connection's client, paced; throws `ConnectionInputError("token")` when none. */
   api(): Promise<ValePixClient>;
+  /** What the VALEPIX custom functions do (src/commands/functions.ts hands Excel's calls to it). */
+  functions: FunctionsRuntime<CustomFunctions.Error>;
   /** The table that holds the selected cell (undefined when none, or without Excel). */
   activeTable(): Promise<string | undefined>;
   notices: NoticeChannel;
@@ -91,23 +99,35 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
   const run: RunOf | undefined =
     excel && typeof excel.run === "function" ? (batch) => excel.run(batch) : undefined;
   const workbook = run ? new OfficeWorkbook((batch) => run(batch)) : undefined;
-  const services = createServices({
-    userStorage,
-    tokenStore,
-    locale,
-    ...(workbook ? { workbook } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-
-  // The commands' client for the active connection: the pane's own rules (./adapter/client.ts:
-  // paced, one client per API address for the page's life, the token read from this origin's
-  // slot at each request). Only `load()` of this store is used: it reads the same saved list.
-  const noCheck = () => Promise.reject(new Error("the commands never test a connection"));
+  // The active connection's client for the pane, the commands and the functions alike
+  // (../features/connection: paced, one client per API address for the page's life, the token
+  // read from this origin's slot at each request). Only `load()` of this store is used: it reads
+  // the same saved list as the pane's Connection screen.
+  const noCheck = () => Promise.reject(new Error("the shared client never tests a connection"));
   const api = activeClient(
     new ConnectionStore(userStorage, tokenStore, noCheck),
     tokenStore,
     clientFactory(options.fetch ? { fetch: options.fetch } : {}),
   );
+  const services = createServices({
+    userStorage,
+    tokenStore,
+    locale,
+    api,
+    ...(workbook ? { workbook } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const ErrorValue = globals.CustomFunctions?.Error;
+  const functions = new FunctionsRuntime<CustomFunctions.Error>({
+    api,
+    locale,
+    storage: userStorage,
+    // Outside Excel (tests, a plain browser) there is no CustomFunctions: nothing calls them there.
+    makeError: (f) =>
+      ErrorValue
+        ? new ErrorValue(f.code as CustomFunctions.ErrorCode, f.message)
+        : ({ code: f.code, message: f.message } as CustomFunctions.Error),
+  });
 
   return {
     locale,
@@ -116,6 +136,7 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
     workbook,
     services,
     api,
+    functions,
     activeTable: () => (run ? activeTableName(run) : Promise.resolve(undefined)),
     notices: new NoticeChannel(),
     sandboxUrl: ENVIRONMENTS.sandbox,

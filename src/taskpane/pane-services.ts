@@ -8,6 +8,7 @@
  * Without a workbook (a host that has none yet) only Connection and Fund are given; with one,
  * every screen.
  */
+import type { ValePixClient } from "../api";
 import type { Workbook } from "../workbook";
 import type { ActivityServices } from "../features/activity";
 import type { ConnectionServices } from "../features/connection";
@@ -44,6 +45,11 @@ export interface AdapterInput {
   fetch?: typeof fetch;
   /** Clock, sleep and pacing of every client (tests run them on the sandbox's manual clock). */
   client?: ClientTuning;
+  /**
+   * The active connection's client, when the host shares one (./composition-root.ts: the pane,
+   * the commands and the custom functions behind one pacer); by default one of its own.
+   */
+  api?: () => Promise<ValePixClient>;
 }
 
 export function createServices(input: AdapterInput): AvailableServices {
@@ -57,7 +63,7 @@ export function createServices(input: AdapterInput): AvailableServices {
       return { availableCents: balance.available_amount };
     },
   );
-  const api = activeClient(connections, input.tokenStore, clientFor);
+  const api = input.api ?? activeClient(connections, input.tokenStore, clientFor);
 
   const services: AvailableServices = { connections, fund: fundServices(api) };
   const workbook = input.workbook;

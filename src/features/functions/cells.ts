@@ -1,0 +1,193 @@
+/**
+ * The VALEPIX functions' arguments read as Excel passes them, and their answers turned into cell
+ * values: reais as numbers (the cell's format makes them currency), dates as Excel date serials,
+ * codes as the API gives them (formulas compare them: `=VALEPIX.DEPOSITO(id; "estado")="COMPLETED"`
+ * must not change meaning with the display language).
+ *
+ * Excel passes an omitted optional argument as `null` ("Custom functions parameter options",
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-parameter-options), an
+ * empty cell as 0 to a number parameter and "" to a string one; both mean "not given" here.
+ */
+import type { Deposit, Distribution, Transaction } from "../../api";
+import type { Locale } from "../../money";
+import type { TransactionType } from "./questions";
+import { functionWords } from "./words";
+
+/** The two error codes whose message Excel shows ("CustomFunctions.ErrorCode"). */
+type FailureCode = "#N/A" | "#VALUE!";
+
+/** What a cell shows instead of a value: an Excel error code and what to do. */
+export interface Failure {
+  code: FailureCode;
+  message: string;
+}
+
+/** An argument Excel passed that the function cannot use: `#VALUE!` with its message. */
+export class FunctionArgumentError extends Error {
+  override name = "FunctionArgumentError";
+}
+
+export type CellScalar = string | number;
+
+/** Excel's date serial of Unix time 0 (1970-01-01 is day 25,569 of the 1900 date system). */
+const UNIX_EPOCH_SERIAL = 25_569;
+const DAY_MS = 86_400_000;
+
+/**
+ * An instant as an Excel date serial in the local time zone (Excel's dates have no zone: a cell
+ * shows the wall-clock time of whoever wrote it, so the local one, as issue 20 asks of every date
+ * the add-in writes). `offsetMinutes` is `Date#getTimezoneOffset` of that instant by default.
+ */
+function excelSerial(iso: string, offsetMinutes?: number): number | undefined {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return undefined;
+  const offset = offsetMinutes ?? new Date(ms).getTimezoneOffset();
+  return (ms - offset * 60_000) / DAY_MS + UNIX_EPOCH_SERIAL;
+}
+
+const given = (v: unknown): boolean => v !== null && v !== undefined && v !== "";
+
+/** Upper case, no accents, no spaces around: "Depósito " → "DEPOSITO". */
+function folded(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").trim().toUpperCase();
+}
+
+const TYPE_WORDS: Record<string, TransactionType> = {
+  DEPOSIT: "DEPOSIT",
+  DEPOSITS: "DEPOSIT",
+  DEPOSITO: "DEPOSIT",
+  DEPOSITOS: "DEPOSIT",
+  DISTRIBUTION: "DISTRIBUTION",
+  DISTRIBUTIONS: "DISTRIBUTION",
+  DISTRIBUICAO: "DISTRIBUTION",
+  DISTRIBUICOES: "DISTRIBUTION",
+};
+
+/** The `type` argument of TRANSACOES, in either language; undefined when not given. */
+export function parseType(value: unknown, locale: Locale): TransactionType | undefined {
+  if (!given(value)) return undefined;
+  const type = TYPE_WORDS[folded(String(value))];
+  if (!type) throw new FunctionArgumentError(functionWords(locale).badType(String(value)));
+  return type;
+}
+
+/** The dates of TRANSACOES as a half-open range of serials [from, until). */
+export interface DateRange {
+  from: number | undefined;
+  until: number | undefined;
+}
+
+/**
+ * `from` is the first day (from its midnight), `to` the last day, whole (a date-time `to` is an
+ * instant: up to and including it). A 0 is an empty cell: not given.
+ */
+export function parseDates(from: unknown, to: unknown, locale: Locale): DateRange {
+  const serial = (v: unknown): number | undefined => {
+    if (!given(v) || v === 0) return undefined;
+    const n = typeof v === "number" ? v : Number(v);
+    if (!Number.isFinite(n) || n < 0) throw new FunctionArgumentError(functionWords(locale).badDates);
+    return n;
+  };
+  const start = serial(from);
+  const end = serial(to);
+  // An instant `to` is included: 1e-9 of a day (86 µs) past it, well above a serial's precision.
+  const until = end === undefined ? undefined : Number.isInteger(end) ? end + 1 : end + 1e-9;
+  if (start !== undefined && until !== undefined && until <= start)
+    throw new FunctionArgumentError(functionWords(locale).badDates);
+  return { from: start, until };
+}
+
+/** An id argument: text (or a number typed into a cell), trimmed; never empty. */
+export function parseId(value: unknown, what: "distribution" | "deposit", locale: Locale): string {
+  const id = given(value) ? String(value).trim() : "";
+  if (id === "") throw new FunctionArgumentError(functionWords(locale).badId(what));
+  return id;
+}
+
+export type DistributionField = "state" | "total" | "employees";
+export type DepositField = "state" | "amount";
+
+const DISTRIBUTION_FIELDS: Record<string, DistributionField> = {
+  STATE: "state",
+  STATUS: "state",
+  ESTADO: "state",
+  SITUACAO: "state",
+  TOTAL: "total",
+  AMOUNT: "total",
+  VALOR: "total",
+  EMPLOYEES: "employees",
+  COLABORADORES: "employees",
+};
+
+const DEPOSIT_FIELDS: Record<string, DepositField> = {
+  STATE: "state",
+  STATUS: "state",
+  ESTADO: "state",
+  SITUACAO: "state",
+  AMOUNT: "amount",
+  VALOR: "amount",
+};
+
+const FIELD_LIST = {
+  distribution: {
+    "pt-BR": '"estado", "total" ou "colaboradores"',
+    "en-US": '"state", "total" or "employees"',
+  },
+  deposit: { "pt-BR": '"estado" ou "valor"', "en-US": '"state" or "amount"' },
+} as const;
+
+/** The `field` argument (default: the state), in either language. */
+export function parseField<K extends "distribution" | "deposit">(
+  value: unknown,
+  kind: K,
+  locale: Locale,
+): K extends "distribution" ? DistributionField : DepositField {
+  type Out = K extends "distribution" ? DistributionField : DepositField;
+  if (!given(value)) return "state";
+  const table: Record<string, string> = kind === "distribution" ? DISTRIBUTION_FIELDS : DEPOSIT_FIELDS;
+  const field = table[folded(String(value))];
+  if (!field)
+    throw new FunctionArgumentError(functionWords(locale).badField(String(value), FIELD_LIST[kind][locale]));
+  return field as Out;
+}
+
+/** Cents as reais, the number a currency cell shows (integer cents / 100: exact to the cent). */
+const reais = (cents: number): number => cents / 100;
+
+/**
+ * TRANSACOES' dynamic array: the header row, then one row per transaction in the API's order,
+ * within the dates when given. A transaction without a date is kept when no dates are given, and
+ * left out of a dated list (it cannot be placed in it); its date cell is empty.
+ */
+export function transactionRows(
+  transactions: readonly Transaction[],
+  dates: DateRange,
+  locale: Locale,
+  offsetMinutes?: number,
+): CellScalar[][] {
+  const rows: CellScalar[][] = [[...functionWords(locale).transactionHeader]];
+  const dated = dates.from !== undefined || dates.until !== undefined;
+  for (const t of transactions) {
+    const serial = t.created_at ? excelSerial(t.created_at, offsetMinutes) : undefined;
+    if (dated) {
+      if (serial === undefined) continue;
+      if (dates.from !== undefined && serial < dates.from) continue;
+      if (dates.until !== undefined && serial >= dates.until) continue;
+    }
+    rows.push([serial ?? "", t.type, t.status ?? "", reais(t.amount), t.description ?? "", t.id]);
+  }
+  return rows;
+}
+
+export function distributionValue(d: Distribution, field: DistributionField): CellScalar {
+  if (field === "total") return reais(d.total_amount);
+  if (field === "employees") return d.total_employees;
+  return d.status;
+}
+
+/** A deposit's state, or its amount (a `#N/A` when the server did not give it: not shown). */
+export function depositValue(d: Deposit, field: DepositField, locale: Locale): CellScalar | Failure {
+  if (field === "state") return d.status;
+  if (d.amount === undefined) return { code: "#N/A", message: functionWords(locale).noAmount };
+  return reais(d.amount);
+}
