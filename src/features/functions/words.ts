@@ -4,49 +4,30 @@
  * `#VALOR!` / `#VALUE!`). pt-BR when Office's display language is any Portuguese, as the pane.
  * Each message says what to do, in the fewest words: Excel shows it in a small flyout.
  */
-import type { Locale } from "../../money";
+import { defineWords, type Locale, type Widen } from "../../money";
 
-interface FunctionWords {
-  /** The header row of TRANSACOES, in its column order. */
-  transactionHeader: readonly [string, string, string, string, string, string];
-  notConnected: string;
-  unauthorized: string;
-  forbidden: string;
-  notFound: (what: "distribution" | "deposit") => string;
-  rateLimited: string;
-  offline: string;
-  serverFailed: (status: string) => string;
-  unreadable: string;
-  tooMany: (max: string) => string;
-  unknown: string;
-  badType: (given: string) => string;
-  badField: (given: string, fields: string) => string;
-  badId: (what: string) => string;
-  badDates: string;
-  noAmount: string;
-}
-
-const ptBR: FunctionWords = {
-  transactionHeader: ["Data", "Tipo", "Situação", "Valor", "Descrição", "ID"],
+const ptBR = {
+  transactionHeader: ["Data", "Tipo", "Situação", "Valor", "Descrição", "ID"] as const,
   notConnected: "Conecte-se no painel ValePix (Conexão) e atualize (ValePix > Atualizar funções).",
   unauthorized: "O token foi recusado (401): conecte-se de novo no painel ValePix.",
   forbidden: "Este token não tem acesso a este dado (403): peça o acesso a quem administra a conta.",
-  notFound: (what) =>
+  notFound: (what: "distribution" | "deposit") =>
     `${what === "deposit" ? "Depósito não encontrado" : "Distribuição não encontrada"} (404): confira o ID e o ambiente da conexão.`,
   rateLimited: "Limite de consultas da API atingido (429): aguarde um minuto e atualize.",
   offline: "Sem conexão com a API: verifique a internet e atualize (ValePix > Atualizar funções).",
-  serverFailed: (status) => `A API falhou (${status}): atualize em alguns instantes.`,
+  serverFailed: (status: string) => `A API falhou (${status}): atualize em alguns instantes.`,
   unreadable: "A API respondeu algo que o ValePix não entende: tente de novo mais tarde.",
-  tooMany: (max) => `Mais de ${max} transações: filtre por tipo ("DEPOSITO" ou "DISTRIBUICAO").`,
+  tooMany: (max: string) => `Mais de ${max} transações: filtre por tipo ("DEPOSITO" ou "DISTRIBUICAO").`,
   unknown: "Não foi possível consultar a API: atualize em alguns instantes.",
-  badType: (given) => `Tipo "${given}" desconhecido: use "DEPOSITO", "DISTRIBUICAO" ou deixe vazio.`,
-  badField: (given, fields) => `Campo "${given}" desconhecido: use ${fields}.`,
-  badId: (what) => `Informe o ID ${what === "deposit" ? "do depósito" : "da distribuição"}.`,
+  badType: (given: string) => `Tipo "${given}" desconhecido: use "DEPOSITO", "DISTRIBUICAO" ou deixe vazio.`,
+  badField: (given: string, fields: string) => `Campo "${given}" desconhecido: use ${fields}.`,
+  badId: (what: "distribution" | "deposit") =>
+    `Informe o ID ${what === "deposit" ? "do depósito" : "da distribuição"}.`,
   badDates: "A data final é anterior à inicial.",
   noAmount: "A API não informou o valor deste depósito.",
 };
 
-const enUS: FunctionWords = {
+const enUS: Widen<typeof ptBR> = {
   transactionHeader: ["Date", "Type", "State", "Amount", "Description", "ID"],
   notConnected: "Connect in the ValePix pane (Connection), then refresh (ValePix > Refresh functions).",
   unauthorized: "The token was refused (401): connect again in the ValePix pane.",
@@ -66,6 +47,8 @@ const enUS: FunctionWords = {
   noAmount: "The API did not give this deposit's amount.",
 };
 
-export function functionWords(locale: Locale): FunctionWords {
-  return locale === "pt-BR" ? ptBR : enUS;
+const FUNCTION_WORDS = defineWords(ptBR, enUS);
+
+export function functionWords(locale: Locale) {
+  return FUNCTION_WORDS[locale];
 }
