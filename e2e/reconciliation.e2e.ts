@@ -38,9 +38,15 @@ it("pulls transactions, appends only the new deposit on refresh, and the balance
   await p.pane.getByRole("button", { name: "Transações", exact: true }).click();
   await p.message("Tabela ValePix_Transacoes: 1 nova(s), 0 atualizada(s).");
   await p.sheet("Transações");
-  const firstId = await p.raw("A2");
+  const idColumn = await p.column("ID da transação");
+  const firstId = await p.raw(`${idColumn}2`);
   expect(firstId).not.toBe("");
-  expect(await p.raw("A3")).toBe("");
+  expect(await p.raw(`${idColumn}3`)).toBe("");
+  // As a finance person reads it: a date cell in the local format, words in Portuguese.
+  expect(await p.shows("A2")).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
+  expect(await p.shows(`${await p.column("Tipo")}2`)).toBe("Depósito");
+  expect(await p.shows(`${await p.column("Situação")}2`)).toBe("Concluído");
+  expect(await p.shows(`${await p.column("Código da situação")}2`)).toBe("COMPLETED");
   await p.shot("transactions-pulled");
 
   await deposit(p, "250,00");
@@ -49,7 +55,7 @@ it("pulls transactions, appends only the new deposit on refresh, and the balance
   await p.pane.getByRole("button", { name: "Transações", exact: true }).click();
   await p.message("Tabela ValePix_Transacoes: 1 nova(s), 0 atualizada(s).");
   await p.sheet("Transações");
-  const ids = [await p.raw("A2"), await p.raw("A3"), await p.raw("A4")];
+  const ids = [await p.raw(`${idColumn}2`), await p.raw(`${idColumn}3`), await p.raw(`${idColumn}4`)];
   expect(ids[0]).toBe(firstId);
   expect(ids[1]).not.toBe("");
   expect(ids[1]).not.toBe(firstId);

@@ -64,4 +64,22 @@ describe("Activity screen", () => {
       expect(screen.getByRole("alert").textContent).toContain("The token was not accepted (401)"),
     );
   });
+
+  it("explains an interrupted send in plain words, with no placeholder id and nothing to check", async () => {
+    const interrupted = {
+      at: "2026-11-21T15:00:00Z",
+      table: "Novembro",
+      mode: "selected",
+      state: "interrupted",
+    };
+    renderPane(<ActivityScreen services={services({ runLog: () => Promise.resolve([interrupted]) })} />);
+    const [item] = await screen.findAllByRole("listitem");
+    const text = item!.textContent ?? "";
+    expect(text).toContain("Estadoenvio interrompido");
+    expect(text).toContain("Nada foi pago.");
+    expect(text).toContain("envie a tabela de novo");
+    expect(text).not.toMatch(/interrupted|creating|pending-|Distribuição/);
+    expect(screen.queryByRole("button", { name: /Ver o estado atual/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Ir para a tabela Novembro" })).toBeTruthy();
+  });
 });

@@ -82,7 +82,9 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
                 <dt>{a.mode}</dt>
                 <dd>{a.modes[e.mode] ?? e.mode}</dd>
                 <dt>{a.state}</dt>
-                <dd>{distributeWords.statuses[e.state] ?? e.state}</dd>
+                <dd>
+                  {e.state === "interrupted" ? a.interrupted : (distributeWords.statuses[e.state] ?? e.state)}
+                </dd>
                 {e.totalCents !== undefined && (
                   <>
                     <dt>{a.total}</dt>
@@ -105,6 +107,7 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
                   </>
                 )}
               </dl>
+              {e.state === "interrupted" && <Body1>{a.interruptedExplain}</Body1>}
               {now && (
                 <Caption1 role="status">
                   {a.current({

@@ -1,31 +1,43 @@
 /**
- * `ActivityServices` over the run log (src/workbook/run-log.ts): the latest entry of each
- * distribution, newest first; a table link selects the table's first cell through the port; a
- * distribution link reads its state from the API.
+ * `ActivityServices` over the run log (src/workbook/run-log.ts): exactly one entry per
+ * distribution (its latest), newest first; a table link selects the table's first cell through
+ * the port; a distribution link reads its state from the API.
+ *
+ * A send logs `creating` (with a placeholder id) just before it asks for a draft, then the draft
+ * under its real id: the announcement is not a distribution and is not shown. Only when it is the
+ * last word of its table and mode (the run stopped between the two: `unrecordedCreate`) does it
+ * become one entry, `interrupted`, with no id, which the screen explains in plain words.
  */
 import type { ValePixClient } from "../../api";
 import type { Workbook } from "../../workbook";
-import { latestByDistribution, readRunLogEntries } from "../../workbook/run-log";
+import { latestByDistribution, readRunLogEntries, unrecordedCreate } from "../../workbook/run-log";
 import { TableNotFoundError } from "../distribute";
-import type { ActivityServices } from "./services";
+import type { ActivityServices, RunLogView } from "./services";
 
 export function activityServices(api: () => Promise<ValePixClient>, workbook: Workbook): ActivityServices {
   return {
-    runLog: async () =>
-      latestByDistribution(await readRunLogEntries(workbook))
+    runLog: async () => {
+      const entries = await readRunLogEntries(workbook);
+      return latestByDistribution(entries)
+        .filter((e) => e.state !== "creating" || unrecordedCreate(entries, e.table, e.mode) === e)
         .reverse()
-        .map((e) => ({
-          at: e.at,
-          table: e.table,
-          mode: e.mode,
-          distributionId: e.distributionId,
-          state: e.state,
-          ...(e.totalEmployees !== undefined ? { totalEmployees: e.totalEmployees } : {}),
-          ...(e.totalCents !== undefined ? { totalCents: e.totalCents } : {}),
-          ...(e.paymentMethod ? { paymentMethod: e.paymentMethod } : {}),
-          ...(e.lotId ? { lotId: e.lotId } : {}),
-          ...(e.transactionId ? { transactionId: e.transactionId } : {}),
-        })),
+        .map((e): RunLogView =>
+          e.state === "creating"
+            ? { at: e.at, table: e.table, mode: e.mode, state: "interrupted" }
+            : {
+                at: e.at,
+                table: e.table,
+                mode: e.mode,
+                distributionId: e.distributionId,
+                state: e.state,
+                ...(e.totalEmployees !== undefined ? { totalEmployees: e.totalEmployees } : {}),
+                ...(e.totalCents !== undefined ? { totalCents: e.totalCents } : {}),
+                ...(e.paymentMethod ? { paymentMethod: e.paymentMethod } : {}),
+                ...(e.lotId ? { lotId: e.lotId } : {}),
+                ...(e.transactionId ? { transactionId: e.transactionId } : {}),
+              },
+        );
+    },
     goToTable: async (table) => {
       const info = await workbook.getTable(table);
       if (!info) throw new TableNotFoundError(table);

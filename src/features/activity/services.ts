@@ -4,7 +4,12 @@ export interface RunLogView {
   at: string;
   table: string;
   mode: string;
+  /** Absent for an `interrupted` entry: its draft was never recorded. */
   distributionId?: string;
+  /**
+   * The distribution's state (`draft`, `processing`, `completed`, `failed`, `unknown`), or
+   * `interrupted`: a send that stopped after asking for a draft and before recording it.
+   */
   state: string;
   totalEmployees?: number;
   totalCents?: number;

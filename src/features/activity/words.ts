@@ -16,6 +16,11 @@ export const ACTIVITY_WORDS = defineWords(
     checkDistribution: (p: { id: string }) => `Ver o estado atual da distribuição ${p.id}`,
     current: (p: { status: string; employees: string; total: string }) =>
       `Agora: ${p.status}, ${p.employees} colaborador(es), ${p.total}.`,
+    interrupted: "envio interrompido",
+    interruptedExplain:
+      "O envio parou depois de pedir um rascunho ao ValePix e antes de registrá-lo nesta pasta. " +
+      "Nada foi pago. Um rascunho sem registro pode ter ficado no ValePix: não o finalize por fora. " +
+      "Para continuar, envie a tabela de novo.",
   },
   {
     title: "Activity",
@@ -30,5 +35,10 @@ export const ACTIVITY_WORDS = defineWords(
     goToTable: (p) => `Go to table ${p.table}`,
     checkDistribution: (p) => `Check distribution ${p.id}'s current state`,
     current: (p) => `Now: ${p.status}, ${p.employees} employee(s), ${p.total}.`,
+    interrupted: "sending interrupted",
+    interruptedExplain:
+      "Sending stopped after asking ValePix for a draft and before recording it in this workbook. " +
+      "Nothing was paid. A draft with no record may be left in ValePix: do not finalize it elsewhere. " +
+      "To go on, send the table again.",
   },
 );

@@ -36,6 +36,7 @@ describe("pullEmployees", () => {
     const rows = await readAllRows(wb, t);
     expect(rows.map((r) => r[0])).toEqual(active.map((e) => e.employee_id));
     expect(rows.every((r) => r[4] === "Ativo")).toBe(true); // the display language
+    expect(rows.every((r) => r[6] === "active")).toBe(true); // and the code, for filters
     expect(rows[0]![2]).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
 
     // The user adds a column with a note; the server renames one person and registers another.
@@ -58,7 +59,7 @@ describe("pullEmployees", () => {
     const after = await readAllRows(wb, t);
     expect(after).toHaveLength(rows.length + 1);
     expect(after[1]![1]).toBe("=Nome Novo"); // API text stays text
-    expect(after[1]![6]).toBe("=não mexer"); // the user's column is kept
+    expect(after[1]![7]).toBe("=não mexer"); // the user's column is kept
     expect(after.at(-1)![0]).toBe(added.employee_id);
     expect(new Set(after.map((r) => r[0])).size).toBe(after.length);
     expect(wb.allFormulas()).toEqual([]);

@@ -4,7 +4,8 @@
  *
  * - Employees: the `situation` filter takes a `value` of the situations list (API document,
  *   "Employee situation"); a value not in the list is refused before the employees are read.
- *   The situation is shown in the display language ("Ativo", "Active") and read back in either.
+ *   The situation is shown in the display language ("Ativo", "Active") and read back in either;
+ *   its code (`active`) is kept in a column of its own, for filters.
  * - Benefits: one row per benefit, one column per product with its monthly amount in reais
  *   (blank: the product is not in the benefit), so the same table can be edited and saved back
  *   with `saveBenefits` (./benefits.ts).
@@ -17,6 +18,7 @@ import { formatCpf, normalizeCpf } from "../../money";
 import { IDENTITY_HEADERS } from "../../workbook/headers";
 import type { Locale } from "../../workbook/messages";
 import { TEXT_FORMAT } from "../../workbook/port";
+import { codeOfWord, codeWord } from "../../workbook/api-words";
 import { CURRENCY_FORMAT, productHeaders } from "../../workbook/template";
 import { type OnProgress, etaFrom, progressReporter } from "../../api/progress";
 import { type SyncColumn, type SyncResult, syncTable, type TableSpec } from "../../workbook/table-sync";
@@ -51,6 +53,7 @@ export class DirectoryInputError extends Error {
 const HEADERS = defineWords(
   {
     situation: "Situação",
+    situationCode: "Código da situação",
     benefits: "Benefícios",
     productId: "ID do produto",
     code: "Código",
@@ -60,6 +63,7 @@ const HEADERS = defineWords(
   },
   {
     situation: "Situation",
+    situationCode: "Situation code",
     benefits: "Benefits",
     productId: "Product ID",
     code: "Code",
@@ -68,28 +72,6 @@ const HEADERS = defineWords(
     sheets: { employees: "Employees", products: "Products", benefits: "Benefits" },
   },
 );
-
-/**
- * The situations the document names (`active`; "Employee situation") and the one the sandbox adds
- * (`inactive`), in the display language. Other values are shown as the API sends them.
- */
-const SITUATION_LABELS = defineWords<Record<string, string | undefined>>(
-  { active: "Ativo", inactive: "Inativo" },
-  { active: "Active", inactive: "Inactive" },
-);
-
-/** A situation as the employees table shows it ("Ativo", "Active"; others as sent). */
-function situationLabel(value: string, locale: Locale = "pt-BR"): string {
-  return SITUATION_LABELS[locale][value] ?? value;
-}
-
-/** A situation cell read back as the API's value, whichever language wrote it ("Inativo" → "inactive"). */
-function situationValue(text: string): string {
-  const t = text.trim().toLowerCase();
-  for (const labels of Object.values(SITUATION_LABELS))
-    for (const [value, label] of Object.entries(labels)) if (label?.toLowerCase() === t) return value;
-  return text.trim();
-}
 
 export function directoryHeaders(locale: Locale = "pt-BR") {
   return { ...IDENTITY_HEADERS[locale], ...HEADERS[locale] };
@@ -169,12 +151,15 @@ function employeeSpec(options: PullOptions): TableSpec<Employee> {
       { header: h.email, value: (e) => e.email ?? "", widthPoints: 200 },
       {
         header: h.situation,
-        value: (e) => situationLabel(e.situation, options.locale),
-        normalize: situationValue,
+        // In the display language (src/workbook/api-words.ts), read back in either.
+        value: (e) => codeWord("situation", e.situation, options.locale ?? "pt-BR"),
+        normalize: (text) => codeOfWord("situation", text),
         widthPoints: 80,
       },
       // As many ids as conventions: fitted to what is there.
       { header: h.benefits, value: (e) => (e.benefit_convention_ids ?? []).join(", ") },
+      // The API's code, for filters whatever language wrote the rows.
+      { header: h.situationCode, value: (e) => e.situation, numberFormat: TEXT_FORMAT, widthPoints: 100 },
     ],
   };
 }

@@ -16,6 +16,8 @@ import {
   TRANSACTIONS_TABLE,
 } from "./reconciliation";
 import { readAllRows } from "../../workbook/table-sync";
+import { excelSerial } from "../../workbook/dates";
+import { recordPayment } from "../../workbook/ledger";
 
 const payer = { name: "Financeiro Acme", document: "11222333000181" };
 
@@ -80,11 +82,21 @@ describe("pullTransactions", () => {
     let rows = await readAllRows(wb, info.name);
     const debit = rows.find((r) => r[col("ID da distribuição")] === distributionId)!;
     expect(debit[col("Valor")]).toBe(-300);
-    expect(debit[col("Situação")]).toBe("PENDING");
+    // Codes in the display language, the API's code beside them for filters.
+    expect([debit[col("Tipo")], debit[col("Código do tipo")]]).toEqual(["Distribuição", "DISTRIBUTION"]);
+    expect([debit[col("Situação")], debit[col("Código da situação")]]).toEqual(["Pendente", "PENDING"]);
+    expect(debit[col("Descrição")]).toBe(`Distribuição ${distributionId}`);
     expect(debit[col("Tabela de origem")]).toBe("Folha_Marco");
     expect(debit[col("Lote")]).toBe("lot_x");
+    // Dates are Excel dates (serials with a date format), never ISO text.
+    expect(debit[col("Enviada em")]).toBe(excelSerial(Date.parse("2026-01-05T12:00:00Z")));
+    const server = await collectAll(client.transactions.list(), { max: 1_000 });
+    const created = server.find((t) => t.distribution_id === distributionId)!.created_at!;
+    expect(debit[col("Data")]).toBe(excelSerial(Date.parse(created)));
+    expect(wb.numberFormat(info.sheet, "A2")).toBe("dd/mm/yyyy hh:mm");
     const pendingRow = rows.findIndex((r) => r[col("ID do depósito")] === pending.transactionId);
-    expect(rows[pendingRow]![col("Situação")]).toBe("PENDING");
+    expect(rows[pendingRow]![col("Situação")]).toBe("Pendente");
+    expect(rows[pendingRow]![col("Descrição")]).toBe("Depósito no saldo");
 
     // The user writes a note beside the pending deposit; then the charge is paid, the lot
     // completes, and a new deposit arrives.
@@ -101,13 +113,13 @@ describe("pullTransactions", () => {
     expect(second.updated).toBe(2); // the paid deposit and the completed debit
     expect(env.sentSince(mark).every((r) => r.method === "GET")).toBe(true);
     rows = await readAllRows(wb, info.name);
-    const server = await collectAll(client.transactions.list(), { max: 1_000 });
-    expect(rows.map((r) => r[0])).toEqual(server.map((t) => t.id));
-    expect(rows[pendingRow]![col("Situação")]).toBe("COMPLETED");
+    const now = await collectAll(client.transactions.list(), { max: 1_000 });
+    expect(rows.map((r) => r[col("ID da transação")])).toEqual(now.map((t) => t.id));
+    expect(rows[pendingRow]![col("Situação")]).toBe("Concluído");
     expect(rows[pendingRow]![info.header.length]).toBe("ok, Ana");
-    expect(rows.find((r) => r[col("ID da distribuição")] === distributionId)![col("Situação")]).toBe(
-      "COMPLETED",
-    );
+    expect(
+      rows.find((r) => r[col("ID da distribuição")] === distributionId)![col("Código da situação")],
+    ).toBe("COMPLETED");
     expect(rows.at(-1)![col("ID do depósito")]).toBe(fresh.transactionId);
     expect(wb.allFormulas()).toEqual([]);
   });
@@ -120,7 +132,28 @@ describe("pullTransactions", () => {
     const wb = newWorkbook();
     const result = await pullTransactions(env.client.transactions, wb, { type: "DEPOSIT" });
     expect(result.added).toBe(1);
-    expect((await readAllRows(wb, TRANSACTIONS_TABLE)).map((r) => r[1])).toEqual(["DEPOSIT"]);
+    expect((await readAllRows(wb, TRANSACTIONS_TABLE)).map((r) => [r[1], r[11]])).toEqual([
+      ["Depósito", "DEPOSIT"],
+    ]);
+  });
+
+  test("in English, our words are English; the API's own description is kept as sent, in its own column", async () => {
+    env = await startWorkflowEnv();
+    await startDeposit(env.client.deposits, { amountCents: 10_000, payer });
+    env.clock.advance(PIX_DELAY);
+    const id = await distribute(1_000);
+    const wb = newWorkbook();
+    await pullTransactions(env.client.transactions, wb, { locale: "en-US" });
+    const [header, ...rows] = wb.sheetValues("Transactions");
+    const col = (h: string) => header!.indexOf(h);
+    const ours = rows.map((r) => [r[col("Type")], r[col("Description")], r[col("State")]]);
+    expect(ours).toEqual([
+      ["Deposit", "Deposit to the balance", "Completed"],
+      ["Distribution", `Distribution ${id}`, "Pending"],
+    ]);
+    expect(JSON.stringify(ours)).not.toMatch(/[ãõçáéíóúâêô]|Depósito|Distribuição/);
+    // The sandbox words its records in Portuguese: API text, kept as it came.
+    expect(rows[0]![col("ValePix description")]).toBe("Depósito PIX");
   });
 });
 
@@ -162,21 +195,22 @@ describe("reconcile", () => {
     });
     expect(balanceMoved).toBe(false);
     // The summary is written into the workbook, one line per figure, money in reais.
-    expect(summaryTable).toMatchObject({ created: true, added: 10 });
+    expect(summaryTable).toMatchObject({ created: true, added: 12 });
     const [header, ...lines] = wb.sheetValues("Conciliação");
-    expect(header).toEqual(["Item", "Valor", "Quantidade", "Observação"]);
+    expect(header).toEqual(["Item", "Valor", "Quantidade", "Observação", "Data"]);
     const line = (label: string) => lines.find((l) => l[0] === label);
     expect(line("Depósitos concluídos")?.[1]).toBe(200);
     expect(line("Depósitos pendentes (fora do saldo)")?.[1]).toBe(30);
     expect(line("Distribuído")?.[1]).toBe(45);
     expect(line("Saldo disponível")?.[1]).toBe(155);
-    expect(line("Diferença (disponível − esperado)")?.slice(1)).toEqual([0, "", "Confere"]);
+    expect(line("Diferença (disponível − esperado)")?.slice(1)).toEqual([0, "", "Confere", ""]);
     expect(line("Débitos de distribuição sem registro no log")?.[2]).toBe(1);
-    expect(line("Atualizado em")?.[3]).toBe("2026-02-01T12:00:00.000Z");
+    // When it was read: an Excel date in the Data column, not text.
+    expect(line("Atualizado em")?.slice(3)).toEqual(["", excelSerial(Date.parse("2026-02-01T12:00:00Z"))]);
     // A second reconcile refreshes the same lines in place.
     const again = await reconcile(env.client, wb, { now: () => Date.parse("2026-02-02T12:00:00Z") });
     expect(again.summaryTable).toMatchObject({ created: false, added: 0, updated: 1 });
-    expect(wb.sheetValues("Conciliação")).toHaveLength(11);
+    expect(wb.sheetValues("Conciliação")).toHaveLength(13);
     expect(summary).toMatchObject({
       completedDepositsCents: 20_000,
       pendingDepositsCents: 3_000,
@@ -186,6 +220,76 @@ describe("reconcile", () => {
       differenceCents: 0,
       unplaced: [],
     });
+  });
+
+  test("the workbook's ledger is checked against the debits of its distributions", async () => {
+    env = await startWorkflowEnv();
+    await startDeposit(env.client.deposits, { amountCents: 20_000, payer });
+    env.clock.advance(PIX_DELAY);
+    const paid = await distribute(4_500);
+    const elsewhere = await distribute(1_000); // not in this workbook's ledger
+    const [employee] = await collectAll(env.client.employees.list({ situation: "active" }), { max: 1_000 });
+    const wb = newWorkbook();
+    const record = (cents: number) =>
+      recordPayment(
+        wb,
+        {
+          at: Date.now(),
+          distributionId: paid,
+          label: "Distribuição de novembro",
+          table: "Novembro",
+          paymentMethod: "BALANCE",
+          state: "completed",
+          items: [{ employee_id: employee!.employee_id, values: new Map([["prd", cents]]) }],
+          employee: () => undefined,
+          product: () => undefined,
+        },
+        "pt-BR",
+      );
+    await record(4_500);
+    const r = await reconcile(env.client, wb);
+    expect(r.ledger).toEqual({ distributions: 1, recordedCents: 4_500, debitedCents: 4_500 });
+    const lines = wb.sheetValues("Conciliação");
+    const line = (label: string) => lines.find((l) => l[0] === label);
+    expect(line("Pago segundo o histórico desta pasta (distribuições)")?.slice(1, 3)).toEqual([45, 1]);
+    expect(line("Débitos dessas distribuições nas transações")?.slice(1, 4)).toEqual([
+      45,
+      "",
+      "Confere com o histórico",
+    ]);
+    // The debit described by the ledger's label and table.
+    const tx = wb.sheetValues("Transações");
+    const debit = tx.find((row) => row.includes(paid))!;
+    expect(debit[tx[0]!.indexOf("Descrição")]).toBe("Distribuição de novembro, tabela Novembro");
+    expect(tx.find((row) => row.includes(elsewhere))![tx[0]!.indexOf("Descrição")]).toBe(
+      `Distribuição ${elsewhere}`,
+    );
+    // A ledger that says more than was debited does not match.
+    const other = newWorkbook();
+    await recordPayment(
+      other,
+      {
+        at: Date.now(),
+        distributionId: paid,
+        label: "x",
+        table: "Novembro",
+        paymentMethod: "BALANCE",
+        state: "completed",
+        items: [{ employee_id: employee!.employee_id, values: new Map([["prd", 5_000]]) }],
+        employee: () => undefined,
+        product: () => undefined,
+      },
+      "pt-BR",
+    );
+    expect((await reconcile(env.client, other)).ledger).toMatchObject({
+      recordedCents: 5_000,
+      debitedCents: 4_500,
+    });
+    expect(
+      other
+        .sheetValues("Conciliação")
+        .find((l) => l[0] === "Débitos dessas distribuições nas transações")?.[3],
+    ).toBe("Não confere com o histórico: atualize os status e traga as transações de novo");
   });
 
   test("a difference is shown, and transactions it cannot place are listed", () => {

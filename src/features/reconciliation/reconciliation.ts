@@ -11,63 +11,20 @@
  * with no id at all cannot be refreshed in place: it is counted in `unidentified`, never dropped
  * in silence.
  */
-import { defineWords } from "../../money";
 import type { Transaction, ValePixClient } from "../../api";
 import type { Locale } from "../../workbook/messages";
 import type { Workbook } from "../../workbook/port";
-import { TEXT_FORMAT } from "../../workbook/port";
-import { CURRENCY_FORMAT } from "../../workbook/template";
+import { type LedgerRow, readLedger } from "../../workbook/ledger";
 import { pullAll } from "../directory";
+import { isDebit, transactionKey, transactionSpec } from "./transaction-sheet";
 import { writeReconciliationSummary } from "./summary";
 import type { OnProgress } from "../../api/progress";
-import { type SyncResult, syncTable, type TableSpec } from "../../workbook/table-sync";
+import { type SyncResult, syncTable } from "../../workbook/table-sync";
 import type { RunLogLink } from "../../workbook/run-log";
 
 export type { RunLogLink };
 
 export const TRANSACTIONS_TABLE = "ValePix_Transacoes";
-
-const HEADERS = defineWords(
-  {
-    sheet: "Transações",
-    id: "ID da transação",
-    type: "Tipo",
-    amount: "Valor",
-    status: "Situação",
-    deposit: "ID do depósito",
-    distribution: "ID da distribuição",
-    description: "Descrição",
-    date: "Data",
-    table: "Tabela de origem",
-    sentAt: "Enviada em",
-    lot: "Lote",
-  },
-  {
-    sheet: "Transactions",
-    id: "Transaction ID",
-    type: "Type",
-    amount: "Amount",
-    status: "State",
-    deposit: "Deposit ID",
-    distribution: "Distribution ID",
-    description: "Description",
-    date: "Date",
-    table: "Source table",
-    sentAt: "Sent at",
-    lot: "Lot",
-  },
-);
-
-function transactionHeaders(locale: Locale = "pt-BR") {
-  return HEADERS[locale];
-}
-
-/** The id a transaction is refreshed by: `id`, else `transaction_id`; "" when it has neither. */
-function transactionKey(t: Transaction): string {
-  return t.id || t.transaction_id || "";
-}
-
-const isDebit = (t: Transaction): boolean => t.type.toUpperCase() === "DISTRIBUTION" || t.amount < 0;
 
 /**
  * The run-log entry a debit came from: by `distribution_id`, else by the charge's id. A run logged
@@ -103,6 +60,8 @@ export async function pullTransactions(
   options: {
     type?: "DEPOSIT" | "DISTRIBUTION";
     runLog?: readonly RunLogLink[];
+    /** The workbook's ledger, when the caller read it already (else it is read here). */
+    ledger?: readonly LedgerRow[];
     table?: string;
     locale?: Locale;
     signal?: AbortSignal;
@@ -117,38 +76,13 @@ export async function pullTransactions(
     options,
   );
   const keyed = listed.filter((t) => transactionKey(t) !== "");
-  const h = transactionHeaders(options.locale);
   const link = (t: Transaction) => linkOf(t, runLog);
-  const spec: TableSpec<Transaction> = {
+  const spec = transactionSpec({
     table: options.table ?? TRANSACTIONS_TABLE,
-    sheet: h.sheet,
-    key: transactionKey,
-    keyHeader: h.id,
-    columns: [
-      { header: h.id, value: transactionKey, numberFormat: TEXT_FORMAT, widthPoints: 150 },
-      { header: h.type, value: (t) => t.type, widthPoints: 90 },
-      // Reais for people to read; the cents stay in the API's records.
-      { header: h.amount, value: (t) => t.amount / 100, numberFormat: CURRENCY_FORMAT, widthPoints: 110 },
-      { header: h.status, value: (t) => t.status ?? "", widthPoints: 90 },
-      {
-        header: h.deposit,
-        value: (t) => t.transaction_id ?? "",
-        numberFormat: TEXT_FORMAT,
-        widthPoints: 150,
-      },
-      {
-        header: h.distribution,
-        value: (t) => t.distribution_id ?? "",
-        numberFormat: TEXT_FORMAT,
-        widthPoints: 150,
-      },
-      { header: h.description, value: (t) => t.description ?? "", widthPoints: 220 },
-      { header: h.date, value: (t) => t.created_at ?? "", numberFormat: TEXT_FORMAT, widthPoints: 150 },
-      { header: h.table, value: (t) => link(t)?.table ?? "", widthPoints: 140 },
-      { header: h.sentAt, value: (t) => link(t)?.at ?? "", numberFormat: TEXT_FORMAT, widthPoints: 150 },
-      { header: h.lot, value: (t) => link(t)?.lotId ?? "", numberFormat: TEXT_FORMAT, widthPoints: 120 },
-    ],
-  };
+    locale: options.locale ?? "pt-BR",
+    link,
+    ledger: options.ledger ?? (await readLedger(workbook, signal)),
+  });
   const sync = await syncTable(workbook, spec, keyed, options);
   return {
     ...sync,
@@ -212,6 +146,41 @@ export function summarize(
   };
 }
 
+/** The ledger of this workbook against the transactions (`checkLedger`). */
+export interface LedgerCheck {
+  /** Distributions the ledger records as paid or being paid. */
+  distributions: number;
+  /** What the ledger records for them. */
+  recordedCents: number;
+  /** The debits of those distributions among the transactions (those undone left out). */
+  debitedCents: number;
+}
+
+/**
+ * Pure: what the workbook's ledger says was paid (or is being paid) against what the transactions
+ * debited for the same distributions. Equal when the ledger is the record of those payments; a
+ * lot that failed after the ledger last heard of it shows as a difference until a refresh.
+ */
+function checkLedger(ledger: readonly LedgerRow[], transactions: readonly Transaction[]): LedgerCheck {
+  const paid = new Set<string>();
+  let recorded = 0;
+  for (const r of ledger)
+    if (r.distributionId !== "" && (r.state === "completed" || r.state === "processing")) {
+      paid.add(r.distributionId);
+      recorded += r.cents ?? 0;
+    }
+  let debited = 0;
+  for (const t of transactions)
+    if (
+      isDebit(t) &&
+      t.distribution_id &&
+      paid.has(t.distribution_id) &&
+      !UNDONE.has((t.status ?? "").toUpperCase())
+    )
+      debited += Math.abs(t.amount);
+  return { distributions: paid.size, recordedCents: recorded, debitedCents: debited };
+}
+
 /**
  * Pulls every transaction into the table and checks them against the balance. The balance is
  * read before and after the pull: `balanceMoved` says a payment or a lot settled meanwhile (pull
@@ -231,16 +200,24 @@ export async function reconcile(
 ): Promise<{
   pull: TransactionPullResult;
   summary: ReconciliationSummary;
+  /** The workbook's ledger against the transactions. */
+  ledger: LedgerCheck;
   balanceMoved: boolean;
   /** The summary table written (./reconciliation-summary.ts), unless `summaryTable` is null. */
   summaryTable: SyncResult | undefined;
 }> {
   const { signal } = options;
   const before = (await api.balances.get({ signal })).available_amount;
+  const ledgerRows = await readLedger(workbook, signal);
   // The summary needs every type, whatever the table shows.
-  const pull = await pullTransactions(api.transactions, workbook, { ...options, type: undefined });
+  const pull = await pullTransactions(api.transactions, workbook, {
+    ...options,
+    type: undefined,
+    ledger: ledgerRows,
+  });
   const after = (await api.balances.get({ signal })).available_amount;
   const summary = summarize(pull.transactions, after);
+  const ledger = checkLedger(ledgerRows, pull.transactions);
   const balanceMoved = before !== after;
   const summaryTable =
     options.summaryTable === null
@@ -251,8 +228,9 @@ export async function reconcile(
             summary,
             unidentified: pull.unidentified,
             unlinkedDebits: pull.unlinkedDebits,
+            ledger,
             balanceMoved,
-            at: new Date((options.now ?? Date.now)()).toISOString(),
+            at: (options.now ?? Date.now)(),
           },
           {
             ...(options.locale ? { locale: options.locale } : {}),
@@ -260,5 +238,5 @@ export async function reconcile(
             ...(signal ? { signal } : {}),
           },
         );
-  return { pull, summary, balanceMoved, summaryTable };
+  return { pull, summary, ledger, balanceMoved, summaryTable };
 }

@@ -2,17 +2,19 @@
  * The reconciliation summary written into the workbook (issue 10 item 6): a small table beside
  * the transactions, one line per figure (completed deposits, pending deposits, distributed,
  * expected and available balance, the difference; the transactions it could not place, those
- * with no id, the debits with no run-log entry), refreshed in place on every reconcile
+ * with no id, the debits with no run-log entry; what the workbook's ledger records as paid against
+ * the debits of those distributions), refreshed in place on every reconcile
  * (./table-sync.ts, keyed by the line's label) so the person who signs off reads it where the
  * transactions are, not only in the task pane. Money in reais with the currency format; counts
- * in their own column.
+ * in their own column; when it was read, an Excel date in its own column.
  */
 import { defineWords } from "../../money";
 import type { Locale } from "../../workbook/messages";
 import type { Workbook } from "../../workbook/port";
 import { TEXT_FORMAT } from "../../workbook/port";
 import { CURRENCY_FORMAT } from "../../workbook/template";
-import type { ReconciliationSummary } from "./reconciliation";
+import type { LedgerCheck, ReconciliationSummary } from "./reconciliation";
+import { DATE_TIME_FORMAT, excelSerial } from "../../workbook/dates";
 import { type SyncResult, syncTable, type TableSpec } from "../../workbook/table-sync";
 
 const SUMMARY_TABLE = "ValePix_Conciliacao";
@@ -23,10 +25,12 @@ export interface SummaryFigures {
   unidentified: number;
   /** Distribution debits with no run-log entry. */
   unlinkedDebits: number;
+  /** The workbook's ledger against the transactions. */
+  ledger: LedgerCheck;
   /** The balance changed while the transactions were read. */
   balanceMoved: boolean;
-  /** When the figures were read (ISO 8601). */
-  at: string;
+  /** When the figures were read (ms since the epoch). */
+  at: number;
 }
 
 const TEXT = defineWords(
@@ -36,6 +40,7 @@ const TEXT = defineWords(
     value: "Valor",
     count: "Quantidade",
     note: "Observação",
+    date: "Data",
     completed: "Depósitos concluídos",
     pending: "Depósitos pendentes (fora do saldo)",
     distributed: "Distribuído",
@@ -45,6 +50,10 @@ const TEXT = defineWords(
     unplaced: "Transações não classificadas",
     unidentified: "Transações sem identificador",
     unlinked: "Débitos de distribuição sem registro no log",
+    ledger: "Pago segundo o histórico desta pasta (distribuições)",
+    ledgerDebits: "Débitos dessas distribuições nas transações",
+    ledgerOk: "Confere com o histórico",
+    ledgerDiffers: "Não confere com o histórico: atualize os status e traga as transações de novo",
     at: "Atualizado em",
     ok: "Confere",
     differs: "Não confere: veja as transações não classificadas e atualize de novo",
@@ -56,6 +65,7 @@ const TEXT = defineWords(
     value: "Amount",
     count: "Count",
     note: "Note",
+    date: "Date",
     completed: "Completed deposits",
     pending: "Pending deposits (not in the balance)",
     distributed: "Distributed",
@@ -65,6 +75,10 @@ const TEXT = defineWords(
     unplaced: "Transactions not placed",
     unidentified: "Transactions without an id",
     unlinked: "Distribution debits with no run-log entry",
+    ledger: "Paid according to this workbook's history (distributions)",
+    ledgerDebits: "Debits of those distributions in the transactions",
+    ledgerOk: "Matches the history",
+    ledgerDiffers: "Does not match the history: refresh the statuses and pull the transactions again",
     at: "Updated at",
     ok: "Matches",
     differs: "Does not match: see the transactions not placed and refresh again",
@@ -77,6 +91,8 @@ interface Line {
   cents?: number;
   count?: number;
   note?: string;
+  /** A moment, shown as an Excel date. */
+  at?: number;
 }
 
 /** The summary's lines, in reading order (pure). */
@@ -94,7 +110,13 @@ function summaryLines(f: SummaryFigures, locale: Locale = "pt-BR"): Line[] {
     { label: t.unplaced, count: s.unplaced.length },
     { label: t.unidentified, count: f.unidentified },
     { label: t.unlinked, count: f.unlinkedDebits },
-    { label: t.at, note: f.at },
+    { label: t.ledger, cents: f.ledger.recordedCents, count: f.ledger.distributions },
+    {
+      label: t.ledgerDebits,
+      cents: f.ledger.debitedCents,
+      note: f.ledger.debitedCents === f.ledger.recordedCents ? t.ledgerOk : t.ledgerDiffers,
+    },
+    { label: t.at, at: f.at },
   ];
 }
 
@@ -121,6 +143,12 @@ export async function writeReconciliationSummary(
       },
       { header: t.count, value: (l) => l.count ?? "", widthPoints: 80 },
       { header: t.note, value: (l) => l.note ?? "", numberFormat: TEXT_FORMAT, widthPoints: 360 },
+      {
+        header: t.date,
+        value: (l) => (l.at === undefined ? "" : excelSerial(l.at)),
+        numberFormat: DATE_TIME_FORMAT[locale],
+        widthPoints: 110,
+      },
     ],
   };
   return syncTable(
