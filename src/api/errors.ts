@@ -265,9 +265,29 @@ export class PollTimeoutError extends ValePixError {
   }
 }
 
-/** Iteration stopped because the pages did not add up: a server that ignores `page`, or no end. */
+/**
+ * What changed in a list while it was read (issue 22): the page size (`limit`: the first page's
+ * stated limit or item count, then another), the stated `total`, or the list `ended` (an empty
+ * page) after `to` items while the first page stated a total of `from`. `page` is where it was seen.
+ */
+export interface PageChange {
+  kind: "limit" | "total" | "ended";
+  from: number;
+  to: number;
+  page: number;
+}
+
+/**
+ * Iteration stopped because the pages did not add up: a server that ignores `page`, no end, or a
+ * list that changed while it was read, again after one read from the start (`change` says what).
+ */
 export class PaginationError extends ValePixError {
   override name = "PaginationError";
+  readonly change: PageChange | undefined;
+  constructor(message: string, change?: PageChange) {
+    super(message);
+    this.change = change;
+  }
 }
 
 /** `collectAll` found more than `max` items. */

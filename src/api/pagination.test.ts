@@ -124,15 +124,52 @@ describe("paginate", () => {
     expect(s.asked.map((a) => a.page)).toEqual([1, 2, 3]);
   });
 
-  it("with a total, an empty page still ends iteration (the total was stale)", async () => {
+  it("with a total, an empty page before the total is a list cut short: read again, then PaginationError", async () => {
     const asked: number[] = [];
     const fetchPage = (q: { page: number; limit: number }): Promise<Page<number>> => {
       asked.push(q.page);
       const data = q.page === 1 ? [1, 2, 3] : [];
       return Promise.resolve({ data, page: q.page, limit: q.limit, total: 500 });
     };
-    expect(await collectAll(paginate(fetchPage, { limit: 3 }), { max: 1000 })).toEqual([1, 2, 3]);
-    expect(asked).toEqual([1, 2]);
+    const err = await collectAll(paginate(fetchPage, { limit: 3 }), { max: 1000 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PaginationError);
+    expect((err as PaginationError).change).toEqual({ kind: "ended", from: 500, to: 3, page: 2 });
+    expect((err as Error).message).toMatch(/ended after 3 items while the server stated a total of 500/);
+    expect(asked).toEqual([1, 2, 1, 2]);
+  });
+
+  it("a total that changed once (a deletion after page 1) is read again and then agrees", async () => {
+    let items = [1, 2, 3, 4];
+    let calls = 0;
+    const fetchPage = (q: { page: number; limit: number }): Promise<Page<number>> => {
+      if (++calls === 2) items = [1, 2, 3];
+      const data = items.slice((q.page - 1) * 3, q.page * 3);
+      return Promise.resolve({ data, page: q.page, limit: 3, total: items.length });
+    };
+    // page 2 states total 3 where page 1 stated 4: read again from the start
+    expect(await collectAll(paginate(fetchPage, { limit: 3 }), { max: 100 })).toEqual([1, 2, 3]);
+    expect(calls).toBe(3);
+  });
+
+  it("the pages API tells the consumer to drop what it kept, once, with the change", async () => {
+    let calls = 0;
+    const fetchPage = (q: { page: number; limit: number }): Promise<Page<number>> => {
+      calls++;
+      const size = calls === 1 ? 4 : 2; // 4, then 2 (stated)
+      const data = Array.from({ length: 6 }, (_, i) => i).slice((q.page - 1) * size, q.page * size);
+      return Promise.resolve({ data, page: q.page, limit: size });
+    };
+    const changes: unknown[] = [];
+    const kept: number[] = [];
+    for await (const p of paginate(fetchPage, { limit: 4 }).pages({
+      onRestart: (c) => {
+        changes.push(c);
+        kept.length = 0;
+      },
+    }))
+      kept.push(...p.data);
+    expect(changes).toEqual([{ kind: "limit", from: 4, to: 2, page: 2 }]);
+    expect(kept).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   /** A server that ignores `page`: always the first page. Throws after `stopAt` calls. */

@@ -26,7 +26,9 @@ export function benefitsResource(ctx: Context) {
     paginate<Benefit>((q) => page(q, opts), query);
 
   async function find(benefitId: string, opts?: RequestOptions): Promise<Benefit | undefined> {
-    for await (const b of list({}, opts)) if (b.id === benefitId) return b;
+    // A list read again from the start (it changed while read) only means looking again.
+    for await (const page of list({}, opts).pages({ onRestart: () => undefined }))
+      for (const b of page.data) if (b.id === benefitId) return b;
     return undefined;
   }
 

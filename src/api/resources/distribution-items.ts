@@ -44,7 +44,8 @@ export function distributionItemsResource(ctx: Context, get: GetDistribution) {
 
   async function allItems(id: string, opts?: RequestOptions): Promise<DistributionItem[]> {
     const out: DistributionItem[] = [];
-    for await (const item of listItems(id, {}, opts)) out.push(item);
+    for await (const page of listItems(id, {}, opts).pages({ onRestart: () => (out.length = 0) }))
+      out.push(...page.data);
     return out;
   }
 

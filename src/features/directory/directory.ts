@@ -91,7 +91,8 @@ export async function pullAll<T>(
   const progress = progressReporter(options.onProgress);
   const started = now();
   const out: T[] = [];
-  for await (const page of list.pages()) {
+  // A list that changed while it was read is read again from the start: drop what was kept.
+  for await (const page of list.pages({ onRestart: () => (out.length = 0) })) {
     options.signal?.throwIfAborted();
     out.push(...page.data);
     const total = Math.max(page.total ?? out.length, out.length);

@@ -25,7 +25,12 @@ export async function readDraftItems(
 ): Promise<DraftItems> {
   const items: ActualItem[] = [];
   const out: DraftItems = { items, status: undefined, totalEmployees: undefined, totalCents: undefined };
-  for await (const page of api.listItems(distributionId, {}, { signal }).pages()) {
+  // A list that changed while it was read is read again from the start: drop what was kept.
+  const onRestart = () => {
+    items.length = 0;
+    Object.assign(out, { status: undefined, totalEmployees: undefined, totalCents: undefined });
+  };
+  for await (const page of api.listItems(distributionId, {}, { signal }).pages({ onRestart })) {
     for (const i of page.data) items.push({ employee_id: i.employee_id, values: i.values });
     out.status = page.status ?? out.status;
     out.totalEmployees = page.total_employees ?? out.totalEmployees;

@@ -5,6 +5,7 @@ import {
   ApiError,
   CollectLimitError,
   DepositOutcomeUnknownError,
+  PaginationError,
   FinalizeOutcomeUnknownError,
   PollTimeoutError,
   ResponseValidationError,
@@ -48,6 +49,26 @@ describe("messageFor", () => {
       pt.errors.serverSaid({ text: "said so" }),
       pt.errors.requestId({ id: "req-9" }),
     ]);
+  });
+
+  it("names what changed in a list read twice (page size, total, cut short), in both languages", () => {
+    const limit = new PaginationError("x", { kind: "limit", from: 100, to: 30, page: 2 });
+    expect(messageFor(limit, pt)).toMatchObject({
+      title: "A lista mudou durante a leitura",
+      body: expect.stringContaining("de 100 para 30") as unknown,
+      next: pt.errors.listChangedNext,
+    });
+    expect(messageFor(limit, en).body).toContain("page size from 100 to 30");
+    const total = new PaginationError("x", { kind: "total", from: 25, to: 24, page: 2 });
+    expect(messageFor(total, pt).body).toContain("O total da lista mudou de 25 para 24");
+    expect(messageFor(total, en).body).toContain("total changed from 25 to 24");
+    const ended = new PaginationError("x", { kind: "ended", from: 500, to: 3, page: 2 });
+    expect(messageFor(ended, en).body).toContain("ended after 3 items while the API stated a total of 500");
+    // Without a change (a server that ignores `page`): the general words, the detail for support.
+    expect(messageFor(new PaginationError("ignores page"), en)).toMatchObject({
+      title: en.errors.paginationTitle,
+      details: [en.errors.technical({ text: "ignores page" })],
+    });
   });
 
   it("tells a timeout from a refused connection, and a cancel is information", () => {

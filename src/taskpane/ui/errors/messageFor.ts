@@ -163,8 +163,19 @@ export function messageFor(
     return { ...msg(e.pollTimeoutTitle, e.pollTimeout, e.pollTimeoutNext), intent: "warning" };
   if (error instanceof CollectLimitError)
     return msg(e.collectLimitTitle, e.collectLimit({ max: String(error.max) }), e.collectLimitNext);
-  if (error instanceof PaginationError)
-    return msg(e.paginationTitle, e.pagination, e.paginationNext, [e.technical({ text: error.message })]);
+  if (error instanceof PaginationError) {
+    const technical = [e.technical({ text: error.message })];
+    const c = error.change;
+    if (c === undefined) return msg(e.paginationTitle, e.pagination, e.paginationNext, technical);
+    const said = { from: String(c.from), to: String(c.to) };
+    const body =
+      c.kind === "limit"
+        ? e.listChangedLimit(said)
+        : c.kind === "total"
+          ? e.listChangedTotal(said)
+          : e.listChangedEnded(said);
+    return msg(e.listChangedTitle, body, e.listChangedNext, technical);
+  }
 
   const describe = (other: unknown) => messageFor(other, t, locale, words);
   for (const wordsOf of words) {

@@ -114,6 +114,15 @@ export const enUS: Messages = {
     paginationTitle: "Incomplete list",
     pagination: "The API's pages did not add up; the list was not used, so nothing is half done.",
     paginationNext: "Try again; if it goes on, tell support.",
+    listChangedTitle: "The list changed while it was read",
+    listChangedLimit: (p) =>
+      `The API changed its page size from ${p.from} to ${p.to} in the middle of the list, and again when the list was read from the start. The list was not used, so that no item is missed or read twice.`,
+    listChangedTotal: (p) =>
+      `The list's total changed from ${p.from} to ${p.to} in the middle of the list, and again when it was read from the start. The list was not used, so that no item is missed or read twice.`,
+    listChangedEnded: (p) =>
+      `The list ended after ${p.to} items while the API stated a total of ${p.from}, twice. The list was not used, so that no item is missed.`,
+    listChangedNext:
+      "Wait for changes under way (registrations, deletions) to finish and try again; if it goes on, tell support.",
     collectLimitTitle: "List too large",
     collectLimit: (p) => `There are more than ${p.max} items to load at once.`,
     collectLimitNext: "Use a filter to bring fewer items.",

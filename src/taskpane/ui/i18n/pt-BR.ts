@@ -123,6 +123,15 @@ export const ptBR = {
     paginationTitle: "Lista incompleta",
     pagination: "As páginas da API não se completaram; a lista não foi usada para não ficar pela metade.",
     paginationNext: "Tente de novo; se continuar, informe o suporte.",
+    listChangedTitle: "A lista mudou durante a leitura",
+    listChangedLimit: (p: { from: string; to: string }) =>
+      `A API mudou o tamanho da página de ${p.from} para ${p.to} no meio da leitura, e de novo quando a lista foi lida do início. A lista não foi usada, para que nenhum item falte ou se repita.`,
+    listChangedTotal: (p: { from: string; to: string }) =>
+      `O total da lista mudou de ${p.from} para ${p.to} no meio da leitura, e de novo quando ela foi lida do início. A lista não foi usada, para que nenhum item falte ou se repita.`,
+    listChangedEnded: (p: { from: string; to: string }) =>
+      `A lista terminou com ${p.to} itens, mas a API informou um total de ${p.from}, duas vezes. A lista não foi usada, para que nenhum item falte.`,
+    listChangedNext:
+      "Espere as alterações em andamento (cadastros, exclusões) terminarem e tente de novo; se continuar, informe o suporte.",
     collectLimitTitle: "Lista grande demais",
     collectLimit: (p: { max: string }) => `Há mais de ${p.max} itens para carregar de uma vez.`,
     collectLimitNext: "Use um filtro para trazer menos itens.",
