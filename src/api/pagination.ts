@@ -45,7 +45,7 @@ const SMALLEST_DOCUMENTED_LIMIT = 10;
 /** How many times a list that changed while it was read is read again from the start. */
 const RESTARTS = 1;
 
-export interface PagesOptions {
+interface PagesOptions {
   /**
    * Called when the list changed while it was read and is read again from its first page: drop
    * every item received so far. Without it, pages already yielded cannot be taken back, so a
