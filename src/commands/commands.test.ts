@@ -201,6 +201,18 @@ describe("ribbon commands (shared runtime)", () => {
     expect(sb.requests.list().length).toBe(before);
   });
 
+  test("validate with two areas selected (Ctrl+click) or a chart: says to select one cell of the table; calls nothing", async () => {
+    const w = await excelWithAddin();
+    const before = sb.requests.list().length;
+    w.excel.selectAreas("Plan1", "B2", "C4");
+    expect(await w.click(ACTIONS.validateTable)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({ intent: "error", title: "Selecione uma célula da tabela" });
+    w.excel.selectObject("Plan1", "Gráfico 1");
+    expect(await w.click(ACTIONS.sendToDraft)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({ title: "Selecione uma célula da tabela" });
+    expect(sb.requests.list().length).toBe(before);
+  });
+
   test("send to draft (mode selected): the draft holds the sheet, the run log records it, the pane opens to finalize; again, the same draft", async () => {
     const w = await excelWithAddin();
     await w.select("B2");

@@ -60,3 +60,16 @@ test("sheet names as Excel writes them in addresses", () => {
   expect(sheetOfAddress("'Folha de maio'!B3")).toBe("Folha de maio");
   expect(sheetOfAddress("'D''Ávila'!C4")).toBe("D'Ávila");
 });
+
+test("several areas (Ctrl+click) or a chart selected: Excel's InvalidSelection, as a host error", async () => {
+  const fake = excel();
+  fake.selectAreas("Folha de maio", "B3", "E4:F4");
+  await expect(activeTableName(fake.run)).rejects.toMatchObject({
+    name: "WorkbookHostError",
+    code: "InvalidSelection",
+  });
+  fake.selectObject("Plan2", "Chart 1");
+  await expect(activeTableName(fake.run)).rejects.toMatchObject({ code: "InvalidSelection" });
+  fake.selectAreas("Folha de maio", "E4:F4");
+  expect(await activeTableName(fake.run)).toBe("Fevereiro");
+});

@@ -12,6 +12,7 @@ export const HOST_ERROR_CODES = {
   itemAlreadyExists: "ItemAlreadyExists",
   invalidArgument: "InvalidArgument",
   invalidOperation: "InvalidOperation",
+  invalidSelection: "InvalidSelection",
   propertyNotLoaded: "PropertyNotLoaded",
   requestPayloadSizeLimitExceeded: "RequestPayloadSizeLimitExceeded",
   responsePayloadSizeLimitExceeded: "ResponsePayloadSizeLimitExceeded",

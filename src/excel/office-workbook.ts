@@ -292,23 +292,7 @@ export class OfficeWorkbook implements Workbook {
 
   setColumnHighlight(table: string, header: string, highlight: ColumnHighlight): Promise<void> {
     return hostCall(`highlighting column ${header} of table ${table}`, () =>
-      this.run(async (context) => {
-        const body = context.workbook.tables.getItem(table).columns.getItem(header).getDataBodyRange();
-        const first = body.getCell(0, 0).load("address");
-        await context.sync();
-        // A custom rule's formula is relative to the range's top-left cell ("Apply conditional
-        // formatting to Excel ranges", custom formula), in English function names.
-        const cell = first.address.slice(first.address.lastIndexOf("!") + 1);
-        const tests = highlight.texts.map((t) => `${cell}="${t.replace(/"/g, '""')}"`);
-        context.runtime.enableEvents = false;
-        body.conditionalFormats.clearAll();
-        const rule = body.conditionalFormats.add("Custom");
-        rule.custom.rule.formula = tests.length === 1 ? `=${tests[0]}` : `=OR(${tests.join(",")})`;
-        rule.custom.format.fill.color = highlight.fill;
-        if (highlight.font !== undefined) rule.custom.format.font.color = highlight.font;
-        context.runtime.enableEvents = true;
-        await context.sync();
-      }),
+      write.setColumnHighlight(this.run, table, header, highlight),
     );
   }
 }

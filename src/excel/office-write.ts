@@ -1,31 +1,46 @@
 /**
  * Writing through Office.js, in row blocks under the payload budget, one `context.sync()` per
  * block ("Performance optimization using the Excel JavaScript API",
- * https://learn.microsoft.com/office/dev/add-ins/excel/performance):
- * - events are off while the add-in writes (`context.runtime.enableEvents`), so live validation
- *   does not see the add-in's own writes, and calculation is suspended until the block's sync
- *   (`application.suspendApiCalculationUntilNextSync`);
+ * https://learn.microsoft.com/office/dev/add-ins/excel/performance), with ./write-blocks.ts:
+ * - events are off while the add-in writes (`syncWithEventsOff`, the one place that turns them
+ *   off and always back on), so live validation does not see the add-in's own writes, and
+ *   calculation is suspended until the block's sync (`application.suspendApiCalculationUntilNextSync`);
+ * - blocks are sized from the JSON each sync sends (values and number formats), and a block the
+ *   host refuses for its size is sent again in halves;
  * - number formats are set per column range, not per cell: a text format ("@") before the values,
- *   so digit strings such as CPFs stay text; any other format (currency) after them;
+ *   so digit strings such as CPFs stay text; any other format (currency) after them. A column
+ *   written without a format gets "@" on the cells that receive text, before the text: Excel
+ *   would otherwise read "1-2" as a date and "10%" as 0.1 (`Range.values` parses strings as en-US
+ *   typing, OfficeDev/office-js#1559);
  * - values are assigned as 2-D arrays of the range's exact shape (`Range.values`; Office.js has
  *   no `setValues`).
  */
-import { planWriteBlocks, rowJsonBytes } from "../workbook/blocks";
+import { planWriteBlocks as planBlocks, rowJsonBytes } from "../workbook/blocks";
 import { structuredRefColumn } from "../workbook/names";
 import {
   type CellsWrite,
   type CellValue,
+  type ColumnHighlight,
   type ColumnWidth,
   type ColumnWrite,
   DEFAULT_MAX_BLOCK_BYTES,
   type NewTableSpec,
   RUN_LOG_SHEET,
   TEXT_FORMAT,
+  type TableInfo,
   type WriteOptions,
 } from "../workbook/port";
 import { HOST_ERROR_CODES, WorkbookHostError } from "./errors";
-import type { CellInput, ExcelRun, RangeApi, RequestContextApi } from "./office-api";
+import type { CellInput, ExcelRun, RangeApi } from "./office-api";
 import { queueTableInfo } from "./office-read";
+import {
+  columnFormat,
+  isText,
+  planColumnBlocks,
+  queueColumn,
+  sendInHalves,
+  syncWithEventsOff,
+} from "./write-blocks";
 
 /** Values Office.js refuses (InvalidArgument), refused here before anything is sent. */
 function checkCell(value: unknown, where: string): CellValue {
@@ -36,33 +51,6 @@ function checkCell(value: unknown, where: string): CellValue {
     throw new TypeError(`InvalidArgument: ${typeof value} is not a cell value (${where})`);
   }
   return value;
-}
-
-const column = <T>(n: number, at: (i: number) => T): T[][] => Array.from({ length: n }, (_, i) => [at(i)]);
-
-/** Queues values (and the column's format) into a one-column range of `n` rows. */
-function queueColumn(range: RangeApi, n: number, value: (i: number) => CellInput, format?: string): void {
-  if (format === TEXT_FORMAT) range.numberFormat = column(n, () => TEXT_FORMAT);
-  range.values = column(n, value);
-  if (format !== undefined && format !== TEXT_FORMAT) range.numberFormat = column(n, () => format);
-}
-
-/** One block's sync with events off and calculation suspended; events come back even on failure. */
-async function quietSync(run: ExcelRun, context: RequestContextApi, queue: () => void): Promise<void> {
-  context.runtime.enableEvents = false;
-  context.workbook.application.suspendApiCalculationUntilNextSync();
-  queue();
-  context.runtime.enableEvents = true;
-  try {
-    await context.sync();
-  } catch (e) {
-    // The failed batch may have stopped before turning events back on.
-    await run(async (c) => {
-      c.runtime.enableEvents = true;
-      await c.sync();
-    });
-    throw e;
-  }
 }
 
 /** `Workbook.writeColumns`: one sync for the table's columns, then one per block. */
@@ -95,25 +83,32 @@ export function writeColumns(
       col.values.forEach((v, r) => checkCell(v, `column "${col.header}", row ${r}`));
       return { name: names[index] ?? col.header, col };
     });
-    const formatBytes = targets.reduce(
-      (n, { col }) => n + (col.numberFormat ? col.numberFormat.length + 3 : 0),
-      0,
-    );
-    const rowBytes = (r: number) => rowJsonBytes(targets.map(({ col }) => col.values[r] ?? "")) + formatBytes;
-    const blocks = planWriteBlocks(body.rowCount, rowBytes, options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES);
+    const planned = targets.map(({ name, col }) => ({
+      name,
+      value: (r: number) => col.values[r] ?? "",
+      format: columnFormat(col.numberFormat),
+    }));
+    const blocks = planColumnBlocks(body.rowCount, planned, options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES);
+    const send = (start: number, end: number) =>
+      syncWithEventsOff(
+        run,
+        context,
+        () => {
+          for (const c of planned) {
+            const range = t.columns
+              .getItem(c.name)
+              .getDataBodyRange()
+              .getRow(0)
+              .getOffsetRange(start, 0)
+              .getResizedRange(end - start - 1, 0);
+            queueColumn(range, end - start, (i) => c.value(start + i), c.format);
+          }
+        },
+        { suspendCalculation: true },
+      );
     for (const [start, end] of blocks) {
       options.signal?.throwIfAborted();
-      await quietSync(run, context, () => {
-        for (const { name, col } of targets) {
-          const range = t.columns
-            .getItem(name)
-            .getDataBodyRange()
-            .getRow(0)
-            .getOffsetRange(start, 0)
-            .getResizedRange(end - start - 1, 0);
-          queueColumn(range, end - start, (i) => col.values[start + i] ?? "", col.numberFormat);
-        }
-      });
+      await sendInHalves(start, end, send);
     }
   });
 }
@@ -142,18 +137,23 @@ export function writeTableCells(run: ExcelRun, table: string, columns: CellsWrit
       }
       return { col, out };
     });
-    await quietSync(run, context, () => {
-      for (const { col, out } of runs)
-        for (const r of out) {
-          const range = t.columns
-            .getItem(col.header)
-            .getDataBodyRange()
-            .getRow(0)
-            .getOffsetRange(r.start, 0)
-            .getResizedRange(r.values.length - 1, 0);
-          queueColumn(range, r.values.length, (i) => r.values[i] ?? "", col.numberFormat);
-        }
-    });
+    await syncWithEventsOff(
+      run,
+      context,
+      () => {
+        for (const { col, out } of runs)
+          for (const r of out) {
+            const range = t.columns
+              .getItem(col.header)
+              .getDataBodyRange()
+              .getRow(0)
+              .getOffsetRange(r.start, 0)
+              .getResizedRange(r.values.length - 1, 0);
+            queueColumn(range, r.values.length, (i) => r.values[i] ?? "", columnFormat(col.numberFormat));
+          }
+      },
+      { suspendCalculation: true },
+    );
   });
 }
 
@@ -169,14 +169,35 @@ export function appendRows(run: ExcelRun, table: string, rows: CellValue[][], op
         throw new RangeError(`row ${i} has ${row.length} values for ${width} columns`);
       row.forEach((v, c) => checkCell(v, `row ${i}, column ${c}`));
     });
-    const blocks = planWriteBlocks(
-      rows.length,
-      (r) => rowJsonBytes(rows[r] ?? []),
-      options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES,
-    );
-    for (const [start, end] of blocks) {
+    // Rows go in with their text blank; the text follows in the same sync, into cells formatted
+    // "@" first (see the file comment). Each row is sent up to three times: the added row, its
+    // formats and its text.
+    const rowBytes = (r: number) => 3 * rowJsonBytes(rows[r] ?? []) + 8 * width;
+    const budget = options.maxBlockBytes ?? DEFAULT_MAX_BLOCK_BYTES;
+    const send = (start: number, end: number) =>
+      syncWithEventsOff(
+        run,
+        context,
+        () => {
+          const block = rows.slice(start, end);
+          t.rows.add(
+            undefined,
+            block.map((row) => row.map((v) => (isText(v) ? "" : v))),
+          );
+          if (!block.some((row) => row.some(isText))) return;
+          const added = t
+            .getDataBodyRange()
+            .getLastRow()
+            .getOffsetRange(-(block.length - 1), 0)
+            .getResizedRange(block.length - 1, 0);
+          added.numberFormat = block.map((row) => row.map((v) => (isText(v) ? TEXT_FORMAT : null)));
+          added.values = block.map((row) => row.map((v): CellInput => (isText(v) ? v : null)));
+        },
+        { suspendCalculation: true },
+      );
+    for (const [start, end] of planBlocks(rows.length, rowBytes, budget)) {
       options.signal?.throwIfAborted();
-      await quietSync(run, context, () => void t.rows.add(undefined, rows.slice(start, end)));
+      await sendInHalves(start, end, send);
     }
     const info = queueTableInfo(t);
     await context.sync();
@@ -219,12 +240,12 @@ export function addColumns(run: ExcelRun, table: string, headers: string[]) {
       }
       taken.add(h.toLowerCase());
     }
-    context.runtime.enableEvents = false;
-    for (const h of headers) t.columns.add(undefined, undefined, h);
-    context.runtime.enableEvents = true;
-    const info = queueTableInfo(t);
-    await context.sync();
-    return info();
+    let info: (() => TableInfo) | undefined;
+    await syncWithEventsOff(run, context, () => {
+      for (const h of headers) t.columns.add(undefined, undefined, h);
+      info = queueTableInfo(t);
+    });
+    return info!();
   });
 }
 
@@ -257,15 +278,24 @@ export function createSheetWithTable(run: ExcelRun, spec: NewTableSpec) {
     t.name = spec.table;
     await context.sync();
 
-    const bytes = (r: number) => rowJsonBytes(spec.rows[r] ?? []) + width * 12;
-    for (const [start, end] of planWriteBlocks(spec.rows.length, bytes)) {
-      await quietSync(run, context, () => {
-        spec.columns.forEach((col, c) => {
-          const range = ws.getRangeByIndexes(1 + start, c, end - start, 1);
-          queueColumn(range, end - start, (i) => spec.rows[start + i]?.[c] ?? "", col.numberFormat);
-        });
-      });
-    }
+    const columns = spec.columns.map((col, c) => ({
+      value: (r: number) => spec.rows[r]?.[c] ?? "",
+      format: columnFormat(col.numberFormat),
+    }));
+    const send = (start: number, end: number) =>
+      syncWithEventsOff(
+        run,
+        context,
+        () => {
+          columns.forEach((col, c) => {
+            const range = ws.getRangeByIndexes(1 + start, c, end - start, 1);
+            queueColumn(range, end - start, (i) => col.value(start + i), col.format);
+          });
+        },
+        { suspendCalculation: true },
+      );
+    for (const [start, end] of planColumnBlocks(spec.rows.length, columns, DEFAULT_MAX_BLOCK_BYTES))
+      await sendInHalves(start, end, send);
 
     spec.columns.forEach((col, c) => {
       const cells = ws.getRangeByIndexes(0, c, 1, 1);
@@ -340,4 +370,26 @@ export async function appendRunLog(run: ExcelRun, rows: CellValue[][]): Promise<
       await context.sync();
     });
   }
+}
+
+/**
+ * `Workbook.setColumnHighlight`: one sync for the column's first cell, one for its rule. A custom
+ * rule's formula is relative to the range's top-left cell ("Apply conditional formatting to Excel
+ * ranges", custom formula), in English function names.
+ */
+export function setColumnHighlight(run: ExcelRun, table: string, header: string, highlight: ColumnHighlight) {
+  return run(async (context) => {
+    const body = context.workbook.tables.getItem(table).columns.getItem(header).getDataBodyRange();
+    const first = body.getCell(0, 0).load("address");
+    await context.sync();
+    const cell = first.address.slice(first.address.lastIndexOf("!") + 1);
+    const tests = highlight.texts.map((t) => `${cell}="${t.replace(/"/g, '""')}"`);
+    await syncWithEventsOff(run, context, () => {
+      body.conditionalFormats.clearAll();
+      const rule = body.conditionalFormats.add("Custom");
+      rule.custom.rule.formula = tests.length === 1 ? `=${tests[0]}` : `=OR(${tests.join(",")})`;
+      rule.custom.format.fill.color = highlight.fill;
+      if (highlight.font !== undefined) rule.custom.format.font.color = highlight.font;
+    });
+  });
 }

@@ -37,8 +37,10 @@ export class FakeSheetSource implements SheetSource {
 
   selection(): CellSelection | null {
     const s = this.excel.selection();
-    // A selected range shows its top-left cell in the name box, as Excel's active cell.
-    return s ? { sheet: s.sheet, address: s.address.split(":")[0] ?? s.address } : null;
+    // A selected range shows its top-left cell in the name box, as Excel's active cell (the
+    // first area's, when several are selected); a selected chart or shape has no cell.
+    const first = s?.address.split(",")[0]?.split(":")[0];
+    return s && first ? { sheet: s.sheet, address: first } : null;
   }
 
   async typeCell(sheet: string, address: string, text: string): Promise<void> {

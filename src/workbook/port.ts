@@ -237,8 +237,10 @@ export interface Workbook {
   /**
    * Writes whole columns of a table (values by data row, optional number format), in row
    * blocks under the byte budget: one sync per block for all the given columns together.
-   * Strings are written as Excel would take them typed in: API text must go through
-   * `safeText` (./safe-text.ts) first.
+   * Strings stay text: in a column written without a number format, the cells that get a
+   * non-empty string are formatted as text ("@") first, since Excel would read "1-2" as a date
+   * and "10%" as 0.1; a column written with a format takes values as Excel takes them typed in
+   * (in en-US). API text still goes through `safeText` (./safe-text.ts) first.
    */
   writeColumns(table: string, columns: ColumnWrite[], options?: WriteOptions): Promise<void>;
 
@@ -264,7 +266,7 @@ export interface Workbook {
    * header column, in row blocks under the byte budget: one sync per block. Cells below the
    * table, in its columns, move down (Office.js `TableRowCollection.add(null, values)`); new
    * cells take the number format of the last data row, as Excel extends a table's formatting.
-   * Strings are written as Excel would take them typed in (API text through `safeText`).
+   * Strings stay text, as in `writeColumns` (API text through `safeText`).
    * Returns the table as it is now.
    */
   appendRows(table: string, rows: CellValue[][], options?: WriteOptions): Promise<TableInfo>;

@@ -14,6 +14,7 @@ import type { ExcelRun, RequestContextApi } from "../office-api";
 import { type Box, checkInput } from "./cells";
 import { type FakeStats, emptyStats } from "./context";
 import { boxAddress } from "./box";
+import { parseAddress } from "./collection";
 import { FakeModel, type FakeSheet, type Visibility, uniqueHeaders } from "./model";
 import { FakeRequestContext } from "./objects";
 
@@ -179,9 +180,12 @@ export class FakeExcel {
     return this.model.active?.name;
   }
 
+  /** The selection's sheet and address ("B3", or "B3,D5:E6" for several areas, as Excel joins them). */
   selection(): { sheet: string; address: string } | undefined {
     const s = this.model.selection;
-    return s ? { sheet: s.sheet, address: boxAddress(s.box) } : undefined;
+    if (!s) return undefined;
+    if (!("areas" in s)) return { sheet: s.sheet, address: "" };
+    return { sheet: s.sheet, address: s.areas.map(boxAddress).join(",") };
   }
 
   settings(): Record<string, unknown> {
@@ -200,6 +204,24 @@ export class FakeExcel {
     this.model.syncHeaderNames(s, box);
     this.model.raise(s, box, "RangeEdited");
     this.model.deliverEvents();
+  }
+
+  /**
+   * Selects cells as a person does: one area ("B3", "B3:D7"), or several with Ctrl+click
+   * ("B3", "D5:E6"), on a visible sheet, which becomes the active one.
+   */
+  selectAreas(sheet: string, ...addresses: string[]): void {
+    const s = this.sheet(sheet);
+    if (addresses.length === 0) throw new RangeError("selectAreas needs at least one address");
+    this.model.active = s;
+    this.model.selection = { sheet: s.name, areas: addresses.map((a) => parseAddress(a).box) };
+  }
+
+  /** Selects an object that is not cells (a chart, a shape, a picture) on a sheet. */
+  selectObject(sheet: string, object: string): void {
+    const s = this.sheet(sheet);
+    this.model.active = s;
+    this.model.selection = { sheet: s.name, object };
   }
 
   /** Shows or hides a sheet, as a person can with "Unhide". */

@@ -25,6 +25,8 @@ export interface FakeSheet {
   conditionalFormats: Array<{ box: Box; formula: string; fill?: string; font?: string }>;
 }
 
+export type FakeSelection = { sheet: string; areas: Box[] } | { sheet: string; object: string };
+
 export interface FakeTable {
   id: string;
   name: string;
@@ -50,7 +52,12 @@ export class FakeModel {
   /** Workbook.settings, kept as JSON text (Office.js round-trips setting values through JSON). */
   readonly settings = new Map<string, string>();
   active: FakeSheet | undefined;
-  selection: { sheet: string; box: Box } | undefined;
+  /**
+   * What is selected: one or more areas of cells on one sheet (Ctrl+click adds areas), or an
+   * object that is not cells (a chart, a shape, a picture). `Workbook.getSelectedRange` fails
+   * with `InvalidSelection` for anything but one area (./objects.ts).
+   */
+  selection: FakeSelection | undefined;
   /**
    * `Excel.Runtime.enableEvents` of the add-in's runtime: while false, no event reaches the
    * add-in's handlers ("Work with events using the Excel JavaScript API", Enable and disable

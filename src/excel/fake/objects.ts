@@ -5,6 +5,7 @@
  * ../office-api.ts only.
  */
 import type { RequestContextApi, SettingApi, SettingCollectionApi, WorkbookApi } from "../office-api";
+import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import { invalidArgument } from "./cells";
 import { FakeContextCore, type FakeHost, FakeObject, propertyNotLoaded, unknownProperty } from "./context";
 import { notFound } from "./model";
@@ -79,13 +80,27 @@ class FakeWorkbookObject implements WorkbookApi {
       },
     };
   }
-  /** "Workbook.getSelectedRange" (ExcelApi 1.1): the selection, else A1 of the active sheet. */
+  /**
+   * "Workbook.getSelectedRange" (ExcelApi 1.1): "Gets the currently selected single range from the
+   * workbook. If there are multiple ranges selected, this method will throw an error"
+   * (@types/office-js). The error is `InvalidSelection`, at sync, for several areas (Ctrl+click;
+   * OfficeDev/office-js-docs-pr#2477 shows `code: "InvalidSelection"`) and for a chart or a shape
+   * ("by design", OfficeDev/office-js#2268, #8). Nothing selected yet: A1 of the active sheet.
+   */
   getSelectedRange(): FakeRange {
     return new FakeRange(this.ctx, () => {
       const { selection, sheets, active } = this.ctx.model;
       const sheet = selection ? sheets.find((s) => s.name === selection.sheet) : (active ?? sheets[0]);
       if (!sheet) return null;
-      return { sheet, box: selection?.box ?? { top: 0, left: 0, rows: 1, cols: 1 } };
+      if (!selection) return { sheet, box: { top: 0, left: 0, rows: 1, cols: 1 } };
+      const only = "areas" in selection && selection.areas.length === 1 ? selection.areas[0] : undefined;
+      if (!only) {
+        throw new WorkbookHostError(
+          HOST_ERROR_CODES.invalidSelection,
+          "The current selection is invalid for this operation.",
+        );
+      }
+      return { sheet, box: only };
     });
   }
 }

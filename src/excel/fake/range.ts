@@ -176,7 +176,7 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi {
     this.change({ select: true }, ({ sheet, box }) => {
       if (sheet.visibility !== "Visible") throw invalidArgument("A hidden sheet's cells cannot be selected.");
       this.ctx.model.active = sheet;
-      this.ctx.model.selection = { sheet: sheet.name, box };
+      this.ctx.model.selection = { sheet: sheet.name, areas: [box] };
     });
   }
 
@@ -230,6 +230,11 @@ class FakeRangeFormat {
   }
 }
 
+/**
+ * Length of formula contents: 8,192 characters ("Excel specifications and limits",
+ * https://support.microsoft.com/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3).
+ */
+const MAX_FORMULA_CHARS = 8192;
 const POINTS_PER_CHAR = 5.5;
 const CELL_PADDING_POINTS = 6;
 const STANDARD_WIDTH_POINTS = 48;
@@ -287,7 +292,12 @@ class FakeConditionalFormats implements ConditionalFormatCollectionApi {
             return entry.formula;
           },
           set formula(f: string) {
-            set({ formula: f }, () => void (entry.formula = f));
+            set({ formula: f }, () => {
+              // "Excel specifications and limits": a formula holds at most 8,192 characters.
+              if (f.length > MAX_FORMULA_CHARS)
+                throw invalidArgument(`A formula is limited to ${MAX_FORMULA_CHARS} characters.`);
+              entry.formula = f;
+            });
           },
         },
         format: {

@@ -204,10 +204,40 @@ export function describeWorkbookContract(label: string, make: ContractSubject): 
       expect(look.cell("Sheet1", "C3")).toBe(7);
       expect(Object.is(look.cell("Sheet1", "C4"), 0)).toBe(true);
       expect(look.cell("Sheet1", "B3")).toBe('=HYPERLINK("x")');
-      expect(look.cell("Sheet1", "B4")).toBe(true);
+      // Text written without a format is kept as text (formatted "@" first): Excel would read
+      // "TRUE" as a boolean, as it would read "1-2" as a date.
+      expect(look.cell("Sheet1", "B4")).toBe("TRUE");
       expect(look.numberFormat("Sheet1", "C2")).toBe('"R$" #,##0.00');
-      expect(look.numberFormat("Sheet1", "B2")).toBe("General");
+      expect(look.numberFormat("Sheet1", "B2")).toBe(TEXT_FORMAT);
       expect(look.formulaCount()).toBe(0);
+    });
+
+    test("text that Excel would convert (a date, a percentage, a number) reads back as written", async () => {
+      const { workbook, look } = make(
+        fromTable(
+          ["Código", "Valor"],
+          [
+            ["", ""],
+            ["", ""],
+            ["", ""],
+          ],
+        ),
+      );
+      const codes = ["1-2", "10%", "05/06/2026"];
+      await workbook.writeColumns("Table1", [
+        { header: "Código", values: codes },
+        { header: "Valor", values: [1, "", 3] },
+      ]);
+      expect([2, 3, 4].map((r) => look.cell("Sheet1", `A${r}`))).toEqual(codes);
+      expect(look.numberFormat("Sheet1", "B2")).toBe("General");
+      await workbook.writeTableCells("Table1", [
+        { header: "Código", cells: [{ rowIndex: 1, value: "3-4" }] },
+      ]);
+      expect(look.cell("Sheet1", "A3")).toBe("3-4");
+      const t = await workbook.appendRows("Table1", [["7-8", 9]]);
+      expect(t.rowCount).toBe(4);
+      expect(look.cell("Sheet1", "A5")).toBe("7-8");
+      expect(look.cell("Sheet1", "B5")).toBe(9);
     });
 
     test("reads some rows of a table with its facts, leaving out rows past its end", async () => {
@@ -273,10 +303,13 @@ export function describeWorkbookContract(label: string, make: ContractSubject): 
       );
     });
 
-    test("unsafe text becomes a formula: this is what safeText prevents", async () => {
-      const { workbook, look } = make(fromTable(["Msg"], [[""], [""]]));
-      await workbook.writeColumns("Table1", [{ header: "Msg", values: ["=1+1", "@SUM(A1)"] }]);
-      expect(look.formulaCount()).toBe(2);
+    test("text that looks like a formula stays text, with or without safeText", async () => {
+      const { workbook, look } = make(fromTable(["Msg"], [[""], [""], [""]]));
+      await workbook.writeColumns("Table1", [
+        { header: "Msg", values: ["=1+1", "@SUM(A1)", safeText("-2+3")] },
+      ]);
+      expect(look.formulaCount()).toBe(0);
+      expect(look.sheetValues("Sheet1").map((r) => r[0])).toEqual(["Msg", "=1+1", "@SUM(A1)", "-2+3"]);
     });
 
     test("large writes are cut into blocks and land whole", async () => {

@@ -132,6 +132,8 @@ describe("messageFor", () => {
     );
     const host = Object.assign(new Error("x"), { name: "WorkbookHostError", code: "InvalidArgument" });
     expect(messageFor(host, pt).body).toBe(pt.errors.host({ code: "InvalidArgument" }));
+    const selection = Object.assign(new Error("x"), { name: "WorkbookHostError", code: "InvalidSelection" });
+    expect(messageFor(selection, en).title).toBe("Select one cell of the table");
     for (const code of ["RequestPayloadSizeLimitExceeded", "ResponsePayloadSizeLimitExceeded"]) {
       const tooLarge = messageFor(new WorkbookHostError(code, "5 MB"), en);
       expect([tooLarge.title, tooLarge.body, tooLarge.next]).toEqual([

@@ -196,6 +196,8 @@ export function messageFor(
     host === HOST_ERROR_CODES.responsePayloadSizeLimitExceeded
   )
     return msg(e.payloadTitle, e.payload, e.payloadNext, [e.technical({ text: host })]);
+  // Several areas or a chart selected: getSelectedRange refuses (src/excel/active-table.ts).
+  if (host === HOST_ERROR_CODES.invalidSelection) return msg(e.selectionTitle, e.selection, e.selectionNext);
   if (host !== undefined) return msg(e.hostTitle, e.host({ code: host }), e.hostNext);
 
   const text = error instanceof Error ? error.message : typeof error === "string" ? error : undefined;

@@ -135,6 +135,10 @@ export const enUS: Messages = {
     secretSettingTitle: "Secret refused",
     secretSetting: "The add-in never saves tokens or passwords inside the workbook.",
     secretSettingNext: "Nothing was saved. The token lives only in Connection.",
+    selectionTitle: "Select one cell of the table",
+    selection:
+      "The selection has several areas (Ctrl+click) or is not cells (a chart, a shape): Excel does not say which table you are in.",
+    selectionNext: "Click a single cell of the table and use the command again.",
     hostTitle: "Excel refused the operation",
     host: (p) => `Excel error: ${p.code}.`,
     hostNext: "Finish any cell edit in progress and try again.",

@@ -145,6 +145,10 @@ export const ptBR = {
     secretSettingTitle: "Dado secreto recusado",
     secretSetting: "O suplemento não grava tokens nem senhas dentro da pasta de trabalho.",
     secretSettingNext: "Nada foi gravado. O token fica só em Conexão.",
+    selectionTitle: "Selecione uma célula da tabela",
+    selection:
+      "A seleção tem várias áreas (Ctrl+clique) ou não é de células (um gráfico, uma forma): o Excel não diz em que tabela você está.",
+    selectionNext: "Clique numa única célula da tabela e use o comando de novo.",
     hostTitle: "O Excel recusou a operação",
     host: (p: { code: string }) => `Erro do Excel: ${p.code}.`,
     hostNext: "Feche edições de célula em andamento e tente de novo.",

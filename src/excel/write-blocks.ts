@@ -1,0 +1,160 @@
+/**
+ * What every write of the adapter shares: events off while it writes, column writes sized from the
+ * JSON they send, and a block the host refuses for its size sent again in halves.
+ *
+ * - Events: `context.runtime.enableEvents = false` keeps the add-in's own writes from reaching
+ *   its `Table.onChanged` handlers (live validation), "Work with events using the Excel JavaScript
+ *   API", Enable and disable events (ExcelApi 1.8),
+ *   https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events. The setting is per
+ *   runtime and lasts past the batch: a batch that fails between "off" and "on" (a sync stops at
+ *   the failing operation and drops the ones after it) would leave live validation deaf for the
+ *   rest of the session. `syncWithEventsOff` is the one place events are turned off, and it turns
+ *   them back on in a batch of its own when the sync fails.
+ * - Size: Excel on the web refuses a request above 5 MB (`RequestPayloadSizeLimitExceeded`,
+ *   "Resource limits and performance optimization for Office Add-ins",
+ *   https://learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization).
+ *   A column write sends its values and its number formats as arrays of one-cell rows
+ *   (`[["a"],["b"]]`): `columnCellBytes` counts what each cell adds to both, so a block planned
+ *   under the budget is a request under the budget (./write-blocks.test.ts measures it on the fake).
+ * - Refusal: a refused request applies nothing, so the block is sent again as two halves, down to
+ *   one row, as reads do (../workbook/blocks.ts `readSizedBlock`).
+ */
+import { planWriteBlocks, rowJsonBytes, utf8Length } from "../workbook/blocks";
+import { type CellValue, TEXT_FORMAT } from "../workbook/port";
+import { HOST_ERROR_CODES } from "./errors";
+import type { CellInput, ExcelRun, RangeApi, RequestContextApi } from "./office-api";
+
+/**
+ * Queues `queue` between events off and on, syncs, and turns events back on in a batch of its own
+ * when the sync fails. `suspendCalculation` also suspends calculation until this sync
+ * (`Application.suspendApiCalculationUntilNextSync`, ExcelApi 1.6), for writes of many cells.
+ */
+export async function syncWithEventsOff(
+  run: ExcelRun,
+  context: RequestContextApi,
+  queue: () => void,
+  options: { suspendCalculation?: boolean } = {},
+): Promise<void> {
+  context.runtime.enableEvents = false;
+  if (options.suspendCalculation) context.workbook.application.suspendApiCalculationUntilNextSync();
+  try {
+    queue();
+  } finally {
+    context.runtime.enableEvents = true;
+  }
+  try {
+    await context.sync();
+  } catch (e) {
+    // The failed batch may have stopped before turning events back on.
+    await run(async (c) => {
+      c.runtime.enableEvents = true;
+      await c.sync();
+    });
+    throw e;
+  }
+}
+
+/** How a column's cells are formatted before or after its values (see `queueColumn`). */
+export type ColumnFormat =
+  /** Every cell takes this format: "@" before the values, any other after them. */
+  | { kind: "column"; format: string }
+  /** No format asked for: the cells that get text are formatted "@" first, the others left alone. */
+  | { kind: "text-cells" };
+
+export const columnFormat = (format: string | undefined): ColumnFormat =>
+  format === undefined ? { kind: "text-cells" } : { kind: "column", format };
+
+/**
+ * Whether a value written to a cell is text that Excel might convert: a non-empty string. Excel
+ * takes a string written through `Range.values` as if typed in en-US (a date, a percentage, a
+ * number; OfficeDev/office-js#1559), unless the cell's format is text ("@"): product codes such
+ * as "1-2" would become dates and change at every pull.
+ */
+export const isText = (v: CellValue | null): boolean => typeof v === "string" && v !== "";
+
+/** The `{"values":…}` and `{"numberFormat":…}` wrappers of one column's operations. */
+const OPERATION_BYTES = '{"numberFormat":}'.length * 2 + '{"values":}'.length + 2;
+
+/** Bytes one cell adds to its column's requests: the value, and its number format entries. */
+export function columnCellBytes(value: CellValue, format: ColumnFormat): number {
+  // `[v],` in the values array.
+  const valueBytes = rowJsonBytes([value]) + 1;
+  if (format.kind === "text-cells") return valueBytes + "[null],".length;
+  return valueBytes + utf8Length(JSON.stringify(format.format)) + 3;
+}
+
+/**
+ * Blocks [start, end) of `rowCount` rows for columns written together, each block's request
+ * under `maxBlockBytes` (a single row above the budget gets a block of its own).
+ */
+export function planColumnBlocks(
+  rowCount: number,
+  columns: ReadonlyArray<{ value: (row: number) => CellValue; format: ColumnFormat }>,
+  maxBlockBytes: number,
+): Array<[number, number]> {
+  const fixed = columns.length * OPERATION_BYTES;
+  const budget = Math.max(1, maxBlockBytes - fixed);
+  return planWriteBlocks(
+    rowCount,
+    (r) => {
+      let bytes = 0;
+      for (const c of columns) bytes += columnCellBytes(c.value(r), c.format);
+      // planWriteBlocks adds a comma per row; `columnCellBytes` counted every comma already.
+      return bytes - 1;
+    },
+    budget,
+  );
+}
+
+const oneColumn = <T>(n: number, at: (i: number) => T): T[][] => Array.from({ length: n }, (_, i) => [at(i)]);
+
+/**
+ * Queues one column's values into a one-column range of `n` rows, formatted as `format` says:
+ * text formats go before the values (so the strings stay text), others after them.
+ */
+export function queueColumn(
+  range: RangeApi,
+  n: number,
+  value: (i: number) => CellInput,
+  format: ColumnFormat,
+): void {
+  if (format.kind === "text-cells") {
+    const formats = oneColumn(n, (i) => (isText(value(i)) ? TEXT_FORMAT : null));
+    if (formats.some(([f]) => f !== null)) range.numberFormat = formats;
+  } else if (format.format === TEXT_FORMAT) {
+    range.numberFormat = oneColumn(n, () => TEXT_FORMAT);
+  }
+  range.values = oneColumn(n, value);
+  if (format.kind === "column" && format.format !== TEXT_FORMAT)
+    range.numberFormat = oneColumn(n, () => format.format);
+}
+
+/** Whether the host refused a request for its size. */
+function refusedForSize(e: unknown): boolean {
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    "code" in e &&
+    e.code === HOST_ERROR_CODES.requestPayloadSizeLimitExceeded
+  );
+}
+
+/**
+ * Sends rows [start, end) with `send`; a block the host refuses for its size (nothing of it was
+ * applied) is sent again as two halves, down to one row, whose refusal is the caller's error.
+ * Returns how many refusals were recovered.
+ */
+export async function sendInHalves(
+  start: number,
+  end: number,
+  send: (start: number, end: number) => Promise<void>,
+): Promise<number> {
+  try {
+    await send(start, end);
+    return 0;
+  } catch (e) {
+    if (!refusedForSize(e) || end - start <= 1) throw e;
+    const mid = start + Math.floor((end - start) / 2);
+    return 1 + (await sendInHalves(start, mid, send)) + (await sendInHalves(mid, end, send));
+  }
+}
