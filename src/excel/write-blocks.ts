@@ -76,7 +76,7 @@ export const isText = (v: CellValue | null): boolean => typeof v === "string" &&
 const OPERATION_BYTES = '{"numberFormat":}'.length * 2 + '{"values":}'.length + 2;
 
 /** Bytes one cell adds to its column's requests: the value, and its number format entries. */
-export function columnCellBytes(value: CellValue, format: ColumnFormat): number {
+function columnCellBytes(value: CellValue, format: ColumnFormat): number {
   // `[v],` in the values array.
   const valueBytes = rowJsonBytes([value]) + 1;
   if (format.kind === "text-cells") return valueBytes + "[null],".length;
