@@ -36,7 +36,8 @@ export {
 // Retries, waits, lists
 export { isAmbiguousFailure, parseRetryAfter } from "./retry";
 export { defaultSleep } from "./abort";
-export { collectAll, type PageIterator } from "./pagination";
+export { collectAll } from "./pagination";
+export { pullAll } from "./pull-all";
 
 // Addresses
 export { ENVIRONMENTS, normalizeBaseUrl } from "./routes";
@@ -55,7 +56,6 @@ export {
   isFinalDepositStatus,
   MAX_AMOUNT_CENTS,
   MAX_EMPLOYEE_IDS_PER_CALL,
-  type Page,
   PAYMENT_METHODS,
   PaymentMethod,
   Product,

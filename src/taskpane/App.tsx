@@ -24,7 +24,7 @@ import { DataScreen } from "../features/directory";
 import { DistributeScreen } from "../features/distribute";
 import { FundScreen } from "../features/fund";
 import { FEATURE_ERROR_WORDS } from "./error-words";
-import type { PaneServices } from "./pane-services";
+import type { AvailableServices } from "./pane-services";
 
 const useStyles = makeStyles({
   root: {
@@ -56,13 +56,6 @@ const useStyles = makeStyles({
 });
 
 export type ScreenName = "connection" | "distribute" | "fund" | "data" | "activity";
-
-/**
- * The connection services always; each other screen appears when its services are wired
- * (./adapter.ts wires a screen once the workflows it needs exist).
- */
-export type AvailableServices = Pick<PaneServices, "connections"> &
-  Partial<Omit<PaneServices, "connections">>;
 
 export interface AppProps {
   locale: Locale;

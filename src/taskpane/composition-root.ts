@@ -28,10 +28,9 @@ import {
   createUserStorage,
 } from "../excel";
 import type { Workbook } from "../workbook";
-import { createServices } from "./pane-services";
+import { type AvailableServices, createServices } from "./pane-services";
 import { activeClient, clientFactory } from "../features/connection";
 import { FunctionsRuntime } from "../features/functions";
-import type { AvailableServices } from "./App";
 import { ConnectionStore } from "../features/connection";
 import type { TokenStore, UserStorage } from "./host";
 import { type Locale, uiLanguage } from "./ui/i18n";

@@ -1,7 +1,7 @@
 /**
  * The real `PaneServices`: the pane's services: each feature's adapter (src/features/*), over src/api and the
- * Workbook port, one file per screen (./fund.ts, ./data.ts, ./distribute.ts, ./activity.ts).
- * This is the only part of the pane that builds API clients (./client.ts: paced, token read
+ * Workbook port, one per screen.
+ * This is the only part of the pane that builds API clients (src/features/connection: paced, token read
  * from the TokenStore at each request, so a token is never held in React state and is sent
  * only to its own origin).
  *
@@ -15,7 +15,6 @@ import type { ConnectionServices } from "../features/connection";
 import type { DataServices } from "../features/directory";
 import type { DistributeServices } from "../features/distribute";
 import type { FundServices } from "../features/fund";
-import type { AvailableServices } from "./App";
 import { ConnectionStore } from "../features/connection";
 import type { TokenStore, UserStorage } from "./host";
 import type { Locale } from "./ui/i18n";
@@ -33,6 +32,13 @@ export interface PaneServices {
   data: DataServices;
   activity: ActivityServices;
 }
+
+/**
+ * The connection services always; each other screen appears when its services are wired
+ * (`createServices` wires a screen once the workflows it needs exist).
+ */
+export type AvailableServices = Pick<PaneServices, "connections"> &
+  Partial<Omit<PaneServices, "connections">>;
 
 export interface AdapterInput {
   userStorage: UserStorage;

@@ -5,7 +5,7 @@
  * decides roles from these.
  */
 import { defineWords } from "../money";
-import type { ColumnRole, RoleName } from "./mapping";
+import type { ColumnRole, RoleName } from "./roles";
 
 /** "Vale-Refeição (R$)" → "valerefeicao": lower case, no accents, letters and digits only. */
 export function headerKey(text: string): string {

@@ -13,7 +13,8 @@ export { SecretSettingError } from "./settings-guard";
 
 // Text and names as Excel takes them.
 // Column mapping.
-export { type ColumnRole, type MappingOverride, type TableMapping, computeMapping } from "./mapping";
+export { type MappingOverride, type TableMapping, computeMapping } from "./mapping";
+export { type ColumnRole } from "./roles";
 export { loadMapping, saveMappingOverride } from "./mapping-store";
 
 // The distribution template and the write-back of row results.

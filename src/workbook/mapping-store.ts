@@ -6,7 +6,8 @@
 import { z } from "zod";
 import type { Product } from "../api/schemas";
 import { type Issue, makeIssue } from "./issues";
-import { computeMapping, type MappingOverride, RoleSchema, type TableMapping } from "./mapping";
+import { computeMapping, type MappingOverride, type TableMapping } from "./mapping";
+import { RoleSchema } from "./roles";
 import type { Workbook } from "./port";
 
 export const MAPPING_SETTING = "valepix.mapping";

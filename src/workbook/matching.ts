@@ -30,10 +30,8 @@
 import { type Employee, SITUATION_ACTIVE } from "../api/schemas";
 import { isBlankCell, maskCpf, normalizeCpf } from "../money";
 import { pushTo } from "./group";
-import type { IssueParamsByCode, Severity } from "./issues";
+import type { IdentityKind, IssueParamsByCode, Severity } from "./issue-codes";
 import type { CellValue } from "./port";
-
-export type IdentityKind = "employee_id" | "cpf" | "email";
 
 type MatchProblemCode =
   | "employee_id_unknown"

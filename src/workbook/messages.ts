@@ -11,8 +11,7 @@
  */
 import { defineWords } from "../money";
 import { type DocumentProblemCode, type Locale, formatCents } from "../money";
-import type { IssueCode, IssueParamsByCode, Severity } from "./issues";
-import type { IdentityKind } from "./matching";
+import type { IdentityKind, IssueCode, IssueParamsByCode, Severity } from "./issue-codes";
 
 /** The one Locale type of src/money, re-exported here for callers that import it with the messages. */
 export type { Locale };

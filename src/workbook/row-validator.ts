@@ -10,7 +10,8 @@ import { type Locale, type ParseCentsResult, isBlankCell, parseCents } from "../
 import { amountIssue } from "./amount-issues";
 import { type Issue, makeIssue } from "./issues";
 import type { TableMapping } from "./mapping";
-import type { IdentityKind, MatchProblem } from "./matching";
+import type { IdentityKind } from "./issue-codes";
+import type { MatchProblem } from "./matching";
 import type { CellValue } from "./port";
 import { namesAgree, totalsLabel } from "./row-checks";
 import type { SendRow, ValidationContext } from "./validation-types";

@@ -12,15 +12,15 @@
  * Identifiers are text-formatted ("@"), so Excel keeps them exactly.
  */
 import { defineWords } from "../../money";
-import type { PageIterator, ValePixClient } from "../../api";
-import type { Benefit, Employee, Page, Product, Situation } from "../../api";
+import { pullAll, type ValePixClient } from "../../api";
+import type { Benefit, Employee, Product, Situation } from "../../api";
 import { formatCpf, normalizeCpf } from "../../money";
 import { IDENTITY_HEADERS } from "../../workbook/headers";
 import type { Locale } from "../../workbook/messages";
 import { TEXT_FORMAT } from "../../workbook/port";
 import { codeOfWord, codeWord } from "../../workbook/api-words";
 import { CURRENCY_FORMAT, productHeaders } from "../../workbook/template";
-import { type OnProgress, etaFrom, progressReporter } from "../../api/progress";
+import type { OnProgress } from "../../api/progress";
 import { type SyncColumn, type SyncResult, syncTable, type TableSpec } from "../../workbook/table-sync";
 
 export interface PullOptions {
@@ -75,35 +75,6 @@ const HEADERS = defineWords(
 
 export function directoryHeaders(locale: Locale = "pt-BR") {
   return { ...IDENTITY_HEADERS[locale], ...HEADERS[locale] };
-}
-
-/**
- * Every item of a list, all pages, with progress by page: `total` when the page states it, and
- * then an ETA from the pace of the pages so far (none when the total is not stated: the end of
- * the list is not known before its last page).
- */
-export async function pullAll<T>(
-  list: PageIterator<T, Page<T>>,
-  phase: string,
-  options: { signal?: AbortSignal; onProgress?: OnProgress; now?: () => number } = {},
-): Promise<T[]> {
-  const now = options.now ?? Date.now;
-  const progress = progressReporter(options.onProgress);
-  const started = now();
-  const out: T[] = [];
-  // A list that changed while it was read is read again from the start: drop what was kept.
-  for await (const page of list.pages({ onRestart: () => (out.length = 0) })) {
-    options.signal?.throwIfAborted();
-    out.push(...page.data);
-    const total = Math.max(page.total ?? out.length, out.length);
-    progress(
-      phase,
-      out.length,
-      total,
-      page.total === undefined ? undefined : etaFrom(started, now(), out.length, total),
-    );
-  }
-  return out;
 }
 
 /** The situations the employee filter accepts (their `value`). One call. */

@@ -2,7 +2,7 @@
 import { lazy } from "react";
 
 export { dataServices } from "./adapter";
-export { pullAll, pullEmployees, pullProducts } from "./directory";
+export { pullEmployees, pullProducts } from "./directory";
 export { type DataServices } from "./services";
 
 /** The screen, loaded on first use (its own chunk): it is rarely opened, and the start bundle stays small. */

@@ -15,9 +15,9 @@ import type { Transaction, ValePixClient } from "../../api";
 import type { Locale } from "../../workbook/messages";
 import type { Workbook } from "../../workbook/port";
 import { type LedgerRow, readLedger } from "../../workbook/ledger";
-import { pullAll } from "../directory";
+import { pullAll } from "../../api";
 import { isDebit, transactionKey, transactionSpec } from "./transaction-sheet";
-import { writeReconciliationSummary } from "./summary";
+import { type LedgerCheck, type ReconciliationSummary, writeReconciliationSummary } from "./summary";
 import type { OnProgress } from "../../api/progress";
 import { type SyncResult, syncTable } from "../../workbook/table-sync";
 import type { RunLogLink } from "../../workbook/run-log";
@@ -95,22 +95,6 @@ export async function pullTransactions(
 // ---------------------------------------------------------------------------------------------
 // Summary
 
-export interface ReconciliationSummary {
-  /** Sum of deposits (charges included) in `COMPLETED`. */
-  completedDepositsCents: number;
-  /** Deposits still waiting for payment (not in the balance). */
-  pendingDepositsCents: number;
-  /** Debits of distributions, except those that failed (a failed lot gives the balance back). */
-  distributedCents: number;
-  /** What the balance should be: completed deposits minus distributions. */
-  expectedBalanceCents: number;
-  availableCents: number;
-  /** available − expected: zero when everything adds up. */
-  differenceCents: number;
-  /** Transactions whose state or type this summary could not place (listed for a person). */
-  unplaced: Transaction[];
-}
-
 const UNDONE = new Set(["FAILED", "CANCELLED", "EXPIRED"]);
 
 /** Pure: the summary of a full list of transactions against the available balance. */
@@ -147,15 +131,6 @@ export function summarize(
 }
 
 /** The ledger of this workbook against the transactions (`checkLedger`). */
-export interface LedgerCheck {
-  /** Distributions the ledger records as paid or being paid. */
-  distributions: number;
-  /** What the ledger records for them. */
-  recordedCents: number;
-  /** The debits of those distributions among the transactions (those undone left out). */
-  debitedCents: number;
-}
-
 /**
  * Pure: what the workbook's ledger says was paid (or is being paid) against what the transactions
  * debited for the same distributions. Equal when the ledger is the record of those payments; a

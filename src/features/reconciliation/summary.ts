@@ -9,15 +9,42 @@
  * in their own column; when it was read, an Excel date in its own column.
  */
 import { defineWords } from "../../money";
+import type { Transaction } from "../../api";
 import type { Locale } from "../../workbook/messages";
 import type { Workbook } from "../../workbook/port";
 import { TEXT_FORMAT } from "../../workbook/port";
 import { CURRENCY_FORMAT } from "../../workbook/template";
-import type { LedgerCheck, ReconciliationSummary } from "./reconciliation";
 import { DATE_TIME_FORMAT, excelSerial } from "../../workbook/dates";
 import { type SyncResult, syncTable, type TableSpec } from "../../workbook/table-sync";
 
 const SUMMARY_TABLE = "ValePix_Conciliacao";
+
+/** The figures of a reconciliation (./reconciliation.ts `summarize` computes them). */
+export interface ReconciliationSummary {
+  /** Sum of deposits (charges included) in `COMPLETED`. */
+  completedDepositsCents: number;
+  /** Deposits still waiting for payment (not in the balance). */
+  pendingDepositsCents: number;
+  /** Debits of distributions, except those that failed (a failed lot gives the balance back). */
+  distributedCents: number;
+  /** What the balance should be: completed deposits minus distributions. */
+  expectedBalanceCents: number;
+  availableCents: number;
+  /** available − expected: zero when everything adds up. */
+  differenceCents: number;
+  /** Transactions whose state or type this summary could not place (listed for a person). */
+  unplaced: Transaction[];
+}
+
+/** The ledger against the debits (./reconciliation.ts `checkLedger`). */
+export interface LedgerCheck {
+  /** Distributions the ledger records as paid or being paid. */
+  distributions: number;
+  /** What the ledger records for them. */
+  recordedCents: number;
+  /** The debits of those distributions among the transactions (those undone left out). */
+  debitedCents: number;
+}
 
 export interface SummaryFigures {
   summary: ReconciliationSummary;

@@ -25,6 +25,15 @@ import { type Override, type ProductValues, toValueMap } from "./mode-review";
 import { type DirectoryApi, type SheetRead, loadDirectory, readDistributionSheet } from "../send/sheet";
 import { readAllRows } from "../../../workbook/table-sync";
 
+/** The client methods a batch or group run uses (./modes.ts sends, ./mode-recheck.ts reviews). */
+export type ModeApi = DirectoryApi & {
+  benefits: Pick<ValePixClient["benefits"], "list">;
+  distributions: Pick<
+    ValePixClient["distributions"],
+    "create" | "get" | "listItems" | "setValueForAll" | "setEmployeeValue" | "addItems" | "removeItems"
+  >;
+};
+
 export type ModeInputCode =
   | "value_invalid"
   | "product_unknown"

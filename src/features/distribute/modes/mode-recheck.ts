@@ -15,7 +15,7 @@
  */
 import type { ValePixClient } from "../../../api";
 import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
-import { prepareModeRun } from "./mode-input";
+import { type ModeApi, prepareModeRun } from "./mode-input";
 import {
   DEFAULT_REVIEW_TABLES,
   type ProductValues,
@@ -23,7 +23,6 @@ import {
   modeDesired,
   writeReviewTable,
 } from "./mode-review";
-import type { ModeApi } from "./modes";
 import type { DesiredItem } from "../send/plan";
 import { progressReporter, type OnProgress } from "../../../api/progress";
 import {

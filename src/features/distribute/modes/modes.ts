@@ -19,9 +19,8 @@
  *
  * Finalize is the separate step: `finalizeBatch` / `finalizeGroup` (./mode-finalize.ts).
  */
-import type { ValePixClient } from "../../../api";
 import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
-import { type ModeInput, prepareModeRun } from "./mode-input";
+import { type ModeApi, type ModeInput, prepareModeRun } from "./mode-input";
 import {
   DEFAULT_REVIEW_TABLES,
   type ProductValues,
@@ -51,15 +50,6 @@ import {
   unrecordedCreate,
 } from "../../../workbook/run-log";
 import { sendPlan } from "../send/send";
-import type { DirectoryApi } from "../send/sheet";
-
-export type ModeApi = DirectoryApi & {
-  benefits: Pick<ValePixClient["benefits"], "list">;
-  distributions: Pick<
-    ValePixClient["distributions"],
-    "create" | "get" | "listItems" | "setValueForAll" | "setEmployeeValue" | "addItems" | "removeItems"
-  >;
-};
 
 export interface SendModeInput {
   workbook: Workbook;
