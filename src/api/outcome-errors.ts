@@ -19,14 +19,27 @@ export class DepositMismatchError extends ValePixError {
   /** What differs: `field: sent X, found Y`. */
   readonly differences: string[];
   readonly found: DepositResponse;
-  constructor(init: { transactionId: string; differences: string[]; found: DepositResponse }) {
+  /** What this call sent (amount in cents, payer document as sent). */
+  readonly sent: { amount: number; document: string };
+  /** The server answered the create with 409 Conflict, and the deposit under the id was read. */
+  readonly conflict: boolean;
+  constructor(init: {
+    transactionId: string;
+    differences: string[];
+    sent: { amount: number; document: string };
+    found: DepositResponse;
+    conflict?: boolean;
+  }) {
+    const how = init.conflict ? "answered 409 Conflict: it already holds" : "holds";
     super(
-      `Deposit ${init.transactionId}: the server holds a different deposit than the one sent ` +
+      `Deposit ${init.transactionId}: the server ${how} a different deposit than the one sent ` +
         `(${init.differences.join("; ")}). Nothing was repeated; check this transaction_id before creating another.`,
     );
     this.transactionId = init.transactionId;
     this.differences = init.differences;
+    this.sent = { amount: init.sent.amount, document: init.sent.document };
     this.found = init.found;
+    this.conflict = init.conflict ?? false;
   }
 }
 
@@ -88,7 +101,8 @@ export class FinalizeOutcomeUnknownError extends ApiError {
  * (timeout, connection error, 408, 5xx, or an abort once the POST was sent), with the
  * `transaction_id` the client generated: the charge may exist. Creating another deposit would
  * risk a second charge; read this one first (`deposits.get(transactionId)`), or call `create`
- * again with the same `transaction_id` (the server answers the existing deposit).
+ * again with the same `transaction_id` (the server answers the existing deposit, or a 409 after
+ * which the client reads the deposit under that id and compares it).
  *
  * `cause` is the last error of the POST; `readError` the failure (or abort) of the read that was
  * to settle it, when that is what ended the attempts.

@@ -82,7 +82,7 @@ describe("deposits.create: a give-up after an ambiguous failure names the transa
     expect(fake.calls).toHaveLength(0);
   });
 
-  it.each([400, 401, 403, 409, 422])("a clean %i on the first POST is thrown as is", async (status) => {
+  it.each([400, 401, 403, 422])("a clean %i on the first POST is thrown as is", async (status) => {
     const { fake, client } = setup();
     fake.reply({ status, json: { error: { code: "c", message: "m" } } });
     const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
@@ -90,6 +90,21 @@ describe("deposits.create: a give-up after an ambiguous failure names the transa
     expect(err).toMatchObject({ status });
     expect(fake.calls).toHaveLength(1);
   });
+
+  it.each([404, 403])(
+    "a 409 on the first POST, and the deposit under the id answers %i: the 409 as is",
+    async (readStatus) => {
+      const { fake, client } = setup();
+      fake.reply(
+        { status: 409, json: { error: { code: "c", message: "m" } } },
+        { status: readStatus, json: { error: { code: "x", message: "y" } } },
+      );
+      const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
+      expect(err).not.toBeInstanceOf(DepositOutcomeUnknownError);
+      expect(err).toMatchObject({ status: 409 });
+      expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET"]);
+    },
+  );
 
   it("with a transaction_id given by the caller, the give-up names that id too", async () => {
     const { fake, client } = setup({ retry: { maxRetries: 0 } });

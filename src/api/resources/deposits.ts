@@ -9,8 +9,14 @@
  * or `DepositMismatchError`. When it gives up while the charge may exist (repeats spent, a failed
  * read, an abort once sent, or a 2xx it cannot read) it throws `DepositOutcomeUnknownError` with
  * the `transactionId` to read.
+ *
+ * A server may answer 409 to a create whose `transaction_id` it already holds, instead of the
+ * existing deposit (the document shows 409 only for cancelling a paid charge; issue 22, item 1):
+ * the deposit under that id is read and compared. The same amount and payer document: it is the
+ * deposit asked for, answered as a create would be. Different: `DepositMismatchError` naming both.
+ * No deposit of ours under the id (404, or 403: another company's): the 409 is thrown as is.
  */
-import { NotFoundError } from "../errors";
+import { APIUserAbortError, ConflictError, NotFoundError, PermissionDeniedError } from "../errors";
 import { DepositOutcomeUnknownError, DepositMismatchError } from "../outcome-errors";
 import { pollUntil, type WaitOptions } from "../polling";
 import { depositDifferences, readBeforeRepeat } from "../recovery";
@@ -62,12 +68,42 @@ export function depositsResource(ctx: Context) {
       const sent = { ...body, transaction_id: transactionId };
       const same = <D extends DepositResponse>(found: D): D => {
         const differences = depositDifferences(sent, found);
-        if (differences.length > 0) throw new DepositMismatchError({ transactionId, differences, found });
+        if (differences.length > 0)
+          throw new DepositMismatchError({ transactionId, differences, sent, found });
+        return found;
+      };
+      /** After a 409: the deposit already under our id, if it is the one sent. */
+      const existing = async (conflict: ConflictError): Promise<DepositResponse> => {
+        let found: Deposit | undefined;
+        try {
+          found = await find(transactionId, opts);
+        } catch (readError) {
+          if (readError instanceof APIUserAbortError) throw readError;
+          // Another company's deposit (rule 4 of "Authentication"): not ours, the conflict stands.
+          if (readError instanceof PermissionDeniedError) throw conflict;
+          // The server says something holds this id and it cannot be read: it may be our charge.
+          throw new DepositOutcomeUnknownError({
+            transactionId,
+            cause: conflict,
+            failure: conflict,
+            readError,
+          });
+        }
+        if (found === undefined) throw conflict;
+        const differences = depositDifferences(sent, found);
+        if (differences.length > 0)
+          throw new DepositMismatchError({ transactionId, differences, sent, found, conflict: true });
         return found;
       };
       return readBeforeRepeat(ctx.edge, {
-        send: async () =>
-          same(await ctx.change("POST", paths.deposits(), DepositResponse, opts, { json: sent })),
+        send: async () => {
+          try {
+            return same(await ctx.change("POST", paths.deposits(), DepositResponse, opts, { json: sent }));
+          } catch (e) {
+            if (e instanceof ConflictError) return existing(e);
+            throw e;
+          }
+        },
         check: async () => {
           const found = await find(transactionId, opts);
           return found && same(found);

@@ -100,7 +100,10 @@ function chargeOf(d: Deposit | DepositResponse): Charge {
 export interface DepositRequest {
   amountCents: number;
   payer: Payer;
-  /** Reuse an id recorded earlier (the server answers the existing deposit); else a new UUID. */
+  /**
+   * Reuse an id recorded earlier (the server answers the existing deposit, or 409 and the client
+   * reads it and compares it); else a new UUID.
+   */
   transactionId?: string;
 }
 

@@ -4,6 +4,7 @@ import {
   APIUserAbortError,
   ApiError,
   CollectLimitError,
+  DepositMismatchError,
   DepositOutcomeUnknownError,
   PaginationError,
   FinalizeOutcomeUnknownError,
@@ -49,6 +50,28 @@ describe("messageFor", () => {
       pt.errors.serverSaid({ text: "said so" }),
       pt.errors.requestId({ id: "req-9" }),
     ]);
+  });
+
+  it("a deposit id that holds another charge names both, amounts in BRL, documents by two digits", () => {
+    const err = new DepositMismatchError({
+      transactionId: "tid-1",
+      differences: ["amount: sent 9900 cents, found 123456 cents"],
+      sent: { amount: 99_00, document: "11222333000181" },
+      found: { transaction_id: "tid-1", amount: 1_234_56, document: "11.222.333/0001-81", status: "PENDING" },
+      conflict: true,
+    });
+    const m = messageFor(err, pt);
+    expect(m.title).toBe(pt.errors.depositMismatchTitle);
+    expect(m.body).toContain("tid-1");
+    expect(m.body.replace(/\s/g, " ")).toContain("Pedida: R$ 99,00, documento do pagador terminado em 81");
+    expect(m.body.replace(/\s/g, " ")).toContain(
+      "Existente: R$ 1.234,56, documento do pagador terminado em 81",
+    );
+    expect(m.body).not.toContain("11222333");
+    expect(m.details).toEqual([pt.errors.technical({ text: "amount: sent 9900 cents, found 123456 cents" })]);
+    expect(messageFor(err, en, "en-US").body).toContain(
+      "Asked: R$99.00, payer document ending in 81. Existing: R$1,234.56",
+    );
   });
 
   it("names what changed in a list read twice (page size, total, cut short), in both languages", () => {

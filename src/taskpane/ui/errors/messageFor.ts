@@ -19,6 +19,7 @@ import {
   BadRequestError,
   CollectLimitError,
   ConflictError,
+  DepositMismatchError,
   DepositOutcomeUnknownError,
   FinalizeOutcomeUnknownError,
   InternalServerError,
@@ -32,6 +33,7 @@ import {
 } from "../../../api";
 import { HOST_ERROR_CODES } from "../../../excel";
 import { RowTooLargeError, SecretSettingError } from "../../../workbook";
+import { formatBRL } from "../i18n/format";
 import type { Locale, Messages } from "../i18n";
 
 export type MessageIntent = "error" | "warning" | "info";
@@ -122,6 +124,25 @@ export function messageFor(
       ...msg(e.depositUnknownTitle, e.depositUnknown({ id: error.transactionId }), e.depositUnknownNext),
       intent: "warning",
     };
+  }
+  if (error instanceof DepositMismatchError) {
+    // Documents by their last two characters only (personal data, API "Authentication" 5).
+    const party = (amount: number | undefined, document: string | undefined) => {
+      const money = amount === undefined ? e.depositAmountUnknown : formatBRL(amount, locale);
+      const doc = document?.replace(/[^0-9A-Za-z]/g, "").slice(-2);
+      return doc ? e.depositParty({ amount: money, doc }) : money;
+    };
+    const { sent, found } = error;
+    return msg(
+      e.depositMismatchTitle,
+      e.depositMismatch({
+        id: error.transactionId,
+        sent: party(sent.amount, sent.document),
+        found: party(found.amount, found.document),
+      }),
+      e.depositMismatchNext,
+      error.differences.map((text) => e.technical({ text })),
+    );
   }
   if (isCancel(error)) return { intent: "info", title: e.abortedTitle, body: e.aborted, details: [] };
   if (error instanceof AuthenticationError)

@@ -108,6 +108,13 @@ export const enUS: Messages = {
     depositUnknownTitle: "It is not known whether the charge was created",
     depositUnknown: (p) => `The charge may exist, with the identifier ${p.id}.`,
     depositUnknownNext: "Do not create another charge: check this one first (Fund shows its state).",
+    depositMismatchTitle: "This identifier already belongs to another charge",
+    depositMismatch: (p) =>
+      `The API already holds a charge with the identifier ${p.id}, different from the one asked for. Asked: ${p.sent}. Existing: ${p.found}.`,
+    depositMismatchNext:
+      "No new charge was created. Check the existing charge before creating another; if it is not your company's, tell support with the identifier.",
+    depositParty: (p) => `${p.amount}, payer document ending in ${p.doc}`,
+    depositAmountUnknown: "amount not stated",
     pollTimeoutTitle: "No final state yet",
     pollTimeout: "The operation did not reach a final state within the wait.",
     pollTimeoutNext: "Nothing was lost: refresh the state later in Activity.",

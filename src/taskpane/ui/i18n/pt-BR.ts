@@ -117,6 +117,14 @@ export const ptBR = {
     depositUnknownTitle: "Não se sabe se a cobrança foi criada",
     depositUnknown: (p: { id: string }) => `A cobrança pode existir, com o identificador ${p.id}.`,
     depositUnknownNext: "Não crie outra cobrança: consulte esta primeiro (Depositar mostra o estado dela).",
+    depositMismatchTitle: "Este identificador já é de outra cobrança",
+    depositMismatch: (p: { id: string; sent: string; found: string }) =>
+      `A API já tem uma cobrança com o identificador ${p.id}, diferente da pedida. Pedida: ${p.sent}. Existente: ${p.found}.`,
+    depositMismatchNext:
+      "Nenhuma cobrança nova foi criada. Confira a cobrança existente antes de criar outra; se ela não for da empresa, informe o suporte com o identificador.",
+    depositParty: (p: { amount: string; doc: string }) =>
+      `${p.amount}, documento do pagador terminado em ${p.doc}`,
+    depositAmountUnknown: "valor não informado",
     pollTimeoutTitle: "Ainda sem estado final",
     pollTimeout: "A operação não chegou a um estado final no tempo de espera.",
     pollTimeoutNext: "Nada foi perdido: atualize o estado mais tarde em Atividade.",
