@@ -16,6 +16,7 @@ import {
   BadRequestError,
   type ClientOptions,
   ConflictError,
+  DepositMismatchError,
   DepositOutcomeUnknownError,
   FinalizeOutcomeUnknownError,
   InternalServerError,
@@ -321,14 +322,19 @@ describe("errors map to the client's classes", () => {
     expect((await b.balances.get()).available_amount).toBe(0);
   });
 
-  it("409 ConflictError: a transaction_id reused with another body; cancelling a paid charge", async () => {
+  it("409: a transaction_id reused with another body is read and named (DepositMismatchError); cancelling a paid charge is ConflictError", async () => {
     const env = await setup();
     const api = env.client();
     const id = "4e0c1f7a-5b2d-4c3e-9f10-2a3b4c5d6e7f";
     const first = await api.deposits.create({ amount: 7_000, ...payer, transaction_id: id });
     const same = await api.deposits.create({ amount: 7_000, ...payer, transaction_id: id });
     expect(same.transaction_id).toBe(first.transaction_id);
-    await rejects(api.deposits.create({ amount: 7_001, ...payer, transaction_id: id }), ConflictError);
+    // The sandbox answers 409; the client reads the deposit under the id and names both amounts.
+    const other = await api.deposits
+      .create({ amount: 7_001, ...payer, transaction_id: id })
+      .catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(DepositMismatchError);
+    expect(other).toMatchObject({ conflict: true, sent: { amount: 7_001 }, found: { amount: 7_000 } });
     await api.deposits.waitUntilFinal(id);
     await rejects(api.deposits.cancel(id), ConflictError);
     expect((await api.balances.get()).available_amount).toBe(7_000);
