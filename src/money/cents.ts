@@ -19,6 +19,8 @@
  * - booleans, bigints, objects, NaN, ±Infinity: `not_a_number`.
  * - numbers: read at Excel's 15 significant digits, then exact to the cent or `sub_cent`; then below zero
  *   is `negative` (-0 is 0 cents).
+ * - an Excel error value (`#DIV/0!`, `#N/A`, ...: a formula's error reads as its code through
+ *   `Range.values`, whose `valueTypes` is "Error"): `formula_error`, so the person fixes the formula.
  * - strings, in this order:
  *   1. Spaces are any Unicode space (U+0020, U+00A0 and U+202F as produced by `Intl`, U+2007, ...).
  *   2. Around the amount, in any order, at most one of each: a currency mark `R$` or `BRL` (any case,
@@ -59,6 +61,8 @@ import type { Locale } from "./locale";
  */
 export type CentsProblem =
   | { code: "not_a_number"; input: string }
+  /** The cell holds a formula whose result is an error value (`input` is the code, e.g. "#DIV/0!"). */
+  | { code: "formula_error"; input: string }
   | { code: "negative"; input: string }
   /** `nearest`: the amounts on either side, when the amount is not negative (e.g. 1.005 -> 100 and 101). */
   | { code: "sub_cent"; input: string; nearest?: { down: number; up: number } }
@@ -177,8 +181,37 @@ function centsOf(intDigits: string, fracDigits: string): Amount {
   return { ok: true, cents: BigInt(whole + frac.padEnd(2, "0")) };
 }
 
+/**
+ * Excel's error values as `Range.values` gives them ("Excel.ErrorCellValueType"; the codes of
+ * "How to correct a #… error" in Microsoft support), and their pt-BR display forms.
+ */
+const EXCEL_ERRORS = new Set([
+  "#NULL!",
+  "#DIV/0!",
+  "#VALUE!",
+  "#REF!",
+  "#NAME?",
+  "#NUM!",
+  "#N/A",
+  "#GETTING_DATA",
+  "#SPILL!",
+  "#CALC!",
+  "#BUSY!",
+  "#FIELD!",
+  "#BLOCKED!",
+  "#CONNECT!",
+  "#UNKNOWN!",
+  "#PYTHON!",
+  "#NULO!",
+  "#VALOR!",
+  "#NOME?",
+  "#NÚM!",
+  "#N/D",
+]);
+
 function parseText(cell: string, locale: Locale, maxCents: number): ParseCentsResult {
   const input = cell.trim();
+  if (EXCEL_ERRORS.has(input.toUpperCase())) return { ok: false, problem: { code: "formula_error", input } };
   const peeled = peel(cell.replace(SPACES, " ").trim());
   if (!peeled) return { ok: false, problem: { code: "not_a_number", input } };
   const amount = readAmount(peeled.body, locale);

@@ -12,6 +12,8 @@ export function amountIssue(problem: CentsProblem, where: IssueWhere): Issue {
   switch (problem.code) {
     case "not_a_number":
       return makeIssue("amount_not_a_number", { input }, where);
+    case "formula_error":
+      return makeIssue("amount_formula_error", { input }, where);
     case "negative":
       return makeIssue("amount_negative", { input }, where);
     case "sub_cent": {

@@ -27,6 +27,8 @@ interface Input {
 export interface IssueParamsByCode {
   // ---- Amount cells (from src/money's CentsProblem)
   amount_not_a_number: Input;
+  /** A formula whose result is an error value (`input` is the error's code). */
+  amount_formula_error: Input;
   amount_negative: Input;
   /** `nearest`: the amounts on either side, when there are any to suggest. */
   amount_sub_cent: Input & { nearest?: { downCents: number; upCents: number } };

@@ -69,6 +69,17 @@ export const MESSAGES: Catalogue = {
     "en-US": (p) =>
       `${q(p.input)} is not an amount in reais; type a number such as 150.00 or leave the cell empty.`,
   },
+  amount_formula_error: {
+    severity: "error",
+    "pt-BR": (p) =>
+      p.input.toUpperCase() === "#BUSY!"
+        ? "A fórmula ainda está calculando; espere o resultado e valide de novo."
+        : `A fórmula dá o erro ${p.input}; corrija a fórmula ou escreva o valor.`,
+    "en-US": (p) =>
+      p.input.toUpperCase() === "#BUSY!"
+        ? "The formula is still calculating; wait for its result and validate again."
+        : `The formula gives the error ${p.input}; fix the formula or type the amount.`,
+  },
   amount_negative: {
     severity: "error",
     "pt-BR": (p) =>

@@ -18,13 +18,14 @@
  *   and so is a formula: "=B3" typed into a text-formatted cell stays the text "=B3" (ExcelTips
  *   3308, "Formulas Don't Calculate as Formulas", https://excelribbon.tips.net/T003308_Formulas_Dont_Calculate_as_Formulas.html).
  * - Non-finite numbers are refused (InvalidArgument); -0 is stored as 0.
- * - A formula's value: only `=SUBTOTAL(109,Table[Column])` (or `Table[[Column]]`, with the
- *   escapes of structured references) is evaluated, as a table totals row holds; any other formula
- *   reads as its own text. Dates, percentages and locale number text are not parsed.
+ * - A formula's value is computed by the workbook's calculation (./calculation.ts, ./formulas.ts);
+ *   a formula Excel cannot parse is refused (InvalidArgument), and "+"/"-"/"@" text that does not
+ *   parse as a formula stays text. Dates, percentages and locale number text are not parsed.
  */
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import type { CellValue } from "../../workbook/port";
 import type { CellInput } from "../office-api";
+import { isValidFormula } from "./formulas";
 
 const TEXT_FORMAT = "@";
 const GENERAL_FORMAT = "General";
@@ -58,18 +59,27 @@ export function checkInput(value: unknown): CellInput {
   throw invalidArgument(`a ${typeof value} is not a cell value`);
 }
 
+/** What the cells ask of the workbook's calculation (./calculation.ts). */
+export interface SheetCalculation {
+  formulaValue(row: number, column: number): CellValue;
+  spilledValue(row: number, column: number): CellValue | undefined;
+  /** A cell changed (or cells moved, without a position): results computed before are stale. */
+  changed(row?: number, column?: number): void;
+}
+
 export class SheetCells {
   private readonly values: CellValue[][] = [];
   private readonly formats: (string | undefined)[][] = [];
   /** Formula text by "row:column". */
   readonly formulas = new Map<string, string>();
 
-  constructor(private readonly evaluate: (formula: string) => CellValue) {}
+  constructor(private readonly calc: SheetCalculation) {}
 
   value(row: number, column: number): CellValue {
-    const f = this.formulas.get(`${row}:${column}`);
-    if (f !== undefined) return this.evaluate(f);
-    return this.values[row]?.[column] ?? "";
+    if (this.formulas.has(`${row}:${column}`)) return this.calc.formulaValue(row, column);
+    const stored = this.values[row]?.[column] ?? "";
+    if (stored !== "" || this.formulas.size === 0) return stored;
+    return this.calc.spilledValue(row, column) ?? "";
   }
 
   /** The stored value without evaluating a formula (for SUBTOTAL sums). */
@@ -114,6 +124,7 @@ export class SheetCells {
     for (let c = r.length; c < column; c++) r[c] = "";
     r[column] = value;
     this.formulas.delete(`${row}:${column}`);
+    this.calc.changed(row, column);
   }
 
   setFormat(row: number, column: number, format: string): void {
@@ -134,6 +145,8 @@ export class SheetCells {
     // A cell formatted as text takes what is typed as text, formulas included.
     if (this.format(row, column) === TEXT_FORMAT) return this.putRaw(row, column, value);
     if (value.startsWith("=") && value.length > 1) {
+      // Excel refuses a formula it cannot parse ("There's a problem with this formula").
+      if (!isValidFormula(value)) throw invalidArgument(`${value} is not a valid formula`);
       this.putRaw(row, column, "");
       this.formulas.set(`${row}:${column}`, value);
       return;
@@ -141,7 +154,7 @@ export class SheetCells {
     const trimmed = value.trim();
     if (NUMERIC_TEXT.test(trimmed)) return this.putRaw(row, column, Number(trimmed) || 0);
     if (/^(true|false)$/i.test(trimmed)) return this.putRaw(row, column, trimmed.toLowerCase() === "true");
-    if (/^[+\-@]/.test(value) && value.length > 1) {
+    if (/^[+\-@]/.test(value) && value.length > 1 && isValidFormula(value.replace(/^@/, ""))) {
       this.putRaw(row, column, "");
       this.formulas.set(`${row}:${column}`, value.startsWith("@") ? `=${value.slice(1)}` : `=${value}`);
       return;
@@ -202,6 +215,7 @@ export class SheetCells {
       const [r = 0, c = 0] = key.split(":").map(Number);
       this.formulas.set(`${r + n}:${c}`, f);
     }
+    this.calc.changed();
   }
 
   /** Shifts cells at and right of `column` one column right, in rows top..bottom (inclusive). */
@@ -221,6 +235,7 @@ export class SheetCells {
       const [r = 0, c = 0] = key.split(":").map(Number);
       this.formulas.set(`${r}:${c + 1}`, f);
     }
+    this.calc.changed();
   }
 }
 

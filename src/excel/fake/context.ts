@@ -236,7 +236,11 @@ export abstract class FakeObject<T> {
 
   /** Queues a change to the model object. */
   protected change(request: unknown, apply: (target: T) => void): void {
-    this.ctx.enqueue(request, () => apply(this.target()));
+    this.ctx.enqueue(request, () => {
+      apply(this.target());
+      // Tables resized, sheets renamed...: formulas that read them are computed again.
+      this.ctx.model.calc.touch();
+    });
   }
 }
 

@@ -17,6 +17,7 @@ import { boxAddress } from "./box";
 import { parseAddress } from "./collection";
 import { FakeModel, type FakeSheet, type Visibility, uniqueHeaders } from "./model";
 import { FakeRequestContext } from "./objects";
+import { type CustomFunctionsInit, FakeCustomFunctions } from "./custom-functions";
 
 /** Excel on the web's payload limit per request and per response: 5 MB. */
 export const WEB_PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -227,6 +228,41 @@ export class FakeExcel {
   /** Shows or hides a sheet, as a person can with "Unhide". */
   setVisibility(sheet: string, visibility: Visibility): void {
     this.sheet(sheet).visibility = visibility;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The add-in's custom functions (./custom-functions.ts)
+
+  private readonly recalculated = new Set<() => void>();
+
+  /**
+   * Registers the add-in's custom functions, as Excel does from the manifest's metadata and the
+   * runtime's `CustomFunctions.associate`: formulas then call them by name.
+   */
+  useCustomFunctions(init: Omit<CustomFunctionsInit, "onResult">): void {
+    this.model.calc.customFunctions = new FakeCustomFunctions({
+      ...init,
+      onResult: () => {
+        this.model.calc.touch();
+        for (const listener of [...this.recalculated]) listener();
+      },
+    });
+    this.model.calc.touch();
+  }
+
+  /** Calls `listener` when a custom function's result changes cells (no sync involved); returns the unsubscribe. */
+  onRecalculated(listener: () => void): () => void {
+    this.recalculated.add(listener);
+    return () => this.recalculated.delete(listener);
+  }
+
+  /** A formula cell's error value and its message (a custom function's), or undefined. */
+  cellError(sheet: string, a1: string): { code: string; message?: string } | undefined {
+    const { row, column } = parseA1(a1);
+    const s = this.sheet(sheet);
+    if (s.cells.formula(row, column) === undefined) return undefined;
+    const e = this.model.calc.errorAt(s, row, column);
+    return e && { code: e.code, ...(e.message !== undefined ? { message: e.message } : {}) };
   }
 
   // -------------------------------------------------------------------------------------------

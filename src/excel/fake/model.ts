@@ -4,11 +4,12 @@
  * directly through `FakeExcel` (./index.ts). Each rule cites the Office doc it follows.
  */
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
-import { parseStructuredRefColumn, sheetNameProblem, tableNameProblem } from "../../workbook/names";
+import { sheetNameProblem, tableNameProblem } from "../../workbook/names";
 import { nameProblemMessage } from "../../workbook/problem-messages";
 import type { CellValue } from "../../workbook/port";
 import type { TableChangedArgs } from "../office-api";
 import { boxAddress, intersect, overlaps } from "./box";
+import { Calculation } from "./calculation";
 import { type Box, SheetCells, checkInput, invalidArgument } from "./cells";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
@@ -64,6 +65,8 @@ export class FakeModel {
    * events, https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events).
    */
   eventsEnabled = true;
+  /** Formulas' values (./calculation.ts, ./formulas.ts). */
+  readonly calc: Calculation = new Calculation(this);
   private nextId = 1;
   /** Events raised during a sync, delivered after it completes (events are asynchronous). */
   pendingEvents: Array<() => void> = [];
@@ -99,12 +102,17 @@ export class FakeModel {
       id: `{sheet-${this.nextId++}}`,
       name: sheetName,
       visibility,
-      cells: new SheetCells((f) => this.evaluate(f)),
+      cells: undefined as unknown as SheetCells,
       widths: new Map(),
       frozenRows: 0,
       validations: [],
       conditionalFormats: [],
     };
+    sheet.cells = new SheetCells({
+      formulaValue: (row, column) => this.calc.formulaCellValue(sheet, row, column),
+      spilledValue: (row, column) => this.calc.spilledValue(sheet, row, column),
+      changed: (row, column) => this.calc.touch(sheet, row, column),
+    });
     this.sheets.push(sheet);
     if (!this.active && visibility === "Visible") this.active = sheet;
     return sheet;
@@ -293,26 +301,6 @@ export class FakeModel {
     const events = this.pendingEvents;
     this.pendingEvents = [];
     for (const e of events) setTimeout(e, 0);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Formulas
-
-  /** See ./cells.ts: only a totals row's SUBTOTAL(109, Table[Column]) is evaluated. */
-  evaluate(formula: string): CellValue {
-    const m = /^=SUBTOTAL\(109,([^[\]'#]+)\[(\[?)((?:'.|[^[\]'])+)\](\]?)\)$/su.exec(formula);
-    const balanced = m !== null && m[2]?.length === m[4]?.length;
-    const t = balanced && m[1] ? this.findTable(m[1]) : undefined;
-    if (!t || !m?.[3]) return formula;
-    const header = parseStructuredRefColumn(m[3]).toLowerCase();
-    const c = t.columns.findIndex((col) => col.name.toLowerCase() === header);
-    if (c < 0) return formula;
-    let sum = 0;
-    for (let r = 0; r < t.rowCount; r++) {
-      const v = t.sheet.cells.rawValue(t.headerRow + 1 + r, t.left + c);
-      if (typeof v === "number") sum += v;
-    }
-    return sum;
   }
 }
 

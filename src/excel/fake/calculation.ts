@@ -1,0 +1,232 @@
+/**
+ * The fake workbook's calculation: the value of every formula cell, its spill, and what the
+ * formula engine (./formulas.ts) asks of the workbook. Excel recalculates automatically after every
+ * change ("Change formula recalculation, iteration, or precision in Excel": automatic is the
+ * default); the fake computes a formula when it is read and keeps the result until the workbook
+ * changes (a generation counter every change moves on), which reads the same.
+ */
+import type { CellValue } from "../../workbook/port";
+import {
+  type Area,
+  type CellAt,
+  ERRORS,
+  ExcelError,
+  type FormulaHost,
+  type FormulaValue,
+  type Matrix,
+  type Scalar,
+  asCellValue,
+  evaluateFormula,
+} from "./formulas";
+import type { FakeCustomFunctions } from "./custom-functions";
+import type { FakeSheet, FakeTable } from "./model";
+
+interface Workbook {
+  findSheet(name: string): FakeSheet | undefined;
+  findTable(name: string): FakeTable | undefined;
+  readonly tables: FakeTable[];
+}
+
+interface Spills {
+  generation: number;
+  /** Spilled values by "row:column" (the anchors' own cells excluded). */
+  cells: Map<string, Scalar>;
+  /** The used area's last row and column, spills included. */
+  bottom: number;
+  right: number;
+}
+
+const key = (row: number, column: number) => `${row}:${column}`;
+
+export class Calculation implements FormulaHost {
+  private generation = 0;
+  private readonly results = new Map<FakeSheet, Map<string, { generation: number; value: FormulaValue }>>();
+  private readonly spills = new Map<FakeSheet, Spills>();
+  private readonly evaluating = new Set<string>();
+  /** The add-in's custom functions, once registered (./custom-functions.ts). */
+  customFunctions: FakeCustomFunctions | undefined;
+
+  constructor(private readonly workbook: Workbook) {}
+
+  /**
+   * Something in the workbook changed (a cell, when it is known): every formula is computed again
+   * when next read, and a custom function's call in that cell stops.
+   */
+  touch(sheet?: FakeSheet, row?: number, column?: number): void {
+    this.generation++;
+    if (!sheet || !this.customFunctions) return;
+    if (row === undefined || column === undefined) this.customFunctions.sheetChanged(sheet.name);
+    else this.customFunctions.cellChanged(sheet.name, row, column);
+  }
+
+  /** A formula cell's value as `Range.values` reads it: its result, or its spill's first value. */
+  formulaCellValue(sheet: FakeSheet, row: number, column: number): CellValue {
+    const v = this.result(sheet, row, column);
+    return asCellValue(Array.isArray(v) ? this.anchorValue(sheet, row, column, v) : v);
+  }
+
+  /** The value a spill puts in an empty cell, or undefined. */
+  spilledValue(sheet: FakeSheet, row: number, column: number): CellValue | undefined {
+    if (sheet.cells.formulas.size === 0) return undefined;
+    const v = this.spillsOf(sheet).cells.get(key(row, column));
+    return v === undefined ? undefined : asCellValue(v);
+  }
+
+  /** The error of a formula cell (an `ExcelError`), for `Range.valueTypes` and the preview. */
+  errorAt(sheet: FakeSheet, row: number, column: number): ExcelError | undefined {
+    const v = this.result(sheet, row, column);
+    const top = Array.isArray(v) ? this.anchorValue(sheet, row, column, v) : v;
+    return top instanceof ExcelError ? top : undefined;
+  }
+
+  // FormulaHost ------------------------------------------------------------------------------
+
+  cell(sheetName: string, row: number, column: number): Scalar | undefined {
+    const sheet = this.workbook.findSheet(sheetName);
+    if (!sheet) return undefined;
+    if (sheet.cells.formula(row, column) !== undefined) {
+      const v = this.result(sheet, row, column);
+      return Array.isArray(v) ? this.anchorValue(sheet, row, column, v) : v;
+    }
+    const stored = sheet.cells.rawValue(row, column);
+    if (stored !== "") return stored;
+    return this.spilledValue(sheet, row, column) ?? null;
+  }
+
+  usedArea(sheetName: string): Area | undefined {
+    const sheet = this.workbook.findSheet(sheetName);
+    if (!sheet) return undefined;
+    const { bottom, right } = this.spillsOf(sheet);
+    return { sheet: sheet.name, top: 0, left: 0, bottom, right };
+  }
+
+  tableArea(name: string, columns: string[], sections: string[], at: CellAt): Area | undefined {
+    const table = name === "" ? this.tableAt(at) : this.workbook.findTable(name);
+    if (!table) return undefined;
+    const index = (c: string) => table.columns.findIndex((col) => col.name.toLowerCase() === c.toLowerCase());
+    const wanted = columns.map(index);
+    if (wanted.some((i) => i < 0)) return undefined;
+    const first = wanted.length ? Math.min(...wanted) : 0;
+    const last = wanted.length ? Math.max(...wanted) : table.columns.length - 1;
+    const dataTop = table.headerRow + 1;
+    const dataBottom = table.headerRow + table.rowCount;
+    const section = sections.map((s) => s.toLowerCase());
+    let top = dataTop;
+    let bottom = dataBottom;
+    if (section.includes("this row")) {
+      if (at.row < dataTop || at.row > dataBottom) return undefined;
+      top = bottom = at.row;
+    } else if (section.includes("all")) {
+      top = table.headerRow;
+      bottom = dataBottom + (table.showTotals ? 1 : 0);
+    } else {
+      if (section.includes("headers")) top = table.headerRow;
+      if (section.includes("totals")) {
+        if (!table.showTotals) return undefined;
+        bottom = dataBottom + 1;
+        if (!section.includes("data")) top = section.includes("headers") ? table.headerRow : bottom;
+      } else if (section.includes("headers") && !section.includes("data")) bottom = table.headerRow;
+    }
+    return { sheet: table.sheet.name, top, left: table.left + first, bottom, right: table.left + last };
+  }
+
+  spillOf(sheetName: string, row: number, column: number): Matrix | undefined {
+    const sheet = this.workbook.findSheet(sheetName);
+    if (!sheet || sheet.cells.formula(row, column) === undefined) return undefined;
+    const v = this.result(sheet, row, column);
+    if (!Array.isArray(v)) return [[v]];
+    return this.blocked(sheet, row, column, v) ? undefined : v;
+  }
+
+  customFunction(name: string, args: FormulaValue[], at: CellAt): FormulaValue | undefined {
+    return this.customFunctions?.call(name, args, at);
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private result(sheet: FakeSheet, row: number, column: number): FormulaValue {
+    const formula = sheet.cells.formula(row, column);
+    if (formula === undefined) return null;
+    let bySheet = this.results.get(sheet);
+    if (!bySheet) {
+      bySheet = new Map<string, { generation: number; value: FormulaValue }>();
+      this.results.set(sheet, bySheet);
+    }
+    const k = key(row, column);
+    const cached = bySheet.get(k);
+    if (cached?.generation === this.generation) return cached.value;
+    const id = `${sheet.id}|${k}`;
+    // A circular reference: Excel warns and the cell shows 0.
+    if (this.evaluating.has(id)) return 0;
+    this.evaluating.add(id);
+    const generation = this.generation;
+    let value: FormulaValue;
+    try {
+      value = evaluateFormula(formula, { sheet: sheet.name, row, column }, this);
+    } finally {
+      this.evaluating.delete(id);
+    }
+    // A custom function answering during the evaluation moved the generation on: compute again next read.
+    if (generation === this.generation) bySheet.set(k, { generation, value });
+    return value;
+  }
+
+  /** The anchor's own value: the array's first, or #SPILL! when a value stands in the way. */
+  private anchorValue(sheet: FakeSheet, row: number, column: number, v: Matrix): Scalar {
+    return this.blocked(sheet, row, column, v) ? ERRORS.spill : (v[0]?.[0] ?? null);
+  }
+
+  private blocked(sheet: FakeSheet, row: number, column: number, v: Matrix): boolean {
+    for (let r = 0; r < v.length; r++) {
+      const width = v[r]?.length ?? 0;
+      for (let c = 0; c < width; c++) {
+        if (r === 0 && c === 0) continue;
+        if (sheet.cells.rawValue(row + r, column + c) !== "") return true;
+        if (sheet.cells.formula(row + r, column + c) !== undefined) return true;
+      }
+    }
+    return false;
+  }
+
+  private spillsOf(sheet: FakeSheet): Spills {
+    const cached = this.spills.get(sheet);
+    if (cached?.generation === this.generation) return cached;
+    const used = sheet.cells.usedBox();
+    const spills: Spills = {
+      generation: this.generation,
+      cells: new Map(),
+      bottom: used ? used.top + used.rows - 1 : 0,
+      right: used ? used.left + used.cols - 1 : 0,
+    };
+    // Built while a formula of this sheet is being computed, it lacks that formula's spill:
+    // used for this evaluation, not kept.
+    const complete = ![...this.evaluating].some((id) => id.startsWith(`${sheet.id}|`));
+    for (const k of sheet.cells.formulas.keys()) {
+      const [row = 0, column = 0] = k.split(":").map(Number);
+      if (this.evaluating.has(`${sheet.id}|${k}`)) continue;
+      const v = this.result(sheet, row, column);
+      if (!Array.isArray(v) || this.blocked(sheet, row, column, v)) continue;
+      v.forEach((cells, r) =>
+        cells.forEach((x, c) => {
+          if (r === 0 && c === 0) return;
+          spills.cells.set(key(row + r, column + c), x ?? 0);
+        }),
+      );
+      spills.bottom = Math.max(spills.bottom, row + v.length - 1);
+      spills.right = Math.max(spills.right, column + (v[0]?.length ?? 1) - 1);
+    }
+    if (complete && spills.generation === this.generation) this.spills.set(sheet, spills);
+    return spills;
+  }
+
+  private tableAt(at: CellAt): FakeTable | undefined {
+    return this.workbook.tables.find(
+      (t) =>
+        t.sheet.name === at.sheet &&
+        at.row > t.headerRow &&
+        at.row <= t.headerRow + t.rowCount &&
+        at.column >= t.left &&
+        at.column < t.left + t.columns.length,
+    );
+  }
+}
