@@ -7,3 +7,4 @@ export type { ExcelRun, RequestContextApi } from "./office-api";
 export { activeTableName } from "./active-table";
 export { createTokenStore, createUserStorage, tokenOrigin, type UserStorageHost } from "./token-store";
 export { FakeExcel, createFakeExcel } from "./fake";
+export { parseTyped } from "./fake/culture";

@@ -157,12 +157,13 @@ describe("memory workbook: writing", () => {
 
   test("a totals row reads SUBTOTAL over the escaped column name, in single or double brackets", () => {
     const wb = MemoryWorkbook.fromTable(["a [x]"], [[1], [2.5]]);
-    wb.typeCell("Sheet1", "C1", "=SUBTOTAL(109,Table1[a '[x']])");
-    wb.typeCell("Sheet1", "C2", "=SUBTOTAL(109,Table1[[a '[x']]])");
-    wb.typeCell("Sheet1", "C3", "=SUBTOTAL(109,Table1[a [x]])");
+    // Typed in Brazilian Excel: ";" between arguments.
+    wb.typeCell("Sheet1", "C1", "=SUBTOTAL(109;Table1[a '[x']])");
+    wb.typeCell("Sheet1", "C2", "=SUBTOTAL(109;Table1[[a '[x']]])");
     expect([wb.cell("Sheet1", "C1"), wb.cell("Sheet1", "C2")]).toEqual([3.5, 3.5]);
-    // Unescaped brackets are not a reference Excel takes: the formula reads as its text.
-    expect(wb.cell("Sheet1", "C3")).toBe("=SUBTOTAL(109,Table1[a [x]])");
+    // Unescaped brackets are not a reference Excel takes: Excel refuses the formula.
+    expect(() => wb.typeCell("Sheet1", "C3", "=SUBTOTAL(109;Table1[a [x]])")).toThrow(/not a valid formula/);
+    expect(wb.cell("Sheet1", "C3")).toBe("");
   });
 });
 

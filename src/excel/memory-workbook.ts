@@ -139,10 +139,14 @@ function isNonNegativeDecimal(rule: unknown): boolean {
   return decimal?.operator === "GreaterThanOrEqualTo" && Number(decimal.formula1) === 0;
 }
 
-/** A memory workbook with the given content; payloads are limited as on Excel on the web (5 MB). */
+/**
+ * A memory workbook with the given content; payloads are limited as on Excel on the web (5 MB).
+ * Its culture is pt-BR unless `init` says otherwise: a person typing into it types as the
+ * add-in's users do, in Brazilian Excel.
+ */
 export function createMemoryWorkbook(
   init: MemoryWorkbookInit = {},
   options?: OfficeWorkbookOptions,
 ): MemoryWorkbook {
-  return new MemoryWorkbook(createFakeExcel(init), options);
+  return new MemoryWorkbook(createFakeExcel({ culture: "pt-BR", ...init }), options);
 }

@@ -28,6 +28,12 @@ export interface RangeApi extends LoadableApi {
   set numberFormat(v: (string | null)[][]);
   get formulas(): CellValue[][];
   set formulas(v: CellInput[][]);
+  /** Formulas and values in the user's language (the fake's culture rules: ./fake/culture.ts). */
+  get formulasLocal(): CellValue[][];
+  set formulasLocal(v: CellInput[][]);
+  /** What each cell shows. */
+  readonly text: string[][];
+  readonly valueTypes: string[][];
   readonly address: string;
   readonly rowIndex: number;
   readonly columnIndex: number;

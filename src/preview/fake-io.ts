@@ -9,6 +9,7 @@
  */
 import { type FakeExcel, createFakeExcel } from "../excel";
 import type { ExcelRun, RequestContextApi } from "../excel";
+import { parseTyped } from "../excel";
 import type { CellValue, JsonValue } from "../workbook/port";
 import {
   type CellSnapshot,
@@ -101,9 +102,14 @@ async function readBlock(
     const range = context.workbook.worksheets
       .getItem(sheet.name)
       .getRange(formatRange(box))
-      .load("values,formulas,numberFormat");
+      .load("values,formulas,formulasLocal,numberFormat");
     await context.sync();
-    return { values: range.values, formulas: range.formulas, formats: range.numberFormat };
+    return {
+      values: range.values,
+      formulas: range.formulas,
+      local: range.formulasLocal,
+      formats: range.numberFormat,
+    };
   });
   block.values.forEach((row, i) =>
     row.forEach((value, c) => {
@@ -117,21 +123,24 @@ async function readBlock(
           : undefined;
       if (value === "" && formula === undefined && format === "General") return;
       const cell: CellSnapshot = { value };
-      if (formula !== undefined) cell.formula = formula;
+      if (formula !== undefined) {
+        cell.formula = formula;
+        const local = block.local[i]?.[c];
+        if (typeof local === "string" && local !== formula) cell.formulaLocal = local;
+      }
       if (format !== "General") cell.format = format;
       sheet.cells[address] = cell;
     }),
   );
 }
 
-/** Text that Excel would not store as typed (a number, a boolean, a formula) keeps it with "'". */
-const CONVERTED = /^(['=+\-@]|[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|(true|false)$)/i;
+/** Text that Excel would not store as typed (a number, a date, a boolean, a formula) keeps it with "'". */
+const converted = (text: string) => /^['=+\-@]/.test(text) || parseTyped(text, "en-US") !== undefined;
 
 function input(cell: CellSnapshot | undefined): CellValue | null {
   if (!cell) return null;
   if (cell.formula) return cell.formula;
-  if (typeof cell.value === "string" && cell.value !== "" && CONVERTED.test(cell.value))
-    return `'${cell.value}`;
+  if (typeof cell.value === "string" && cell.value !== "" && converted(cell.value)) return `'${cell.value}`;
   return cell.value === "" ? null : cell.value;
 }
 

@@ -12,15 +12,19 @@ import type { DisplayLocale } from "./format";
 import { parseRange } from "./snapshot";
 import type { CellSelection, SheetSource } from "./sheet-source";
 import type { WorkbookSnapshot } from "./snapshot";
-import { typedValue } from "./typing";
 
 export class FakeSheetSource implements SheetSource {
   private readonly listeners = new Set<() => void>();
 
   constructor(
     readonly excel: FakeExcel,
-    private readonly locale: DisplayLocale,
-  ) {}
+    locale: DisplayLocale,
+  ) {
+    // The preview's Excel runs in the display language's culture: typing reads as it does there.
+    excel.setCulture(locale);
+    // A custom function's answer changes cells without a sync: redraw then too.
+    excel.onRecalculated(() => this.changed());
+  }
 
   /** `Excel.run` for the add-in: the fake's, then a redraw of what the batch changed. */
   readonly run: ExcelRun = async (batch) => {
@@ -45,8 +49,7 @@ export class FakeSheetSource implements SheetSource {
 
   async typeCell(sheet: string, address: string, text: string): Promise<void> {
     if (text !== "") await this.expandTableTo(sheet, address);
-    const value = typedValue(text, this.excel.numberFormat(sheet, address), this.locale);
-    this.excel.typeCell(sheet, address, value);
+    this.excel.typeCell(sheet, address, text);
     this.changed();
   }
 

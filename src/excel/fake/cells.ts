@@ -12,19 +12,23 @@
  *   https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-values-member);
  *   "+"/"-"/"@" followed by something that is not a number become formulas too, as typing them does.
  * - A leading apostrophe is Excel's text prefix: "'=x" stores the text "=x".
- * - In a cell whose number format is not text ("@"), number-like text becomes a number (leading
- *   zeros lost) and "TRUE"/"FALSE" become booleans; with "@" the text is kept as typed ("Number
- *   format codes": "@" is the text placeholder, https://support.microsoft.com/office/number-format-codes-5026bbd6-04bc-48cd-bf33-80f18b4eae68),
+ * - In a cell whose number format is not text ("@"), text that Excel's input parser reads (numbers,
+ *   with leading zeros lost; percentages; currencies; dates; times; TRUE/FALSE) becomes that value,
+ *   in en-US through `Range.values` and in the workbook's culture when a person types (./culture.ts),
+ *   and a General cell takes the format that goes with it (a date's, "0%"...); with "@" the text is
+ *   kept as typed ("Number format codes": "@" is the text placeholder, https://support.microsoft.com/office/number-format-codes-5026bbd6-04bc-48cd-bf33-80f18b4eae68),
  *   and so is a formula: "=B3" typed into a text-formatted cell stays the text "=B3" (ExcelTips
  *   3308, "Formulas Don't Calculate as Formulas", https://excelribbon.tips.net/T003308_Formulas_Dont_Calculate_as_Formulas.html).
  * - Non-finite numbers are refused (InvalidArgument); -0 is stored as 0.
  * - A formula's value is computed by the workbook's calculation (./calculation.ts, ./formulas.ts);
  *   a formula Excel cannot parse is refused (InvalidArgument), and "+"/"-"/"@" text that does not
- *   parse as a formula stays text. Dates, percentages and locale number text are not parsed.
+ *   parse as a formula stays text.
+ * - A cell holds at most 32,767 characters; a longer write fails (InvalidArgument), as in Excel.
  */
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import type { CellValue } from "../../workbook/port";
 import type { CellInput } from "../office-api";
+import { type Culture, parseTyped } from "./culture";
 import { isValidFormula } from "./formulas";
 
 const TEXT_FORMAT = "@";
@@ -42,7 +46,8 @@ export interface Box {
 export const MAX_ROWS = 1_048_576;
 export const MAX_COLUMNS = 16_384;
 
-const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** "Total number of characters that a cell can contain: 32,767" ("Excel specifications and limits"). */
+export const MAX_CELL_CHARS = 32_767;
 
 export function invalidArgument(message: string): WorkbookHostError {
   return new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, message);
@@ -55,7 +60,12 @@ export function checkInput(value: unknown): CellInput {
     if (!Number.isFinite(value)) throw invalidArgument(`${value} cannot be written to a cell`);
     return value === 0 ? 0 : value;
   }
-  if (typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "string") {
+    if (value.length > MAX_CELL_CHARS)
+      throw invalidArgument(`A cell holds at most ${MAX_CELL_CHARS} characters.`);
+    return value;
+  }
+  if (typeof value === "boolean") return value;
   throw invalidArgument(`a ${typeof value} is not a cell value`);
 }
 
@@ -132,8 +142,11 @@ export class SheetCells {
     r[column] = format === "" ? undefined : format;
   }
 
-  /** Stores a value as `Range.values` (or typing) does: see the file comment. */
-  typeInto(row: number, column: number, value: CellValue): void {
+  /**
+   * Stores a value as `Range.values` does (text read as typed in en-US), or as a person typing in
+   * `culture` does (a formula already in its invariant form): see the file comment.
+   */
+  typeInto(row: number, column: number, value: CellValue, culture: Culture = "en-US"): void {
     if (typeof value !== "string") {
       this.putRaw(row, column, value);
       return;
@@ -151,9 +164,13 @@ export class SheetCells {
       this.formulas.set(`${row}:${column}`, value);
       return;
     }
-    const trimmed = value.trim();
-    if (NUMERIC_TEXT.test(trimmed)) return this.putRaw(row, column, Number(trimmed) || 0);
-    if (/^(true|false)$/i.test(trimmed)) return this.putRaw(row, column, trimmed.toLowerCase() === "true");
+    const typed = parseTyped(value, culture);
+    if (typed) {
+      this.putRaw(row, column, typed.value);
+      if (typed.format && this.format(row, column) === GENERAL_FORMAT)
+        this.setFormat(row, column, typed.format);
+      return;
+    }
     if (/^[+\-@]/.test(value) && value.length > 1 && isValidFormula(value.replace(/^@/, ""))) {
       this.putRaw(row, column, "");
       this.formulas.set(`${row}:${column}`, value.startsWith("@") ? `=${value.slice(1)}` : `=${value}`);

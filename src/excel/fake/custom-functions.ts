@@ -37,8 +37,11 @@ export interface CustomFunctionMetadata {
 export interface CustomFunctionsInit {
   /** The metadata's namespace (manifest.xml `Namespace`, e.g. "VALEPIX"). */
   namespace: string;
-  /** `functions.json`'s functions, and those of each localized metadata file (same ids). */
-  metadata: ReadonlyArray<{ functions: CustomFunctionMetadata[] }>;
+  /**
+   * `functions.json`'s functions first (the invariant names), then each localized metadata file
+   * (same ids) with the culture it is for.
+   */
+  metadata: ReadonlyArray<{ locale?: string; functions: CustomFunctionMetadata[] }>;
   /** The function associated with an id (`CustomFunctions.associate`), looked up at each call. */
   implementation(id: string): ((...args: unknown[]) => unknown) | undefined;
   /** A result arrived after the call returned: the workbook's formulas are computed again. */
@@ -120,6 +123,32 @@ export class FakeCustomFunctions {
         const english = init.metadata[0]?.functions.find((g) => g.id === f.id) ?? f;
         this.byName.set(`${init.namespace}.${f.name}`.toUpperCase(), { ...english, name: f.name });
       }
+  }
+
+  /** Localized names → the invariant (first metadata file's) names, for `formulasLocal` writes. */
+  invariantNames(): Map<string, string> {
+    const out = new Map<string, string>();
+    const ns = this.init.namespace.toUpperCase();
+    const english = this.init.metadata[0]?.functions ?? [];
+    for (const file of this.init.metadata.slice(1))
+      for (const f of file.functions) {
+        const en = english.find((g) => g.id === f.id);
+        if (en) out.set(`${ns}.${f.name}`.toUpperCase(), `${this.init.namespace}.${en.name}`);
+      }
+    return out;
+  }
+
+  /** Invariant names → the names of `culture`'s metadata (its `locale`), for `formulasLocal` reads. */
+  localNames(culture: string): Map<string, string> {
+    const out = new Map<string, string>();
+    const english = this.init.metadata[0]?.functions ?? [];
+    const local = this.init.metadata.find((m) => m.locale === culture);
+    if (!local) return out;
+    for (const f of local.functions) {
+      const en = english.find((g) => g.id === f.id);
+      if (en) out.set(`${this.init.namespace}.${en.name}`.toUpperCase(), `${this.init.namespace}.${f.name}`);
+    }
+    return out;
   }
 
   /** The current result of `name(args)` in the cell `at`; undefined when no function has that name. */

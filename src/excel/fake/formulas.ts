@@ -11,8 +11,8 @@
  *   text that reads as a number takes part in arithmetic, other text is `#VALUE!`, TRUE is 1, an
  *   empty cell is 0 (or "" beside text); `&` joins text; comparisons ignore case and order numbers
  *   before text before logical values; errors propagate.
- * - Results keep 15 significant digits ("Excel specifications and limits": number precision, 15
- *   digits), so `=22*32.7` is 719.4.
+ * - A result is the double computed (`=22*32.7` reads 719.4000000000001 through `Range.values`;
+ *   Excel shows it at 15 significant digits, "Excel specifications and limits": number precision).
  * - An array result spills from its cell to the right and down; a spill blocked by a value is
  *   `#SPILL!`; `A1#` is the spill of A1 ("Dynamic array formulas and spilled array behavior",
  *   https://support.microsoft.com/office/dynamic-array-formulas-and-spilled-array-behavior-205c6b06-03ba-4151-89a1-87a7eb36e531).
@@ -120,7 +120,11 @@ export function evaluateFormula(formula: string, at: CellAt, host: FormulaHost):
   return normalise(value);
 }
 
-/** A 1×1 array is its element; numbers keep 15 significant digits; blanks of a result are 0. */
+/**
+ * A 1×1 array is its element; blanks of a result are 0. A number is the double computed: Excel
+ * shows 15 significant digits, but `Range.values` hands back the double (`=22*32.7` reads
+ * 719.4000000000001), which the add-in reads at 15 digits (src/money/cents.ts).
+ */
 function normalise(value: FormulaValue): FormulaValue {
   if (!Array.isArray(value)) return finish(value);
   if (value.length === 1 && value[0]?.length === 1) return finish(value[0][0] ?? null);
@@ -129,10 +133,7 @@ function normalise(value: FormulaValue): FormulaValue {
 
 function finish(v: Scalar): Scalar {
   if (v === null) return 0;
-  if (typeof v === "number") {
-    if (!Number.isFinite(v)) return ERRORS.num;
-    return v === 0 ? 0 : Number(v.toPrecision(15));
-  }
+  if (typeof v === "number") return Number.isFinite(v) ? v + 0 : ERRORS.num;
   return v;
 }
 

@@ -18,6 +18,7 @@ import { parseAddress } from "./collection";
 import { FakeModel, type FakeSheet, type Visibility, uniqueHeaders } from "./model";
 import { FakeRequestContext } from "./objects";
 import { type CustomFunctionsInit, FakeCustomFunctions } from "./custom-functions";
+import { type Culture, formulaFromLocal } from "./culture";
 
 /** Excel on the web's payload limit per request and per response: 5 MB. */
 export const WEB_PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -45,6 +46,8 @@ export interface FakeExcelInit {
    * platform; `Infinity` behaves as Excel desktop.
    */
   payloadLimitBytes?: number;
+  /** The workbook's culture (`Application.cultureInfo`); default en-US. */
+  culture?: Culture;
 }
 
 export class FakeExcel {
@@ -56,6 +59,7 @@ export class FakeExcel {
     const limit = init.payloadLimitBytes ?? WEB_PAYLOAD_LIMIT_BYTES;
     if (!(limit > 0)) throw new RangeError(`payloadLimitBytes must be positive, got ${limit}`);
     this.payloadLimitBytes = limit;
+    this.model.culture = init.culture ?? "en-US";
     for (const [name, rows] of Object.entries(init.sheets ?? {})) {
       const sheet = this.model.addSheet(name);
       rows.forEach((row, r) => row.forEach((v, c) => sheet.cells.putRaw(r, c, checkValue(v))));
@@ -196,11 +200,16 @@ export class FakeExcel {
   // -------------------------------------------------------------------------------------------
   // A person's edits (raise Table.onChanged like any edit; no syncs)
 
-  /** Types a value into a cell as a person would. */
+  /** Types a value into a cell as a person would, in the workbook's culture (./culture.ts). */
   typeCell(sheet: string, a1: string, value: CellValue): void {
     const s = this.sheet(sheet);
     const { row, column } = parseA1(a1);
-    s.cells.typeInto(row, column, checkValue(value));
+    const { culture, calc } = this.model;
+    const typed =
+      typeof value === "string" && value.startsWith("=")
+        ? formulaFromLocal(value, culture, calc.customFunctions?.invariantNames())
+        : value;
+    s.cells.typeInto(row, column, checkValue(typed), culture);
     const box: Box = { top: row, left: column, rows: 1, cols: 1 };
     this.model.syncHeaderNames(s, box);
     this.model.raise(s, box, "RangeEdited");
@@ -223,6 +232,11 @@ export class FakeExcel {
     const s = this.sheet(sheet);
     this.model.active = s;
     this.model.selection = { sheet: s.name, object };
+  }
+
+  /** The culture a person's Excel runs in (Windows' regional settings). */
+  setCulture(culture: Culture): void {
+    this.model.culture = culture;
   }
 
   /** Shows or hides a sheet, as a person can with "Unhide". */

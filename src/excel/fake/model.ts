@@ -10,6 +10,7 @@ import type { CellValue } from "../../workbook/port";
 import type { TableChangedArgs } from "../office-api";
 import { boxAddress, intersect, overlaps } from "./box";
 import { Calculation } from "./calculation";
+import type { Culture } from "./culture";
 import { type Box, SheetCells, checkInput, invalidArgument } from "./cells";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
@@ -65,6 +66,8 @@ export class FakeModel {
    * events, https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events).
    */
   eventsEnabled = true;
+  /** The workbook's culture (`Application.cultureInfo`): how a person's typing and `formulasLocal` read. */
+  culture: Culture = "en-US";
   /** Formulas' values (./calculation.ts, ./formulas.ts). */
   readonly calc: Calculation = new Calculation(this);
   private nextId = 1;

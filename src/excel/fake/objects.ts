@@ -8,6 +8,7 @@ import type { RequestContextApi, SettingApi, SettingCollectionApi, WorkbookApi }
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import { invalidArgument } from "./cells";
 import { FakeContextCore, type FakeHost, FakeObject, propertyNotLoaded, unknownProperty } from "./context";
+import { CULTURE_INFO, type Culture } from "./culture";
 import { notFound } from "./model";
 import { FakeRange } from "./range";
 import { FakeWorksheetCollection } from "./worksheets";
@@ -64,11 +65,50 @@ class FakeSettingCollection implements SettingCollectionApi {
   }
 }
 
+/**
+ * "Application.cultureInfo" (ExcelApi 1.11): the culture's `name` and its number separators
+ * (`numberFormat.numberDecimalSeparator`, `numberGroupSeparator`), loaded like any object.
+ */
+class FakeCultureInfo extends FakeObject<Culture> {
+  protected readonly scalarNames = ["name"];
+  readonly numberFormat: FakeNumberFormatInfo;
+  constructor(ctx: FakeContextCore) {
+    super(ctx, () => ctx.model.culture);
+    this.numberFormat = new FakeNumberFormatInfo(ctx);
+  }
+  protected read(culture: Culture, name: string): unknown {
+    if (name === "name") return culture;
+    throw unknownProperty(name);
+  }
+  get name(): string {
+    return this.loadedValue("name");
+  }
+}
+
+class FakeNumberFormatInfo extends FakeObject<Culture> {
+  protected readonly scalarNames = ["numberDecimalSeparator", "numberGroupSeparator"];
+  constructor(ctx: FakeContextCore) {
+    super(ctx, () => ctx.model.culture);
+  }
+  protected read(culture: Culture, name: string): unknown {
+    const info = CULTURE_INFO[culture];
+    if (name === "numberDecimalSeparator") return info.decimal;
+    if (name === "numberGroupSeparator") return info.group;
+    throw unknownProperty(name);
+  }
+  get numberDecimalSeparator(): string {
+    return this.loadedValue("numberDecimalSeparator");
+  }
+  get numberGroupSeparator(): string {
+    return this.loadedValue("numberGroupSeparator");
+  }
+}
+
 class FakeWorkbookObject implements WorkbookApi {
   readonly worksheets: FakeWorksheetCollection;
   readonly tables: FakeTableCollection;
   readonly settings: FakeSettingCollection;
-  readonly application: { suspendApiCalculationUntilNextSync(): void };
+  readonly application: { suspendApiCalculationUntilNextSync(): void; readonly cultureInfo: FakeCultureInfo };
   constructor(private readonly ctx: FakeContextCore) {
     this.worksheets = new FakeWorksheetCollection(ctx);
     this.tables = new FakeTableCollection(ctx);
@@ -78,6 +118,7 @@ class FakeWorkbookObject implements WorkbookApi {
       suspendApiCalculationUntilNextSync: () => {
         ctx.calculationSuspended = true;
       },
+      cultureInfo: new FakeCultureInfo(ctx),
     };
   }
   /**

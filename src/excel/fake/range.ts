@@ -11,6 +11,7 @@ import type {
   RangeApi,
 } from "../office-api";
 import { type Box, MAX_COLUMNS, MAX_ROWS, checkInput, checkShape, invalidArgument } from "./cells";
+import { formulaFromLocal, formulaToLocal, shownText } from "./culture";
 import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
 import { boxAddress, intersect } from "./box";
 import type { FakeSheet } from "./model";
@@ -29,6 +30,9 @@ const SCALARS = [
   "values",
   "numberFormat",
   "formulas",
+  "formulasLocal",
+  "text",
+  "valueTypes",
 ];
 
 function checkBox(box: Box): Box {
@@ -61,6 +65,44 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi {
         return sheet.cells.readFormats(box);
       case "formulas":
         return sheet.cells.readFormulas(box);
+      case "formulasLocal": {
+        // "Range.formulasLocal": the formulas in the user's language (./culture.ts).
+        const { culture, calc } = this.ctx.model;
+        const names = calc.customFunctions?.localNames(culture);
+        return sheet.cells
+          .readFormulas(box)
+          .map((row) =>
+            row.map((v) =>
+              typeof v === "string" && v.startsWith("=") ? formulaToLocal(v, culture, names) : v,
+            ),
+          );
+      }
+      case "text":
+        // "Range.text": what each cell shows, through its number format in the workbook's culture.
+        return sheet.cells
+          .read(box)
+          .map((row, i) =>
+            row.map((v, c) =>
+              shownText(v, sheet.cells.format(box.top + i, box.left + c), this.ctx.model.culture),
+            ),
+          );
+      case "valueTypes":
+        // "Range.valueTypes" ("Excel.RangeValueType"): Empty, String, Double, Boolean or Error.
+        return sheet.cells.read(box).map((row, i) =>
+          row.map((v, c) => {
+            const r = box.top + i;
+            const col = box.left + c;
+            if (sheet.cells.formula(r, col) !== undefined && this.ctx.model.calc.errorAt(sheet, r, col))
+              return "Error";
+            return v === ""
+              ? "Empty"
+              : typeof v === "number"
+                ? "Double"
+                : typeof v === "boolean"
+                  ? "Boolean"
+                  : "String";
+          }),
+        );
       case "address":
         return `${quoteSheet(sheet.name)}!${boxAddress(box)}`;
       case "rowIndex":
@@ -101,6 +143,27 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi {
 
   get formulas(): CellValue[][] {
     return this.loadedValue("formulas");
+  }
+
+  get formulasLocal(): CellValue[][] {
+    return this.loadedValue("formulasLocal");
+  }
+  /** "Range.formulasLocal": formulas and values as typed in the workbook's culture (./culture.ts). */
+  set formulasLocal(input: CellInput[][]) {
+    const { culture, calc } = this.ctx.model;
+    this.write("formulasLocal", input, (sheet, r, c, v) => {
+      const names = calc.customFunctions?.invariantNames();
+      const typed = typeof v === "string" && v.startsWith("=") ? formulaFromLocal(v, culture, names) : v;
+      sheet.cells.typeInto(r, c, typed, culture);
+    });
+  }
+
+  get text(): string[][] {
+    return this.loadedValue("text");
+  }
+
+  get valueTypes(): string[][] {
+    return this.loadedValue("valueTypes");
   }
   set formulas(input: CellInput[][]) {
     this.write("formulas", input, (sheet, r, c, v) => sheet.cells.typeInto(r, c, v));

@@ -160,7 +160,7 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
         // A new cell or a new value starts the bar afresh, as Excel's does.
         key={`${sheet?.name}!${selected}!${JSON.stringify(cell ?? null)}`}
         address={selected}
-        text={cell?.formula ?? (cell ? String(cell.value) : "")}
+        text={cell?.formulaLocal ?? cell?.formula ?? (cell ? String(cell.value) : "")}
         messages={t}
         onGo={(address) => {
           try {

@@ -90,7 +90,7 @@ export function startingText(
 /** What a person edits: the formula, or the value as typed (numbers without formatting). */
 function editText(cell: CellSnapshot | undefined): string {
   if (!cell) return "";
-  if (cell.formula) return cell.formula;
+  if (cell.formula) return cell.formulaLocal ?? cell.formula;
   return typeof cell.value === "boolean" ? String(cell.value).toUpperCase() : String(cell.value);
 }
 
