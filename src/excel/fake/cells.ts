@@ -47,7 +47,7 @@ export const MAX_ROWS = 1_048_576;
 export const MAX_COLUMNS = 16_384;
 
 /** "Total number of characters that a cell can contain: 32,767" ("Excel specifications and limits"). */
-export const MAX_CELL_CHARS = 32_767;
+const MAX_CELL_CHARS = 32_767;
 
 export function invalidArgument(message: string): WorkbookHostError {
   return new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, message);

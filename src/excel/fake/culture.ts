@@ -62,7 +62,7 @@ export function parseTyped(
 }
 
 /** A number as Excel keeps it: 15 significant digits. */
-export function fifteenDigits(n: number): number {
+function fifteenDigits(n: number): number {
   return n === 0 ? 0 : Number(n.toPrecision(15));
 }
 
