@@ -177,7 +177,12 @@ describe("parseCents results", () => {
     expect(problem("abc")).toEqual({ code: "not_a_number", input: "abc" });
     expect(problem(true)).toEqual({ code: "not_a_number", input: "true" });
     expect(problem("-5")).toEqual({ code: "negative", input: "-5" });
-    expect(problem(1.005)).toEqual({ code: "sub_cent", input: "1.005", nearest: { down: 100, up: 101 } });
+    expect(problem(1.005)).toEqual({
+      code: "sub_cent",
+      input: "1.005",
+      nearest: { down: 100, up: 101 },
+      fromNumber: true,
+    });
     expect(problem(" 12,3456 ")).toEqual({
       code: "sub_cent",
       input: "12,3456",
@@ -190,7 +195,7 @@ describe("parseCents results", () => {
     });
     // No suggestion for a negative amount: the nearest cents would carry the wrong sign.
     expect(problem("-1,0051")).toEqual({ code: "sub_cent", input: "-1,0051" });
-    expect(problem(-0.005)).toEqual({ code: "sub_cent", input: "-0.005" });
+    expect(problem(-0.005)).toEqual({ code: "sub_cent", input: "-0.005", fromNumber: true });
     expect(problem("200.000.000,00")).toEqual({
       code: "too_large",
       input: "200.000.000,00",

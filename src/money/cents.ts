@@ -59,7 +59,7 @@ import type { Locale } from "./locale";
  * What is wrong with a cell, as a code and the data a message needs (the text itself lives in the message
  * catalogue of src/workbook, in each locale). Amounts in the data are cents.
  */
-export type CentsProblem =
+export type CentsProblem = (
   | { code: "not_a_number"; input: string }
   /** The cell holds a formula whose result is an error value (`input` is the code, e.g. "#DIV/0!"). */
   | { code: "formula_error"; input: string }
@@ -68,7 +68,11 @@ export type CentsProblem =
   | { code: "sub_cent"; input: string; nearest?: { down: number; up: number } }
   | { code: "too_large"; input: string; maxCents: number }
   /** `asThousandsCents`: the amount if the separator groups thousands ("1,234" -> 123400). */
-  | { code: "ambiguous"; input: string; asThousandsCents: number };
+  | { code: "ambiguous"; input: string; asThousandsCents: number }
+) & {
+  /** The cell holds a number: `input` is its decimal in JavaScript's form ("12.345"), not text the person typed. */
+  fromNumber?: true;
+};
 
 export type CentsProblemCode = CentsProblem["code"];
 
@@ -145,7 +149,8 @@ function parseNumberCell(x: number, maxCents: number): ParseCentsResult {
   const amount = centsOf(decimal.int, decimal.frac);
   // The input as Excel shows it (trailing zeros dropped), e.g. "1.005", "-5", "1e+21"; -0 is "0".
   const input = String(Number(x.toPrecision(EXCEL_SIGNIFICANT_DIGITS)));
-  return finish(amount, x < 0, input, maxCents);
+  const r = finish(amount, x < 0, input, maxCents);
+  return r.ok ? r : { ok: false, problem: { ...r.problem, fromNumber: true } };
 }
 
 /**

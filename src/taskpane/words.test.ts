@@ -48,7 +48,7 @@ const tables = definedWords().map((words) => ({ pt: leaves(words["pt-BR"]), en: 
 /** Names and words both languages use (ValePix, PIX, CPF, item, proxy...): not Portuguese of ours. */
 const NAMES = new Set([
   ...["valepix", "excel", "office", "pix", "cpf", "cnpj", "boleto", "brl", "history"],
-  ...["item", "internet", "proxy", "cors", "token", "tokens"],
+  ...["item", "internet", "proxy", "cors", "token", "tokens", "ctrl"],
 ]);
 /** The words of a text, without the placeholders of its parameters ("<label>"). */
 const words = (text: string) =>

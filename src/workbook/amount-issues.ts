@@ -8,22 +8,25 @@ import type { CentsProblem } from "../money";
 import { type Issue, type IssueWhere, makeIssue } from "./issues";
 
 export function amountIssue(problem: CentsProblem, where: IssueWhere): Issue {
-  const { input } = problem;
+  // A number cell's decimal is shown in each message's language ("12,345" in pt-BR).
+  const input = problem.fromNumber
+    ? { input: problem.input, number: true as const }
+    : { input: problem.input };
   switch (problem.code) {
     case "not_a_number":
-      return makeIssue("amount_not_a_number", { input }, where);
+      return makeIssue("amount_not_a_number", input, where);
     case "formula_error":
-      return makeIssue("amount_formula_error", { input }, where);
+      return makeIssue("amount_formula_error", input, where);
     case "negative":
-      return makeIssue("amount_negative", { input }, where);
+      return makeIssue("amount_negative", input, where);
     case "sub_cent": {
       const n = problem.nearest;
       const nearest = n && { downCents: n.down, upCents: n.up };
-      return makeIssue("amount_sub_cent", nearest ? { input, nearest } : { input }, where);
+      return makeIssue("amount_sub_cent", nearest ? { ...input, nearest } : input, where);
     }
     case "too_large":
-      return makeIssue("amount_too_large", { input, limitCents: problem.maxCents }, where);
+      return makeIssue("amount_too_large", { ...input, limitCents: problem.maxCents }, where);
     case "ambiguous":
-      return makeIssue("amount_ambiguous", { input, wholeCents: problem.asThousandsCents }, where);
+      return makeIssue("amount_ambiguous", { ...input, wholeCents: problem.asThousandsCents }, where);
   }
 }

@@ -16,6 +16,8 @@ type NoParams = Record<string, never>;
 /** The cell as the user wrote it (a CPF masked). */
 interface Input {
   input: string;
+  /** The cell holds a number: `input` is its decimal ("12.345"), shown in each message's language. */
+  number?: true;
 }
 
 /**

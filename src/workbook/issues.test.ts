@@ -52,7 +52,7 @@ describe("amount problems of src/money become issues with amounts as the user ty
     ["abc", "pt-BR", "Linha 2, coluna VR: 'abc' não é um valor em reais; escreva um número como 150,00"],
     [true, "en-US", "Row 2, column VR: 'true' is not an amount in reais"],
     ["-5", "pt-BR", "'-5' é negativo; os valores de benefício são zero ou mais"],
-    [1.005, "pt-BR", "'1.005' tem mais de duas casas decimais; escreva 1,01 ou 1,00."],
+    [1.005, "pt-BR", "'1,005' tem mais de duas casas decimais; escreva 1,01 ou 1,00."],
     ["12,3456", "en-US", "'12,3456' has more than two decimal places; type 12.35 or 12.34."],
     ["-1,0051", "pt-BR", "'-1,0051' tem mais de duas casas decimais; arredonde para centavos."],
     ["2.000.000,00", "pt-BR", "'2.000.000,00' passa do limite de R$ 1.000.000,00 por célula"],

@@ -25,6 +25,9 @@ interface Entry<P> {
 type Catalogue = { [C in IssueCode]: Entry<IssueParamsByCode[C]> };
 
 const q = (s: string): string => `'${s}'`;
+/** A cell's input quoted; a number cell's decimal in the message's language ("12,345" in pt-BR). */
+const shown = (p: { input: string; number?: true }, locale: Locale): string =>
+  q(p.number && locale === "pt-BR" ? p.input.replace(".", ",") : p.input);
 const pt = (cents: number): string => formatCents(cents, "pt-BR");
 const en = (cents: number): string => formatCents(cents, "en-US");
 
@@ -65,9 +68,9 @@ export const MESSAGES: Catalogue = {
   amount_not_a_number: {
     severity: "error",
     "pt-BR": (p) =>
-      `${q(p.input)} não é um valor em reais; escreva um número como 150,00 ou deixe a célula vazia.`,
+      `${shown(p, "pt-BR")} não é um valor em reais; escreva um número como 150,00 ou deixe a célula vazia.`,
     "en-US": (p) =>
-      `${q(p.input)} is not an amount in reais; type a number such as 150.00 or leave the cell empty.`,
+      `${shown(p, "en-US")} is not an amount in reais; type a number such as 150.00 or leave the cell empty.`,
   },
   amount_formula_error: {
     severity: "error",
@@ -83,41 +86,43 @@ export const MESSAGES: Catalogue = {
   amount_negative: {
     severity: "error",
     "pt-BR": (p) =>
-      `${q(p.input)} é negativo; os valores de benefício são zero ou mais. Corrija o valor ou deixe vazio.`,
+      `${shown(p, "pt-BR")} é negativo; os valores de benefício são zero ou mais. Corrija o valor ou deixe vazio.`,
     "en-US": (p) =>
-      `${q(p.input)} is negative; benefit amounts are zero or more. Fix it or leave the cell empty.`,
+      `${shown(p, "en-US")} is negative; benefit amounts are zero or more. Fix it or leave the cell empty.`,
   },
   amount_sub_cent: {
     severity: "error",
     "pt-BR": (p) =>
       p.nearest
-        ? `${q(p.input)} tem mais de duas casas decimais; escreva ${plainAmount(p.nearest.upCents, "pt-BR")} ` +
+        ? `${shown(p, "pt-BR")} tem mais de duas casas decimais; escreva ${plainAmount(p.nearest.upCents, "pt-BR")} ` +
           `ou ${plainAmount(p.nearest.downCents, "pt-BR")}.`
-        : `${q(p.input)} tem mais de duas casas decimais; arredonde para centavos.`,
+        : `${shown(p, "pt-BR")} tem mais de duas casas decimais; arredonde para centavos.`,
     "en-US": (p) =>
       p.nearest
-        ? `${q(p.input)} has more than two decimal places; type ${plainAmount(p.nearest.upCents, "en-US")} ` +
+        ? `${shown(p, "en-US")} has more than two decimal places; type ${plainAmount(p.nearest.upCents, "en-US")} ` +
           `or ${plainAmount(p.nearest.downCents, "en-US")}.`
-        : `${q(p.input)} has more than two decimal places; round it to cents.`,
+        : `${shown(p, "en-US")} has more than two decimal places; round it to cents.`,
   },
   amount_too_large: {
     severity: "error",
-    "pt-BR": (p) => `${q(p.input)} passa do limite de ${pt(p.limitCents)} por célula; confira o valor.`,
-    "en-US": (p) => `${q(p.input)} is above the limit of ${en(p.limitCents)} per cell; check the amount.`,
+    "pt-BR": (p) =>
+      `${shown(p, "pt-BR")} passa do limite de ${pt(p.limitCents)} por célula; confira o valor.`,
+    "en-US": (p) =>
+      `${shown(p, "en-US")} is above the limit of ${en(p.limitCents)} per cell; check the amount.`,
   },
   amount_ambiguous: {
     severity: "error",
     "pt-BR": (p) => {
       const whole = plainAmount(p.wholeCents, "pt-BR");
       return (
-        `${q(p.input)} é ambíguo: pode ser milhar ou decimal. Se são ${whole} reais, escreva ${whole}; ` +
+        `${shown(p, "pt-BR")} é ambíguo: pode ser milhar ou decimal. Se são ${whole} reais, escreva ${whole}; ` +
         `se há centavos, use no máximo duas casas decimais.`
       );
     },
     "en-US": (p) => {
       const whole = plainAmount(p.wholeCents, "en-US");
       return (
-        `${q(p.input)} is ambiguous: the separator may mean thousands or decimals. For ${whole} reais type ` +
+        `${shown(p, "en-US")} is ambiguous: the separator may mean thousands or decimals. For ${whole} reais type ` +
         `${whole}; for cents use at most two decimal places.`
       );
     },

@@ -193,7 +193,7 @@ describe("distribution template", () => {
     expect(wb.cell(table.sheet, "M4")).toBe(0);
     expect(wb.cell(table.sheet, "M3")).toBe("");
     expect(wb.cell(table.sheet, "L3")).toContain(
-      "Linha 3, coluna Vale Refeição: '12.345' tem mais de duas casas",
+      "Linha 3, coluna Vale Refeição: '12,345' tem mais de duas casas",
     );
     expect(wb.cell(table.sheet, "M2")).toBe(100);
     expect(wb.totalsRow(table.name)?.[12]).toBe(170);

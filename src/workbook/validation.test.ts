@@ -111,7 +111,7 @@ describe("validation of a messy sheet", () => {
       "Row 9, column Vale Refeição: '12,3456' has more than two decimal places; type 12.35 or 12.34.",
     );
     expect(at(10, "amount_sub_cent").message["pt-BR"]).toContain(
-      "'12.345' tem mais de duas casas decimais; escreva 12,35 ou 12,34.",
+      "'12,345' tem mais de duas casas decimais; escreva 12,35 ou 12,34.",
     );
     expect(at(10, "amount_ambiguous").message["pt-BR"]).toContain("Se são 1.234,00 reais, escreva 1.234,00");
     expect(at(5, "employee_inactive").message["pt-BR"]).toBe(
@@ -185,7 +185,7 @@ describe("validation rules", () => {
     ]);
     expect(r.issues.map((i) => [i.row, i.code])).toEqual([[3, "amount_sub_cent"]]);
     expect(r.issues[0]!.message["pt-BR"]).toContain(
-      "'1.005' tem mais de duas casas decimais; escreva 1,01 ou 1,00.",
+      "'1,005' tem mais de duas casas decimais; escreva 1,01 ou 1,00.",
     );
   });
 

@@ -54,8 +54,10 @@ describe("live validation through the adapter", () => {
     expect(s.wb.cell("Folha", "E7")).toBe("Pronto");
     let view = await s.type("C7", "12,345");
     expect(s.wb.cell("Folha", "E7")).toBe("Erro");
-    // Typed in Brazilian Excel, "12,345" is the number 12.345: a fraction of a cent.
-    expect(String(s.wb.cell("Folha", "F7"))).toMatch(/escreva 12,35 ou 12,34/);
+    // Typed in Brazilian Excel, "12,345" is the number 12,345: a fraction of a cent, shown as typed.
+    expect(String(s.wb.cell("Folha", "F7"))).toMatch(
+      /'12,345' tem mais de duas casas decimais; escreva 12,35 ou 12,34/,
+    );
     expect(s.wb.cell("Folha", "G7")).toBe("");
     expect(view.ok).toBe(false);
     expect(view.summary.errors).toBe(1);
