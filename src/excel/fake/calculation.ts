@@ -19,7 +19,24 @@ import {
   evaluateFormula,
 } from "./formulas";
 import type { FakeCustomFunctions } from "./custom-functions";
-import type { FakeSheet, FakeTable } from "./model";
+import type { SheetCells } from "./cells";
+
+/** What the calculation reads of a sheet and a table (./model.ts's `FakeSheet` and `FakeTable`). */
+interface FakeSheet {
+  id: string;
+  name: string;
+  cells: SheetCells;
+}
+
+interface FakeTable {
+  name: string;
+  sheet: FakeSheet;
+  headerRow: number;
+  left: number;
+  columns: Array<{ name: string }>;
+  rowCount: number;
+  showTotals: boolean;
+}
 
 interface Workbook {
   findSheet(name: string): FakeSheet | undefined;
