@@ -8,14 +8,35 @@ const money = new Map<Locale, Intl.NumberFormat>();
 const counts = new Map<Locale, Intl.NumberFormat>();
 const dates = new Map<Locale, Intl.DateTimeFormat>();
 
-/** 123456 → "R$ 1.234,56" (pt-BR) / "R$1,234.56" (en-US). Cents are exact integers: /100 is exact for display. */
+/**
+ * 123456 → "R$ 1.234,56" (pt-BR) / "R$1,234.56" (en-US), exact for every safe integer of cents
+ * (issue 22, item 4): `cents / 100` is a binary fraction, and above 2^53 / 100 (about 9e13 reais)
+ * `Intl` would print the float's digits, not the cents. So the amount is split with BigInt
+ * arithmetic (reais and cents, no division of floats); `Intl` lays out the sign, the symbol and
+ * the decimal separator (the parts of ±1.00) and groups the reais (a BigInt, formatted exactly),
+ * and the two digits of cents are put in as they are. Throws a RangeError for anything but a
+ * safe integer, like `formatCents` in src/money.
+ */
 export function formatBRL(cents: number, locale: Locale): string {
+  if (!Number.isSafeInteger(cents))
+    throw new RangeError(`cents must be a safe integer, got ${String(cents)}`);
   let f = money.get(locale);
   if (!f) {
     f = new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" });
     money.set(locale, f);
   }
-  return f.format(cents / 100);
+  const big = BigInt(cents);
+  const abs = big < 0n ? -big : big;
+  const reais = f
+    .formatToParts(abs / 100n)
+    .filter((p) => p.type === "integer" || p.type === "group")
+    .map((p) => p.value)
+    .join("");
+  const centsDigits = String(abs % 100n).padStart(2, "0");
+  return f
+    .formatToParts(cents < 0 ? -1 : 1)
+    .map((p) => (p.type === "integer" ? reais : p.type === "fraction" ? centsDigits : p.value))
+    .join("");
 }
 
 export function formatCount(n: number, locale: Locale): string {
