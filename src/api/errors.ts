@@ -185,6 +185,38 @@ export class APIUserAbortError extends ApiError {
   }
 }
 
+/**
+ * The server answered with a redirect (3xx, or the browser's opaque redirect, whose status and
+ * `Location` it hides). Redirects are never followed (issue 22, item 5): a 307/308 would carry a
+ * change's body (amounts, payer, employee ids) to another origin, and after a 303 another host's
+ * answer would be read as the API's. Not retried: the address is wrong or the server misbehaves.
+ * After a change the server may or may not have applied it (a 303 follows a change it handled):
+ * deposits and finalize say their outcome is unknown instead (recovery.ts).
+ */
+export class RedirectRefusedError extends ApiError {
+  override name = "RedirectRefusedError";
+  override readonly retryable = false;
+  /** Where the server pointed, absolute; undefined when the browser hides it. */
+  readonly location: string | undefined;
+  constructor(init: {
+    method: string;
+    url: string;
+    status: number | undefined;
+    location: string | undefined;
+    headers?: Record<string, string>;
+    requestId?: string | undefined;
+  }) {
+    const code = init.status ? `HTTP ${init.status}` : "a redirect";
+    const to = init.location ?? "an address the browser does not show";
+    super(
+      `${init.method} ${pathOf(init.url)} answered ${code} redirecting to ${to}: redirects are refused, ` +
+        "so nothing was sent there. Check the API address (https, host and path).",
+      init,
+    );
+    this.location = init.location;
+  }
+}
+
 export interface ValidationIssue {
   path: string;
   message: string;

@@ -25,6 +25,7 @@ export {
   PermissionDeniedError,
   PollTimeoutError,
   RateLimitError,
+  RedirectRefusedError,
   ResponseValidationError,
   UnprocessableEntityError,
 } from "./errors";

@@ -10,7 +10,7 @@
  * - `finalizeOnce`: finalize is never repeated; after an ambiguous failure or an unreadable 2xx
  *   it reads the distribution once and reports what it saw.
  */
-import { ApiError, APIUserAbortError, AppliedUnreadableError } from "./errors";
+import { ApiError, APIUserAbortError, AppliedUnreadableError, RedirectRefusedError } from "./errors";
 import { FinalizeOutcomeUnknownError } from "./outcome-errors";
 import { isAmbiguousFailure } from "./retry";
 import type {
@@ -70,8 +70,9 @@ export async function readBeforeRepeat<T>(edge: RecoveryEdge, r: ReadBeforeRepea
         if (!abortedBeforeSending) failure = err;
         throw giveUp(err);
       }
-      // A 2xx was an answer: applied. Nothing to repeat, whatever the body said.
-      if (err instanceof AppliedUnreadableError) {
+      // A 2xx was an answer: applied. Nothing to repeat, whatever the body said. A redirect is
+      // not followed, and may come after the change was handled (303): not repeated either.
+      if (err instanceof AppliedUnreadableError || err instanceof RedirectRefusedError) {
         failure = err;
         throw giveUp(err);
       }
@@ -161,7 +162,7 @@ export function depositDifferences(
 
 /**
  * Rule 3: finalize is sent once. When its outcome is unknown (5xx, 408, timeout, lost
- * connection, an abort once sent, or a 2xx whose body cannot be read) the distribution is read
+ * connection, an abort once sent, a 2xx whose body cannot be read, or a redirect) the distribution is read
  * once (after a short pause when the server just failed) and `FinalizeOutcomeUnknownError`
  * carries what was seen; the caller decides. After an abort nothing is read.
  */
@@ -181,7 +182,8 @@ export async function finalizeOnce(
   } catch (err) {
     if (err instanceof APIUserAbortError && !abortedBeforeSending)
       throw new FinalizeOutcomeUnknownError({ distributionId: f.distributionId, cause: err });
-    const applied = err instanceof AppliedUnreadableError;
+    // A refused redirect may follow a finalize the server handled (303): read, as after a 2xx.
+    const applied = err instanceof AppliedUnreadableError || err instanceof RedirectRefusedError;
     if (!applied && !isAmbiguousFailure(err)) throw err;
     let distribution: Distribution | undefined;
     let readError: unknown;

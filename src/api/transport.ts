@@ -3,6 +3,8 @@
  * token ("Authentication" 1), a per-call timeout combined with the caller's AbortSignal,
  * redaction of everything kept from the answer (`redact.ts`, here and only here), validation of a
  * 2xx body with the route's zod schema, typed errors, and the retries a `RetryPolicy` allows.
+ * Redirects are never followed (`redirect: "manual"`; a 3xx is `RedirectRefusedError`, naming
+ * the `Location`): the token, a change's body and the answer stay with the configured origin.
  * The read-before-repeat rules (rule 4) are in `recovery.ts`, on top of this.
  */
 import type { z } from "zod";
@@ -13,6 +15,7 @@ import {
   APIUserAbortError,
   ApiError,
   AppliedUnreadableError,
+  RedirectRefusedError,
   ResponseValidationError,
   type ValidationIssue,
 } from "./errors";
@@ -182,12 +185,17 @@ export class Transport {
     let status: number;
     let text: string;
     let responseHeaders: Headers;
+    let redirected: boolean;
     try {
+      // "manual" rather than "error": a refused redirect must not look like a lost connection
+      // (which GETs retry and changes read before repeating); it is answered as an error here.
       const res = await raceAbort(
-        this.config.fetch(url, { method, headers, body, signal: combined.signal }),
+        this.config.fetch(url, { method, headers, body, signal: combined.signal, redirect: "manual" }),
         combined.signal,
       );
       status = res.status;
+      // A browser hides a manual redirect as an opaque response (status 0, no headers).
+      redirected = res.type === "opaqueredirect" || (status >= 300 && status < 400);
       responseHeaders = res.headers;
       text = await raceAbort(res.text(), combined.signal);
     } catch (cause) {
@@ -205,6 +213,16 @@ export class Transport {
     const snapshot = scrubSecret(snapshotHeaders(responseHeaders), token);
     const headerRequestId = snapshot["x-request-id"];
     const parsedBody = scrubParsed(parseBody(text), text, token);
+
+    if (redirected) {
+      throw new RedirectRefusedError({
+        ...where,
+        status: status || undefined,
+        location: absoluteLocation(snapshot.location, url),
+        headers: snapshot,
+        requestId: headerRequestId,
+      });
+    }
 
     if (status < 200 || status >= 300) {
       const info = readServerError(parsedBody.value);
@@ -256,6 +274,16 @@ export class Transport {
     } catch {
       // ignored on purpose: a failing logger is not a failed payment
     }
+  }
+}
+
+/** The `Location` header resolved against the request's URL (it may be relative). */
+function absoluteLocation(location: string | undefined, base: string): string | undefined {
+  if (location === undefined || location === "") return undefined;
+  try {
+    return new URL(location, base).toString();
+  } catch {
+    return location;
   }
 }
 

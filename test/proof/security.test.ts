@@ -9,13 +9,19 @@
  * - CPFs, CNPJs and phone numbers are masked in those logs (API document, "Authentication" §5);
  * - names from the API that start with = + - @ land as text, not formulas (docs/architecture.md §2);
  * - a non-loopback http:// base URL is refused, and a token saved for one host is never sent to
- *   another (src/excel/token-store.ts), not even through a redirect.
+ *   another (src/excel/token-store.ts), and a redirect is refused (src/api/transport.ts).
  * The sandbox's own refusals (403, 401, 400, 413, ids) are proven in sandbox/security.test.ts.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { inflateRawSync } from "node:zlib";
-import { type FinalizeBody, type ValePixClient, collectAll, createClient } from "../../src/api";
+import {
+  type FinalizeBody,
+  RedirectRefusedError,
+  type ValePixClient,
+  collectAll,
+  createClient,
+} from "../../src/api";
 import { createTokenStore, createUserStorage, tokenOrigin } from "../../src/excel";
 import { createFakeExcel, type FakeExcel } from "../../src/excel/fake";
 import { OfficeWorkbook } from "../../src/excel/office-workbook";
@@ -277,9 +283,11 @@ describe("where the token may go", () => {
         baseUrl: redirectorUrl,
         getToken: async () => (await store.get(redirectorUrl))!,
       });
-      await client.balances.get().catch(() => undefined);
+      const err = await client.balances.get().catch((e: unknown) => e);
       expect(seen.find((s) => s.host === "redirector")?.authorization).toBe(`Bearer ${TOKEN_B}`);
-      for (const s of seen.filter((x) => x.host === "other")) expect(s.authorization).toBeUndefined();
+      // Redirects are refused (issue 22): the other host is not even asked.
+      expect(err).toBeInstanceOf(RedirectRefusedError);
+      expect(seen.filter((x) => x.host === "other")).toEqual([]);
       expect(JSON.stringify(seen)).not.toContain(TOKEN_A);
     } finally {
       other.close();

@@ -7,6 +7,7 @@ import {
   DepositMismatchError,
   DepositOutcomeUnknownError,
   PaginationError,
+  RedirectRefusedError,
   FinalizeOutcomeUnknownError,
   PollTimeoutError,
   ResponseValidationError,
@@ -72,6 +73,22 @@ describe("messageFor", () => {
     expect(messageFor(err, en, "en-US").body).toContain(
       "Asked: R$99.00, payer document ending in 81. Existing: R$1,234.56",
     );
+  });
+
+  it("a refused redirect names where it pointed, or says the browser hid it", () => {
+    const shown = new RedirectRefusedError({
+      method: "GET",
+      url,
+      status: 308,
+      location: "https://evil.example/x",
+    });
+    expect(messageFor(shown, pt)).toMatchObject({
+      title: pt.errors.redirectTitle,
+      body: pt.errors.redirect({ location: "https://evil.example/x" }),
+      next: pt.errors.redirectNext,
+    });
+    const hidden = new RedirectRefusedError({ method: "GET", url, status: undefined, location: undefined });
+    expect(messageFor(hidden, en).body).toBe(en.errors.redirectHidden);
   });
 
   it("names what changed in a list read twice (page size, total, cut short), in both languages", () => {

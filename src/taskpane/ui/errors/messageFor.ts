@@ -28,6 +28,7 @@ import {
   PermissionDeniedError,
   PollTimeoutError,
   RateLimitError,
+  RedirectRefusedError,
   ResponseValidationError,
   UnprocessableEntityError,
 } from "../../../api";
@@ -145,6 +146,13 @@ export function messageFor(
     );
   }
   if (isCancel(error)) return { intent: "info", title: e.abortedTitle, body: e.aborted, details: [] };
+  if (error instanceof RedirectRefusedError)
+    return msg(
+      e.redirectTitle,
+      error.location === undefined ? e.redirectHidden : e.redirect({ location: error.location }),
+      e.redirectNext,
+      apiDetails(error, t),
+    );
   if (error instanceof AuthenticationError)
     return msg(e.unauthorizedTitle, e.unauthorized, e.unauthorizedNext, apiDetails(error, t));
   if (error instanceof PermissionDeniedError)

@@ -91,6 +91,13 @@ export const enUS: Messages = {
     connectionTitle: "Cannot reach the API",
     connection: "The server could not be reached (network, address, proxy or CORS block).",
     connectionNext: "Check the internet and the API address in Connection, then try again.",
+    redirectTitle: "The API answered with a redirect",
+    redirect: (p) =>
+      `The server sent the call to another address (${p.location}). The add-in does not follow redirects: the token and the data only go to the configured address.`,
+    redirectHidden:
+      "The server sent the call to another address. The add-in does not follow redirects: the token and the data only go to the configured address.",
+    redirectNext:
+      "Check the API address in Connection (https, host and path) and try again; if it is right, tell support.",
     timeoutTitle: "The API took too long",
     timeout: "The server did not answer in time.",
     timeoutNext: "Try again; the add-in checks the state before repeating any change.",

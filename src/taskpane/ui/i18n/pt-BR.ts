@@ -98,6 +98,13 @@ export const ptBR = {
     connectionTitle: "Sem conexão com a API",
     connection: "Não foi possível falar com o servidor (rede, endereço, proxy ou bloqueio CORS).",
     connectionNext: "Confira a internet e o endereço da API em Conexão, e tente de novo.",
+    redirectTitle: "A API respondeu com um redirecionamento",
+    redirect: (p: { location: string }) =>
+      `O servidor mandou a chamada para outro endereço (${p.location}). O suplemento não segue redirecionamentos: o token e os dados só vão ao endereço configurado.`,
+    redirectHidden:
+      "O servidor mandou a chamada para outro endereço. O suplemento não segue redirecionamentos: o token e os dados só vão ao endereço configurado.",
+    redirectNext:
+      "Confira o endereço da API em Conexão (https, servidor e caminho) e tente de novo; se estiver certo, informe o suporte.",
     timeoutTitle: "A API demorou demais",
     timeout: "O servidor não respondeu a tempo.",
     timeoutNext: "Tente de novo; o suplemento confere o estado antes de repetir qualquer alteração.",
