@@ -53,7 +53,7 @@ export function balance(invocation: CustomFunctions.StreamingInvocation<number>)
 
 /**
  * The account's transactions as a table: a header row, then date, type, state, amount in reais,
- * description and ID. Every argument is optional.
+ * description, ID and reference (the deposit or distribution ID). Every argument is optional.
  * @customfunction TRANSACTIONS TRANSACTIONS
  * @param [type] "DEPOSIT" or "DISTRIBUTION"; empty for both.
  * @param [from] The first day (a date).

@@ -53,8 +53,6 @@ export interface FunctionsRuntimeOptions<E> {
   now?: (() => number) | undefined;
   setInterval?: ((tick: () => void, ms: number) => unknown) | undefined;
   clearInterval?: ((handle: unknown) => void) | undefined;
-  /** The time zone offset of every date (tests; default the local one of each date). */
-  offsetMinutes?: number | undefined;
 }
 
 const DEFAULT_INTERVAL_MS = 60_000;
@@ -124,11 +122,11 @@ export class FunctionsRuntime<E> {
 
   /** VALEPIX.TRANSACOES(tipo; de; até) / TRANSACTIONS(type, from, to): header row, then rows. */
   transactions(type: unknown, from: unknown, to: unknown, cell: StreamingCell<CellScalar[][], E>): void {
-    const { locale, offsetMinutes } = this.options;
+    const { locale } = this.options;
     this.guard(cell, undefined, () => {
       const question: Question = { kind: "transactions", type: parseType(type, locale) };
       const dates = parseDates(from, to, locale);
-      this.watch(question, cell, (list) => transactionRows(list, dates, locale, offsetMinutes));
+      this.watch(question, cell, (list) => transactionRows(list, dates, locale));
     });
   }
 

@@ -3,6 +3,7 @@
  * values: reais as numbers (the cell's format makes them currency), dates as Excel date serials,
  * codes as the API gives them (formulas compare them: `=VALEPIX.DEPOSITO(id; "estado")="COMPLETED"`
  * must not change meaning with the display language).
+ * Dates follow src/workbook/dates.ts (Excel serials of the local wall clock).
  *
  * Excel passes an omitted optional argument as `null` ("Custom functions parameter options",
  * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-parameter-options), an
@@ -10,6 +11,7 @@
  */
 import type { Deposit, Distribution, Transaction } from "../../api";
 import type { Locale } from "../../money";
+import { isoToSerial } from "../../workbook/dates";
 import type { TransactionType } from "./questions";
 import { functionWords } from "./words";
 
@@ -28,22 +30,6 @@ export class FunctionArgumentError extends Error {
 }
 
 export type CellScalar = string | number;
-
-/** Excel's date serial of Unix time 0 (1970-01-01 is day 25,569 of the 1900 date system). */
-const UNIX_EPOCH_SERIAL = 25_569;
-const DAY_MS = 86_400_000;
-
-/**
- * An instant as an Excel date serial in the local time zone (Excel's dates have no zone: a cell
- * shows the wall-clock time of whoever wrote it, so the local one, as issue 20 asks of every date
- * the add-in writes). `offsetMinutes` is `Date#getTimezoneOffset` of that instant by default.
- */
-function excelSerial(iso: string, offsetMinutes?: number): number | undefined {
-  const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return undefined;
-  const offset = offsetMinutes ?? new Date(ms).getTimezoneOffset();
-  return (ms - offset * 60_000) / DAY_MS + UNIX_EPOCH_SERIAL;
-}
 
 const given = (v: unknown): boolean => v !== null && v !== undefined && v !== "";
 
@@ -155,26 +141,45 @@ export function parseField<K extends "distribution" | "deposit">(
 const reais = (cents: number): number => cents / 100;
 
 /**
+ * What a transaction refers to, as the other functions take it: a deposit's id (its
+ * `transaction_id`, for DEPOSITO), else the distribution it paid or funded (for DISTRIBUICAO).
+ */
+function referenceOf(t: Transaction): string {
+  if (t.type.toUpperCase() === "DEPOSIT") return t.transaction_id ?? t.distribution_id ?? "";
+  return t.distribution_id ?? t.transaction_id ?? "";
+}
+
+/**
  * TRANSACOES' dynamic array: the header row, then one row per transaction in the API's order,
- * within the dates when given. A transaction without a date is kept when no dates are given, and
- * left out of a dated list (it cannot be placed in it); its date cell is empty.
+ * within the dates when given: date (an Excel date serial, the local wall clock as every date the
+ * add-in writes: src/workbook/dates.ts), type, state, amount, description, id, and the reference
+ * the other functions take (the join key of the reconciliation sheet's ledger block). A
+ * transaction without a date is kept when no dates are given, and left out of a dated list (it
+ * cannot be placed in it); its date cell is empty.
  */
 export function transactionRows(
   transactions: readonly Transaction[],
   dates: DateRange,
   locale: Locale,
-  offsetMinutes?: number,
 ): CellScalar[][] {
   const rows: CellScalar[][] = [[...functionWords(locale).transactionHeader]];
   const dated = dates.from !== undefined || dates.until !== undefined;
   for (const t of transactions) {
-    const serial = t.created_at ? excelSerial(t.created_at, offsetMinutes) : undefined;
+    const serial = isoToSerial(t.created_at);
     if (dated) {
       if (serial === undefined) continue;
       if (dates.from !== undefined && serial < dates.from) continue;
       if (dates.until !== undefined && serial >= dates.until) continue;
     }
-    rows.push([serial ?? "", t.type, t.status ?? "", reais(t.amount), t.description ?? "", t.id]);
+    rows.push([
+      serial ?? "",
+      t.type,
+      t.status ?? "",
+      reais(t.amount),
+      t.description ?? "",
+      t.id,
+      referenceOf(t),
+    ]);
   }
   return rows;
 }

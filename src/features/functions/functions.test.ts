@@ -6,6 +6,7 @@
 import { collectAll, createClient, type ValePixClient } from "../../api";
 import { PIX_DELAY, TOKEN_A, TOKEN_B } from "../../../sandbox/test-harness";
 import { fundBalance, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
+import { isoToSerial, serialToMs } from "../../workbook/dates";
 import { ConnectionInputError } from "../connection";
 import { FunctionsRuntime, LIVE_SETTING_KEY, type StreamingCell } from "./adapter";
 import type { Failure } from "./cells";
@@ -65,7 +66,6 @@ function runtime(
     api,
     locale: "pt-BR",
     makeError: (f) => ({ error: f.code, message: f.message }),
-    offsetMinutes: 0,
     setInterval: (tick, ms) => timers.push({ tick, ms }) - 1,
     clearInterval: (h) => {
       timers[h as number] = undefined;
@@ -210,13 +210,22 @@ describe("TRANSACOES / TRANSACTIONS", () => {
     r.transactions(null, null, null, all);
     await results([all]);
     const rows = all.last as Array<Array<string | number>>;
-    expect(rows[0]).toEqual(["Data", "Tipo", "Situação", "Valor", "Descrição", "ID"]);
+    expect(rows[0]).toEqual(["Data", "Tipo", "Situação", "Valor", "Descrição", "ID", "Referência"]);
     expect(rows).toHaveLength(1 + listed.length);
-    expect(rows.every((row) => row.length === 6)).toBe(true);
+    expect(rows.every((row) => row.length === 7)).toBe(true);
     for (const [i, t] of listed.entries()) {
       const row = rows[i + 1]!;
-      expect(row[0]).toBeCloseTo(Date.parse(t.created_at!) / 86_400_000 + 25_569, 9);
-      expect(row.slice(1)).toEqual([t.type, t.status ?? "", t.amount / 100, t.description ?? "", t.id]);
+      // The local wall clock as an Excel serial (src/workbook/dates.ts), read back to the instant.
+      expect(serialToMs(row[0] as number)).toBe(Date.parse(t.created_at!));
+      const reference = t.type === "DEPOSIT" ? t.transaction_id : t.distribution_id;
+      expect(row.slice(1)).toEqual([
+        t.type,
+        t.status ?? "",
+        t.amount / 100,
+        t.description ?? "",
+        t.id,
+        reference,
+      ]);
     }
     expect(rows.find((row) => row[1] === "DISTRIBUTION")?.[3]).toBe(-45);
     const pendingId = listed.find((t) => t.transaction_id === pending.transaction_id)?.id;
@@ -229,7 +238,7 @@ describe("TRANSACOES / TRANSACTIONS", () => {
     en.transactions("deposit", null, null, deposits);
     await results([deposits]);
     const d = deposits.last as Array<Array<string | number>>;
-    expect(d[0]).toEqual(["Date", "Type", "State", "Amount", "Description", "ID"]);
+    expect(d[0]).toEqual(["Date", "Type", "State", "Amount", "Description", "ID", "Reference"]);
     expect(d.slice(1).map((row) => row[1])).toEqual(["DEPOSIT", "DEPOSIT"]);
   });
 
@@ -238,7 +247,7 @@ describe("TRANSACOES / TRANSACTIONS", () => {
     const { client } = env;
     await fundBalance(env, client, 10_000);
     const [t] = await collectAll(client.transactions.list(), { max: 10 });
-    const day = Math.floor(Date.parse(t!.created_at!) / 86_400_000) + 25_569;
+    const day = Math.floor(isoToSerial(t!.created_at)!);
     const r = runtime(() => Promise.resolve(client));
     const cells = {
       sameDay: new Cell<unknown>(),
@@ -260,7 +269,9 @@ describe("TRANSACOES / TRANSACTIONS", () => {
     expect(count(cells.before)).toBe(0);
     expect(count(cells.after)).toBe(0);
     expect(count(cells.emptyCells)).toBe(1);
-    expect(cells.before.last).toEqual([["Data", "Tipo", "Situação", "Valor", "Descrição", "ID"]]);
+    expect(cells.before.last).toEqual([
+      ["Data", "Tipo", "Situação", "Valor", "Descrição", "ID", "Referência"],
+    ]);
   });
 
   test("a type it does not know, or dates the wrong way round, are #VALUE! with what to type; nothing is asked", async () => {

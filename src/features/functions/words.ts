@@ -7,7 +7,7 @@
 import { defineWords, type Locale, type Widen } from "../../money";
 
 const ptBR = {
-  transactionHeader: ["Data", "Tipo", "Situação", "Valor", "Descrição", "ID"] as const,
+  transactionHeader: ["Data", "Tipo", "Situação", "Valor", "Descrição", "ID", "Referência"] as const,
   notConnected: "Conecte-se no painel ValePix (Conexão) e atualize (ValePix > Atualizar funções).",
   unauthorized: "O token foi recusado (401): conecte-se de novo no painel ValePix.",
   forbidden: "Este token não tem acesso a este dado (403): peça o acesso a quem administra a conta.",
@@ -28,7 +28,7 @@ const ptBR = {
 };
 
 const enUS: Widen<typeof ptBR> = {
-  transactionHeader: ["Date", "Type", "State", "Amount", "Description", "ID"],
+  transactionHeader: ["Date", "Type", "State", "Amount", "Description", "ID", "Reference"],
   notConnected: "Connect in the ValePix pane (Connection), then refresh (ValePix > Refresh functions).",
   unauthorized: "The token was refused (401): connect again in the ValePix pane.",
   forbidden: "This token has no access to this data (403): ask the account's administrator for it.",
