@@ -283,5 +283,17 @@ export function fixtureServices(locale: Locale, variant = ""): PaneServices {
       distribution: () =>
         Promise.resolve({ status: "completed", totalEmployees: 145, totalCents: 9_842_000 }),
     },
+    functions: {
+      liveEnabled: () => true,
+      setLive: () => Promise.resolve(),
+      refresh: () => Promise.resolve({ questions: 3, failed: 0, cells: 12 }),
+      buildReconciliationSheet: () =>
+        Promise.resolve({
+          sheet: locale === "pt-BR" ? "Conciliação ValePix" : "ValePix reconciliation",
+          created: true,
+          ledger: true,
+          distributions: 2,
+        }),
+    },
   };
 }

@@ -213,3 +213,22 @@ export async function refreshFunctionsCommand(host: Host, t: CommandMessages): P
     },
   };
 }
+
+/**
+ * Reconciliation sheet: builds (or builds again) the sheet made of the VALEPIX functions
+ * (src/features/functions `buildReconciliationSheet`), with its chart, and shows it.
+ */
+export async function reconciliationSheetCommand(host: Host, t: CommandMessages): Promise<Outcome> {
+  const build = host.services.functions?.buildReconciliationSheet;
+  if (!build) return { notice: { intent: "error", title: t.noWorkbookTitle, body: t.noWorkbook } };
+  const r = await build();
+  return {
+    notice: {
+      intent: "success",
+      title: t.sheetBuiltTitle({ sheet: r.sheet }),
+      body:
+        `${t.sheetBuilt} ` +
+        (r.ledger ? t.sheetLedger({ count: formatCount(r.distributions, host.locale) }) : t.sheetNoLedger),
+    },
+  };
+}

@@ -20,6 +20,7 @@ import {
   type Outcome,
   pullTransactionsCommand,
   refreshCommand,
+  reconciliationSheetCommand,
   refreshFunctionsCommand,
   sendDraftCommand,
   validateCommand,
@@ -34,6 +35,7 @@ export const ACTIONS = {
   refreshStatuses: "refreshStatuses",
   pullTransactions: "pullTransactions",
   refreshFunctions: "refreshFunctions",
+  reconciliationSheet: "reconciliationSheet",
 } as const;
 
 type ActionId = (typeof ACTIONS)[keyof typeof ACTIONS];
@@ -60,6 +62,7 @@ const COMMANDS: Record<ActionId, Command> = {
   [ACTIONS.refreshStatuses]: refreshCommand,
   [ACTIONS.pullTransactions]: pullTransactionsCommand,
   [ACTIONS.refreshFunctions]: refreshFunctionsCommand,
+  [ACTIONS.reconciliationSheet]: reconciliationSheetCommand,
 };
 
 /** Commands that only read and change no cell: they run even while another command works. */

@@ -53,6 +53,13 @@ const ptBR = {
   noFunctionsTitle: "Nenhuma função VALEPIX em uso",
   noFunctions:
     "Escreva, por exemplo, =VALEPIX.SALDO() numa célula: as funções se atualizam a cada minuto, ou por este botão.",
+  sheetBuiltTitle: (p: { sheet: string }) => `Planilha "${p.sheet}" montada`,
+  sheetBuilt:
+    "Ela é feita das funções VALEPIX e se atualiza sozinha: saldo, depósitos e distribuições do mês, a diferença a explicar e o gráfico por mês.",
+  sheetLedger: (p: { count: string }) =>
+    `Histórico de pagamentos: ${p.count} distribuição(ões) conferida(s).`,
+  sheetNoLedger:
+    "Esta pasta ainda não tem histórico de pagamentos: ele começa na primeira distribuição finalizada.",
 };
 
 export type CommandMessages = Widen<typeof ptBR>;
@@ -99,6 +106,11 @@ const enUS: CommandMessages = {
   noFunctionsTitle: "No VALEPIX function in use",
   noFunctions:
     "Type, for example, =VALEPIX.BALANCE() into a cell: the functions refresh every minute, or with this button.",
+  sheetBuiltTitle: (p) => `Sheet "${p.sheet}" built`,
+  sheetBuilt:
+    "It is made of the VALEPIX functions and keeps itself current: balance, the month's deposits and distributions, the difference to explain and the chart per month.",
+  sheetLedger: (p) => `Payment history: ${p.count} distribution(s) checked.`,
+  sheetNoLedger: "This workbook has no payment history yet: it starts with the first finalized distribution.",
 };
 
 export const COMMAND_WORDS = defineWords(ptBR, enUS);

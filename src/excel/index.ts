@@ -2,6 +2,7 @@
 // per-user token store, the fake Excel, and the in-memory workbook (the adapter over the fake) for
 // tests, benchmarks and the preview.
 export { OfficeWorkbook } from "./office-workbook";
+export { OfficeFormulaSheet } from "./formula-sheet";
 export { HOST_ERROR_CODES, WorkbookHostError } from "./errors";
 export type { ExcelRun, RequestContextApi } from "./office-api";
 export { activeTableName } from "./active-table";

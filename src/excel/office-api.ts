@@ -75,6 +75,30 @@ export interface WorksheetApi extends LoadableApi {
   getUsedRangeOrNullObject(valuesOnly?: boolean): RangeApi;
   freezePanes: { freezeRows(count?: number): void };
   activate(): void;
+  /** ExcelApi 1.1: the sheet's charts (the reconciliation sheet's chart). */
+  readonly charts: ChartCollectionApi;
+}
+
+/** The chart types the add-in draws ("Excel.ChartType"). */
+type ChartTypeName = "ColumnClustered" | "BarClustered" | "Line" | "LineMarkers";
+
+export interface ChartApi extends LoadableApi {
+  readonly id: string;
+  name: string;
+  readonly chartType: string;
+  readonly title: { text: string };
+  readonly legend: { position: string };
+  load(propertyNames?: string | string[]): ChartApi;
+  setPosition(startCell: RangeApi | string, endCell?: RangeApi | string): void;
+  delete(): void;
+}
+
+export interface ChartCollectionApi {
+  readonly items: ChartApi[];
+  load(propertyNames?: string | string[]): ChartCollectionApi;
+  add(type: ChartTypeName, sourceData: RangeApi, seriesBy?: "Auto" | "Columns" | "Rows"): ChartApi;
+  getItem(name: string): ChartApi;
+  getItemOrNullObject(name: string): ChartApi;
 }
 
 export interface WorksheetCollectionApi {
@@ -180,6 +204,8 @@ type Satisfies<Real, Subset> = Real extends Subset ? true : false;
 type _OfficeSatisfiesSubset = [
   Assert<Satisfies<Excel.Range, RangeApi>>,
   Assert<Satisfies<Excel.Worksheet, WorksheetApi>>,
+  Assert<Satisfies<Excel.Chart, ChartApi>>,
+  Assert<Satisfies<Excel.ChartCollection, ChartCollectionApi>>,
   Assert<Satisfies<Excel.WorksheetCollection, WorksheetCollectionApi>>,
   Assert<Satisfies<Excel.Table, TableApi>>,
   Assert<Satisfies<Excel.TableCollection, TableCollectionApi>>,

@@ -7,7 +7,8 @@
  * - `Error` carries an `ErrorCode` and, for `#VALUE!` and `#N/A` only, a message
  *   ("CustomFunctions.Error": "Custom messages are only available with certain error codes");
  * - `ErrorCode` holds the error values Excel shows.
- * The preview's formulas call the recorded functions (./functions-host.ts).
+ * The preview's formulas call the recorded functions: the page gives them to the fake Excel with
+ * the build's metadata (./functions-host.ts).
  */
 
 /** "CustomFunctions.ErrorCode" (CustomFunctionsRuntime 1.3): the cell's error value. */
@@ -40,6 +41,13 @@ export type AssociatedFunction = (...args: unknown[]) => unknown;
 /** The functions associated so far, by id (upper case, as Excel matches ids). */
 export const associatedFunctions = new Map<string, AssociatedFunction>();
 
+/** Called after each `associate` (the page recomputes formulas that waited for a function). */
+const associated = new Set<() => void>();
+
+export function onAssociate(listener: () => void): void {
+  associated.add(listener);
+}
+
 export const previewCustomFunctions = {
   associate(idOrMappings: string | Record<string, AssociatedFunction>, fn?: AssociatedFunction): void {
     const pairs =
@@ -48,6 +56,7 @@ export const previewCustomFunctions = {
       if (typeof f !== "function") throw new TypeError(`CustomFunctions.associate: ${id} is not a function`);
       associatedFunctions.set(id.toUpperCase(), f);
     }
+    for (const listener of [...associated]) listener();
   },
   Error: CustomFunctionError,
   ErrorCode,

@@ -123,6 +123,8 @@ async function readBlock(
           : undefined;
       if (value === "" && formula === undefined && format === "General") return;
       const cell: CellSnapshot = { value };
+      // A value a formula spills is the formula's: shown, never stored (the formula spills it again).
+      if (formula === undefined && value !== "" && excel.isSpilled(sheet.name, address)) cell.spilled = true;
       if (formula !== undefined) {
         cell.formula = formula;
         const local = block.local[i]?.[c];
@@ -138,7 +140,7 @@ async function readBlock(
 const converted = (text: string) => /^['=+\-@]/.test(text) || parseTyped(text, "en-US") !== undefined;
 
 function input(cell: CellSnapshot | undefined): CellValue | null {
-  if (!cell) return null;
+  if (!cell || cell.spilled) return null;
   if (cell.formula) return cell.formula;
   if (typeof cell.value === "string" && cell.value !== "" && converted(cell.value)) return `'${cell.value}`;
   return cell.value === "" ? null : cell.value;

@@ -24,6 +24,7 @@ import { PreviewApp } from "./components/PreviewApp";
 import { demoWorkbook } from "./demo";
 import { fakeFromSnapshot } from "./fake-io";
 import { FakeSheetSource } from "./fake-source";
+import { installCustomFunctions } from "./functions-host";
 import type { DisplayLocale } from "./format";
 import { installOfficeGlobals } from "./host";
 import { previewLocale } from "./i18n";
@@ -74,6 +75,8 @@ async function keep(source: FakeSheetSource): Promise<void> {
 
 async function start(): Promise<void> {
   const source = await opened;
+  // The add-in's VALEPIX functions, computed by the fake as Excel computes them.
+  await installCustomFunctions(source.excel);
   // Keep the workbook across reloads of this tab (the language switch), as an open file would be.
   let saving = false;
   source.subscribe(() => {

@@ -12,6 +12,8 @@ export interface CellSnapshot {
   value: CellValue;
   /** Formula text starting with "=", when the cell holds one. */
   formula?: string;
+  /** A value spilled by a formula elsewhere (not stored: the formula spills it again). */
+  spilled?: true;
   /** The formula in the workbook's culture (`Range.formulasLocal`), when it differs. */
   formulaLocal?: string;
   /** Excel number format code; absent is "General". "@" is text. */

@@ -64,6 +64,8 @@ function writeSheet(wb: ExcelJS.Workbook, sheet: SheetSnapshot): void {
   // Every cell afterwards, tables' cells included: addTable wrote plain values, the model has
   // the formats and formulas.
   for (const [address, cell] of Object.entries(sheet.cells)) {
+    // A spilled value belongs to its formula: Excel spills it again when it opens the file.
+    if (cell.spilled) continue;
     const c = ws.getCell(address);
     c.value = cell.formula ? { formula: cell.formula.slice(1), result: cell.value } : cell.value;
     if (cell.format && cell.format !== "General") c.numFmt = cell.format;

@@ -23,6 +23,7 @@ import { ConnectionScreen, type SavedConnection } from "../features/connection";
 import { DataScreen } from "../features/directory";
 import { DistributeScreen } from "../features/distribute";
 import { FundScreen } from "../features/fund";
+import { FunctionsPanel } from "../features/functions";
 import { FEATURE_ERROR_WORDS } from "./error-words";
 import type { AvailableServices } from "./pane-services";
 
@@ -183,7 +184,14 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
           />,
         )}
       <Suspense fallback={<Spinner size="small" label={t.app.loadingScreen} />}>
-        {screen === "data" && services.data && needsConnection(<DataScreen services={services.data} />)}
+        {screen === "data" &&
+          services.data &&
+          needsConnection(
+            <>
+              <DataScreen services={services.data} />
+              {services.functions && <FunctionsPanel services={services.functions} />}
+            </>,
+          )}
         {screen === "activity" && services.activity && <ActivityScreen services={services.activity} />}
       </Suspense>
     </main>

@@ -20,6 +20,7 @@
  */
 import { ENVIRONMENTS, type ValePixClient } from "../api";
 import {
+  OfficeFormulaSheet,
   OfficeWorkbook,
   type RequestContextApi,
   activeTableName,
@@ -30,7 +31,7 @@ import {
 import type { Workbook } from "../workbook";
 import { type AvailableServices, createServices } from "./pane-services";
 import { activeClient, clientFactory } from "../features/connection";
-import { FunctionsRuntime } from "../features/functions";
+import { FunctionsRuntime, functionsServices } from "../features/functions";
 import { ConnectionStore } from "../features/connection";
 import type { TokenStore, UserStorage } from "./host";
 import { type Locale, uiLanguage } from "./ui/i18n";
@@ -127,6 +128,12 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
         ? new ErrorValue(f.code as CustomFunctions.ErrorCode, f.message)
         : ({ code: f.code, message: f.message } as CustomFunctions.Error),
   });
+
+  services.functions = functionsServices(
+    functions,
+    locale,
+    workbook && run ? { workbook, sheets: new OfficeFormulaSheet((batch) => run(batch)) } : undefined,
+  );
 
   return {
     locale,

@@ -8,6 +8,7 @@
  * Without a workbook (a host that has none yet) only Connection and Fund are given; with one,
  * every screen.
  */
+import type { FunctionsServices } from "../features/functions";
 import type { ValePixClient } from "../api";
 import type { Workbook } from "../workbook";
 import type { ActivityServices } from "../features/activity";
@@ -31,6 +32,8 @@ export interface PaneServices {
   fund: FundServices;
   data: DataServices;
   activity: ActivityServices;
+  /** The VALEPIX functions' panel (the composition root adds it: the functions runtime is the page's). */
+  functions: FunctionsServices;
 }
 
 /**

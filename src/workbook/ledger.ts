@@ -380,3 +380,17 @@ export async function readPaymentRecords(
 ): Promise<Map<string, PaymentRecord>> {
   return paymentRecords(await readLedger(workbook, signal), table);
 }
+
+/**
+ * Where the ledger is and the column of each of its fields (0-based within the table, -1 when a
+ * person removed it); null before the first payment. For formulas over it (the VALEPIX
+ * reconciliation sheet's join of the ledger with the transactions).
+ */
+export async function ledgerPlace(
+  workbook: Workbook,
+): Promise<{ table: TableInfo; columns: Record<LedgerKey, number> } | null> {
+  const table = await findLedger(workbook);
+  return table && { table, columns: columnsOf(table.header) };
+}
+
+export type LedgerKey = Key;

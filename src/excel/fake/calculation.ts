@@ -17,6 +17,7 @@ import {
   type Scalar,
   asCellValue,
   evaluateFormula,
+  mayGiveArray,
 } from "./formulas";
 import type { FakeCustomFunctions } from "./custom-functions";
 import type { SheetCells } from "./cells";
@@ -60,6 +61,12 @@ export class Calculation implements FormulaHost {
   private readonly results = new Map<FakeSheet, Map<string, { generation: number; value: FormulaValue }>>();
   private readonly spills = new Map<FakeSheet, Spills>();
   private readonly evaluating = new Set<string>();
+  /** Times a formula read a cell under evaluation (a circle, or the spills' detour). */
+  private cycleHits = 0;
+  /** Cells met again while being computed, outside the spills' detour. */
+  private readonly circular = new Set<string>();
+  /** Depth of `spillsOf` computing other formulas while one is under evaluation. */
+  private detours = 0;
   /** The add-in's custom functions, once registered (./custom-functions.ts). */
   customFunctions: FakeCustomFunctions | undefined;
 
@@ -174,17 +181,27 @@ export class Calculation implements FormulaHost {
     if (cached?.generation === this.generation) return cached.value;
     const id = `${sheet.id}|${k}`;
     // A circular reference: Excel warns and the cell shows 0.
-    if (this.evaluating.has(id)) return 0;
+    if (this.evaluating.has(id)) {
+      this.cycleHits++;
+      // Met again outside the spills' detour: a true circle through this cell.
+      if (this.detours === 0) this.circular.add(id);
+      return 0;
+    }
     this.evaluating.add(id);
     const generation = this.generation;
+    const hits = this.cycleHits;
     let value: FormulaValue;
     try {
       value = evaluateFormula(formula, { sheet: sheet.name, row, column }, this);
     } finally {
       this.evaluating.delete(id);
     }
-    // A custom function answering during the evaluation moved the generation on: compute again next read.
-    if (generation === this.generation) bySheet.set(k, { generation, value });
+    // A cell of a circle shows 0, as Excel shows it (with its circular-reference warning).
+    if (this.circular.delete(id)) value = 0;
+    // Kept unless a custom function answered meanwhile (the generation moved on), or a cell on
+    // the way read as 0 for being under evaluation: computing the spills a whole-column reference
+    // reaches visits every formula of the sheet, those that depend on the one being computed too.
+    if (generation === this.generation && hits === this.cycleHits) bySheet.set(k, { generation, value });
     return value;
   }
 
@@ -220,8 +237,18 @@ export class Calculation implements FormulaHost {
     const complete = ![...this.evaluating].some((id) => id.startsWith(`${sheet.id}|`));
     for (const k of sheet.cells.formulas.keys()) {
       const [row = 0, column = 0] = k.split(":").map(Number);
-      if (this.evaluating.has(`${sheet.id}|${k}`)) continue;
-      const v = this.result(sheet, row, column);
+      const id = `${sheet.id}|${k}`;
+      if (this.evaluating.has(id)) continue;
+      // While a formula is computed, only the formulas that can give an array are: the others
+      // spill nothing, and may depend on the one being computed.
+      if (!complete && !mayGiveArray(sheet.cells.formula(row, column) ?? "")) continue;
+      this.detours++;
+      let v: FormulaValue;
+      try {
+        v = this.result(sheet, row, column);
+      } finally {
+        this.detours--;
+      }
       if (!Array.isArray(v) || this.blocked(sheet, row, column, v)) continue;
       v.forEach((cells, r) =>
         cells.forEach((x, c) => {

@@ -112,6 +112,76 @@ export function isValidFormula(formula: string): boolean {
   return !(treeOf(formula) instanceof ExcelError);
 }
 
+/** Worksheet functions that give arrays (Excel's dynamic-array functions). */
+const ARRAY_FUNCTIONS = new Set([
+  "FILTER",
+  "SORT",
+  "SORTBY",
+  "UNIQUE",
+  "SEQUENCE",
+  "RANDARRAY",
+  "TRANSPOSE",
+  "MMULT",
+  "FREQUENCY",
+  "TEXTSPLIT",
+  "VSTACK",
+  "HSTACK",
+  "TOCOL",
+  "TOROW",
+  "WRAPROWS",
+  "WRAPCOLS",
+  "TAKE",
+  "DROP",
+  "CHOOSECOLS",
+  "CHOOSEROWS",
+  "EXPAND",
+  "INDEX",
+  "OFFSET",
+  "INDIRECT",
+  "IF",
+  "IFERROR",
+  "IFNA",
+]);
+
+const arrayCapable = new Map<string, boolean>();
+
+/**
+ * Whether a formula can give an array, read from its tree: an array constant, a spill reference,
+ * a range of several cells outside a function's arguments, a dynamic-array function, or a custom
+ * function (which may give a matrix). The others give one value whatever the cells hold.
+ */
+export function mayGiveArray(formula: string): boolean {
+  let known = arrayCapable.get(formula);
+  if (known === undefined) {
+    const tree = treeOf(formula);
+    known = !(tree instanceof ExcelError) && arrayNode(tree);
+    if (arrayCapable.size > 10_000) arrayCapable.clear();
+    arrayCapable.set(formula, known);
+  }
+  return known;
+}
+
+function arrayNode(node: AnyNode): boolean {
+  switch (node.type) {
+    case "ArrayExpression":
+      return true;
+    case "ReferenceIdentifier":
+      return /[:[]/.test(String(node.value));
+    case "UnaryExpression":
+      return node.operator === "#" || (node.arguments as AnyNode[]).some((a) => arrayNode(a));
+    case "BinaryExpression":
+      return (node.arguments as AnyNode[]).some((a) => arrayNode(a));
+    case "CallExpression": {
+      const name = String((node.callee as { name: string }).name).toUpperCase();
+      if (name.includes(".") && !libraryFunction(name)) return true;
+      if (ARRAY_FUNCTIONS.has(name)) return true;
+      return false;
+    }
+    default:
+      return false;
+  }
+}
+
 /** Evaluates `formula` in the cell `at`: a scalar, or an array that the cell spills. */
 export function evaluateFormula(formula: string, at: CellAt, host: FormulaHost): FormulaValue {
   const tree = treeOf(formula);

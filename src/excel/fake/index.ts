@@ -19,6 +19,7 @@ import { FakeModel, type FakeSheet, type Visibility, uniqueHeaders } from "./mod
 import { FakeRequestContext } from "./objects";
 import { type CustomFunctionsInit, FakeCustomFunctions } from "./custom-functions";
 import { type Culture, formulaFromLocal } from "./culture";
+import { type PlottedChart, chartsOf, plotted } from "./charts";
 
 /** Excel on the web's payload limit per request and per response: 5 MB. */
 export const WEB_PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -181,6 +182,29 @@ export class FakeExcel {
     );
   }
 
+  /** A sheet's charts: what each was made from, where it sits, and what it plots now. */
+  charts(sheet: string): Array<{
+    name: string;
+    type: string;
+    title: string;
+    legend: string;
+    source: string;
+    seriesBy: "Columns" | "Rows";
+    position: { from: string; to: string } | undefined;
+    plotted: PlottedChart;
+  }> {
+    return chartsOf(this.sheet(sheet)).map((c) => ({
+      name: c.name,
+      type: c.type,
+      title: c.title,
+      legend: c.legendPosition,
+      source: `${c.sourceSheet.name}!${boxAddress(c.source)}`,
+      seriesBy: c.seriesBy,
+      position: c.position && { from: boxAddress(c.position.from), to: boxAddress(c.position.to) },
+      plotted: plotted(c),
+    }));
+  }
+
   activeSheet(): string | undefined {
     return this.model.active?.name;
   }
@@ -256,12 +280,22 @@ export class FakeExcel {
   useCustomFunctions(init: Omit<CustomFunctionsInit, "onResult">): void {
     this.model.calc.customFunctions = new FakeCustomFunctions({
       ...init,
-      onResult: () => {
-        this.model.calc.touch();
-        for (const listener of [...this.recalculated]) listener();
-      },
+      onResult: () => this.recalculate(),
     });
     this.model.calc.touch();
+  }
+
+  /** Computes every formula again (Ctrl+Alt+F9), and tells the listeners of `onRecalculated`. */
+  recalculate(): void {
+    this.model.calc.touch();
+    for (const listener of [...this.recalculated]) listener();
+  }
+
+  /** Whether a cell shows a value spilled from a formula above or left of it (it holds nothing). */
+  isSpilled(sheet: string, a1: string): boolean {
+    const { row, column } = parseA1(a1);
+    const s = this.sheet(sheet);
+    return s.cells.formula(row, column) === undefined && s.cells.rawValue(row, column) === "" && s.cells.value(row, column) !== "";
   }
 
   /** Calls `listener` when a custom function's result changes cells (no sync involved); returns the unsubscribe. */

@@ -56,6 +56,11 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi {
     super(ctx, locate);
   }
 
+  /** The cells, for the operations that take a range as an argument (`ChartCollection.add`). */
+  rangeTarget(): RangeTarget {
+    return this.target();
+  }
+
   protected read(t: RangeTarget, name: string): unknown {
     const { sheet, box } = t;
     switch (name) {

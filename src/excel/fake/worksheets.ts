@@ -8,6 +8,7 @@ import { FakeObject, unknownProperty } from "./context";
 import { type FakeSheet, type Visibility, invalidOperation } from "./model";
 import { FakeRange } from "./range";
 import { parseAddress, FakeCollection } from "./collection";
+import { FakeChartCollection } from "./charts";
 
 const SHEET_SCALARS = ["id", "name", "visibility"];
 
@@ -80,6 +81,12 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
         s.frozenRows = count;
       }),
   };
+  private charts_: FakeChartCollection | undefined;
+  /** "Worksheet.charts" (./charts.ts): one collection object per worksheet object, as Office.js. */
+  get charts(): FakeChartCollection {
+    this.charts_ ??= new FakeChartCollection(this.ctx, () => this.target());
+    return this.charts_;
+  }
   activate(): void {
     this.change({ activate: true }, (s) => {
       if (s.visibility !== "Visible") throw invalidOperation("A hidden sheet cannot be activated.");

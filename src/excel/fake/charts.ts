@@ -1,0 +1,289 @@
+/**
+ * The fake's charts: `Worksheet.charts` ("Excel.ChartCollection",
+ * https://learn.microsoft.com/javascript/api/excel/excel.chartcollection) and the `Chart` objects it
+ * holds ("Excel.Chart", https://learn.microsoft.com/javascript/api/excel/excel.chart), for the
+ * members in ../office-api.ts only. A chart keeps the range it was made from, never a copy of the
+ * values: it shows what the cells hold now, as Excel's does (the preview draws it from them).
+ *
+ * - `add(type, sourceData, seriesBy)`: "Creates a new chart" of an `Excel.ChartType`; `seriesBy`
+ *   `Auto` is taken as `Columns`, as "In Excel on the web, 'auto' will simply default to
+ *   'columns'" ("Excel.ChartSeriesBy"). A type that is not a `ChartType` is `InvalidArgument`.
+ * - a new chart is named "Chart N", N one more than the charts of the workbook (Excel's default
+ *   names; `Chart.name` can be set), and has no title until `title.text` is set.
+ * - `getItem(name)` / `getItemOrNullObject(name)`: "If there are multiple charts with the same
+ *   name, the first one will be returned"; a missing one is `ItemNotFound` at sync / a null object.
+ * - `setPosition(startCell, endCell?)`: "Positions the chart relative to cells on the worksheet";
+ *   the cells are kept as the chart's top-left and bottom-right cells.
+ * - `delete()`: "Deletes the chart object."
+ * - `legend.position`: Right by default (Excel's default legend position).
+ */
+import type { CellValue } from "../../workbook/port";
+import type { ChartApi, ChartCollectionApi } from "../office-api";
+import { type Box, invalidArgument } from "./cells";
+import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
+import { parseAddress } from "./collection";
+import { notFound, type FakeSheet } from "./model";
+import type { FakeRange, RangeTarget } from "./range";
+
+/** "Excel.ChartType": the types a chart can be created with (the enum's values). */
+const CHART_TYPES = new Set(
+  [
+    "ColumnClustered ColumnStacked ColumnStacked100 3DColumnClustered 3DColumnStacked 3DColumnStacked100",
+    "BarClustered BarStacked BarStacked100 3DBarClustered 3DBarStacked 3DBarStacked100",
+    "LineStacked LineStacked100 LineMarkers LineMarkersStacked LineMarkersStacked100 PieOfPie",
+    "PieExploded 3DPieExploded BarOfPie XYScatterSmooth XYScatterSmoothNoMarkers XYScatterLines",
+    "XYScatterLinesNoMarkers AreaStacked AreaStacked100 3DAreaStacked 3DAreaStacked100",
+    "DoughnutExploded RadarMarkers RadarFilled Surface SurfaceWireframe SurfaceTopView",
+    "SurfaceTopViewWireframe Bubble Bubble3DEffect StockHLC StockOHLC StockVHLC StockVOHLC",
+    "3DColumn Line 3DLine 3DPie Pie XYScatter 3DArea Area Doughnut Radar Histogram Boxwhisker",
+    "Pareto RegionMap Treemap Waterfall Sunburst Funnel",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+type SeriesBy = "Columns" | "Rows";
+
+/** A chart as the fake's model holds it. */
+export interface FakeChart {
+  id: string;
+  name: string;
+  type: string;
+  /** The cells it plots (on `sourceSheet`, which may be another sheet than the chart's). */
+  sourceSheet: FakeSheet;
+  source: Box;
+  seriesBy: SeriesBy;
+  title: string;
+  legendPosition: string;
+  /** The cells it covers (top-left, bottom-right), once placed. */
+  position: { from: Box; to: Box } | undefined;
+}
+
+/** Charts by the sheet they are on (kept beside the model: a sheet's charts go with it). */
+const CHARTS = new WeakMap<FakeSheet, FakeChart[]>();
+let nextChartId = 1;
+
+export function chartsOf(sheet: FakeSheet): FakeChart[] {
+  let list = CHARTS.get(sheet);
+  if (!list) {
+    list = [];
+    CHARTS.set(sheet, list);
+  }
+  return list;
+}
+
+const CHART_SCALARS = ["id", "name", "chartType"];
+
+class FakeChartTitle {
+  constructor(private readonly chart: FakeChartObject) {}
+  get text(): string {
+    return this.chart.loadedTitle();
+  }
+  set text(v: string) {
+    this.chart.setTitle(v);
+  }
+}
+
+class FakeChartLegend {
+  constructor(private readonly chart: FakeChartObject) {}
+  get position(): string {
+    return this.chart.loadedLegendPosition();
+  }
+  set position(v: string) {
+    this.chart.setLegendPosition(v);
+  }
+}
+
+const LEGEND_POSITIONS = new Set(["Invalid", "Top", "Bottom", "Left", "Right", "Corner", "Custom"]);
+
+export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
+  protected readonly scalarNames = CHART_SCALARS;
+  readonly title = new FakeChartTitle(this);
+  readonly legend = new FakeChartLegend(this);
+
+  constructor(
+    ctx: FakeContextCore,
+    locate: () => FakeChart | null,
+    private readonly sheet: () => FakeSheet,
+  ) {
+    super(ctx, locate);
+  }
+
+  protected read(c: FakeChart, name: string): unknown {
+    if (name === "id") return c.id;
+    if (name === "name") return c.name;
+    if (name === "chartType") return c.type;
+    if (name === "title/text") return c.title;
+    if (name === "legend/position") return c.legendPosition;
+    throw unknownProperty(name);
+  }
+  get id(): string {
+    return this.loadedValue("id");
+  }
+  get name(): string {
+    return this.loadedValue("name");
+  }
+  set name(v: string) {
+    this.change({ name: v }, (c) => {
+      if (v.trim() === "") throw invalidArgument("A chart needs a name.");
+      c.name = v;
+    });
+  }
+  get chartType(): string {
+    return this.loadedValue("chartType");
+  }
+  loadedTitle(): string {
+    return this.loadedValue("title/text");
+  }
+  setTitle(v: string): void {
+    this.change({ title: { text: v } }, (c) => {
+      c.title = v;
+    });
+  }
+  loadedLegendPosition(): string {
+    return this.loadedValue("legend/position");
+  }
+  setLegendPosition(v: string): void {
+    this.change({ legend: { position: v } }, (c) => {
+      if (!LEGEND_POSITIONS.has(v)) throw invalidArgument(`legend position ${v}`);
+      c.legendPosition = v;
+    });
+  }
+  setPosition(startCell: FakeRange | string, endCell?: FakeRange | string): void {
+    // The request carries an address, or a range reference (its size is what counts here).
+    const sent = (cell: FakeRange | string) => (typeof cell === "string" ? cell : "range");
+    this.change({ setPosition: [sent(startCell), endCell === undefined ? null : sent(endCell)] }, (c) => {
+      const at = (cell: FakeRange | string): Box => {
+        if (typeof cell !== "string") return cell.rangeTarget().box;
+        const parsed = parseAddress(cell);
+        if (parsed.sheet !== undefined && parsed.sheet.toLowerCase() !== this.sheet().name.toLowerCase())
+          throw invalidArgument("A chart is positioned on its own worksheet.");
+        return parsed.box;
+      };
+      const from = at(startCell);
+      c.position = { from, to: endCell === undefined ? from : at(endCell) };
+    });
+  }
+  delete(): void {
+    this.change({ delete: true }, (c) => {
+      const list = chartsOf(this.sheet());
+      const i = list.indexOf(c);
+      if (i >= 0) list.splice(i, 1);
+    });
+  }
+}
+
+export class FakeChartCollection implements ChartCollectionApi {
+  private items_: FakeChartObject[] | undefined;
+  constructor(
+    private readonly ctx: FakeContextCore,
+    private readonly sheet: () => FakeSheet,
+  ) {}
+
+  private proxy(c: FakeChart): FakeChartObject {
+    return new FakeChartObject(this.ctx, () => c, this.sheet);
+  }
+
+  get items(): FakeChartObject[] {
+    if (!this.items_) throw unknownProperty("items (load it first)");
+    return this.items_;
+  }
+
+  load(names?: string | string[]): this {
+    const list = Array.isArray(names) ? names : (names ?? "").split(",").filter(Boolean);
+    const props = list.map((n) => n.trim().replace(/^items\//, "")).filter((n) => n !== "items");
+    const wanted = props.length > 0 ? props : CHART_SCALARS;
+    this.ctx.enqueue({ load: wanted }, () => {
+      const proxies = chartsOf(this.sheet()).map((c) => this.proxy(c));
+      const loads = proxies.map((p) => p.snapshot(wanted));
+      return {
+        data: loads.map((l) => l.data),
+        deliver: () => {
+          for (const l of loads) l.deliver();
+          this.items_ = proxies;
+        },
+      };
+    });
+    return this;
+  }
+
+  add(type: string, sourceData: FakeRange, seriesBy: "Auto" | "Columns" | "Rows" = "Auto"): FakeChartObject {
+    let created: FakeChart | undefined;
+    this.ctx.enqueue({ addChart: { type, seriesBy } }, () => {
+      if (!CHART_TYPES.has(type)) throw invalidArgument(`${type} is not a chart type`);
+      if (seriesBy !== "Auto" && seriesBy !== "Columns" && seriesBy !== "Rows")
+        throw invalidArgument(`seriesBy ${String(seriesBy)}`);
+      const source: RangeTarget = sourceData.rangeTarget();
+      const all = this.ctx.model.sheets.reduce((n, s) => n + chartsOf(s).length, 0);
+      created = {
+        id: `{chart-${nextChartId++}}`,
+        name: `Chart ${all + 1}`,
+        type,
+        sourceSheet: source.sheet,
+        source: source.box,
+        seriesBy: seriesBy === "Rows" ? "Rows" : "Columns",
+        title: "",
+        legendPosition: "Right",
+        position: undefined,
+      };
+      chartsOf(this.sheet()).push(created);
+    });
+    return new FakeChartObject(this.ctx, () => created ?? null, this.sheet);
+  }
+
+  getItem(name: string): FakeChartObject {
+    return new FakeChartObject(
+      this.ctx,
+      () =>
+        this.find(name) ??
+        (() => {
+          throw notFound(`chart ${name}`);
+        })(),
+      this.sheet,
+    );
+  }
+
+  getItemOrNullObject(name: string): FakeChartObject {
+    return new FakeChartObject(this.ctx, () => this.find(name) ?? null, this.sheet);
+  }
+
+  private find(name: string): FakeChart | undefined {
+    const lower = name.toLowerCase();
+    return chartsOf(this.sheet()).find((c) => c.name.toLowerCase() === lower);
+  }
+}
+
+/** One series of a chart, as Excel plots it from the cells now. */
+interface PlottedSeries {
+  name: string;
+  /** A number, or null where the cell holds none (not plotted). */
+  values: Array<number | null>;
+}
+
+/** What a chart plots from its cells now (for the preview and tests). */
+export interface PlottedChart {
+  categories: CellValue[];
+  series: PlottedSeries[];
+}
+
+/**
+ * The series a chart plots. The fake follows Excel's convention for a labelled range: when the
+ * top-left cell of the source is empty, the first row names the series and the first column
+ * gives the categories (by columns; transposed by rows). Otherwise every column (row) is a
+ * series named "Series1", "Series2"..., and the categories are 1, 2, ...
+ */
+export function plotted(chart: FakeChart): PlottedChart {
+  const cells = chart.sourceSheet.cells.read(chart.source);
+  const grid = chart.seriesBy === "Columns" ? cells : (cells[0] ?? []).map((_, c) => cells.map((r) => r[c]!));
+  const labelled = grid.length > 1 && (grid[0]?.length ?? 0) > 1 && grid[0]![0] === "";
+  const body = labelled ? grid.slice(1) : grid;
+  const first = labelled ? 1 : 0;
+  const width = grid[0]?.length ?? 0;
+  const series: PlottedSeries[] = [];
+  for (let c = first; c < width; c++)
+    series.push({
+      name: labelled ? String(grid[0]![c]) : `Series${c + 1}`,
+      values: body.map((r) => (typeof r[c] === "number" ? (r[c] as number) : null)),
+    });
+  return { categories: labelled ? body.map((r) => r[0]!) : body.map((_, i) => i + 1), series };
+}

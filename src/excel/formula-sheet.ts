@@ -1,0 +1,68 @@
+/**
+ * `FormulaSheetPort` (src/workbook/formula-sheet.ts) over Office.js: the sheet found by name
+ * (`getItemOrNullObject`) or added, every cell written with `Range.formulas` or `Range.values` and
+ * its `numberFormat`, column widths (`RangeFormat.columnWidth`), and the chart of the same name
+ * replaced: deleted, then added from its range (`ChartCollection.add`), named, titled and placed
+ * over its cells (`Chart.setPosition`). Two syncs: one to learn what exists, one to write.
+ * Office errors come out as `WorkbookHostError` (./errors.ts `hostCall`).
+ */
+import type { FormulaSheetPort, FormulaSheetSpec } from "../workbook/formula-sheet";
+import { parseA1 } from "../workbook/names";
+import { hostCall } from "./errors";
+import type { ExcelRun } from "./office-api";
+
+/** Rows and columns of "A1" or "A1:C3". */
+function sizeOf(range: string): { rows: number; cols: number } {
+  const [a, b = a] = range.split(":");
+  const p = parseA1(a ?? "");
+  const q = parseA1(b ?? "");
+  return { rows: Math.abs(q.row - p.row) + 1, cols: Math.abs(q.column - p.column) + 1 };
+}
+
+export class OfficeFormulaSheet implements FormulaSheetPort {
+  constructor(private readonly run: ExcelRun) {}
+
+  buildSheet(spec: FormulaSheetSpec): Promise<{ created: boolean }> {
+    return hostCall(`building sheet ${spec.name}`, () =>
+      this.run(async (context) => {
+        const sheets = context.workbook.worksheets;
+        const found = sheets.getItemOrNullObject(spec.name);
+        found.load("name");
+        const oldChart = spec.chart ? found.charts.getItemOrNullObject(spec.chart.name) : undefined;
+        await context.sync();
+        const created = found.isNullObject;
+        const sheet = created ? sheets.add(spec.name) : found;
+        if (oldChart && !created) {
+          // A null object's load throws at sync: ask for its state once the sheet is known.
+          oldChart.load("name");
+          await context.sync();
+          if (!oldChart.isNullObject) oldChart.delete();
+        }
+        for (const cell of spec.cells) {
+          const range = sheet.getRange(cell.address);
+          if (cell.formula !== undefined) range.formulas = [[cell.formula]];
+          else if (cell.value !== undefined) range.values = [[cell.value]];
+          if (cell.numberFormat !== undefined) range.numberFormat = [[cell.numberFormat]];
+        }
+        for (const { range, numberFormat } of spec.formats ?? []) {
+          const { rows, cols } = sizeOf(range);
+          sheet.getRange(range).numberFormat = Array.from({ length: rows }, () =>
+            Array.from({ length: cols }, () => numberFormat),
+          );
+        }
+        for (const [column, points] of Object.entries(spec.widths ?? {}))
+          sheet.getRange(`${column}1`).format.columnWidth = points;
+        if (spec.chart) {
+          const c = spec.chart;
+          const chart = sheet.charts.add(c.type, sheet.getRange(c.source), c.seriesBy);
+          chart.name = c.name;
+          chart.title.text = c.title;
+          chart.setPosition(c.from, c.to);
+        }
+        if (spec.activate !== false) sheet.activate();
+        await context.sync();
+        return { created };
+      }),
+    );
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The add-in's custom functions in the preview's Excel: the fake (src/excel/fake) computes a
+ * formula's `VALEPIX.…` by calling what the functions chunk associated (./custom-functions.ts),
+ * named as the build's metadata names them (`functions.json`, and `functions-pt-br.json` for
+ * Portuguese names), as Excel reads the manifest's CustomFunctions extension point
+ * ("Custom functions JSON metadata",
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-json). Until the chunk
+ * has associated a function, a cell calling it is `#NAME?`, and computed again once it has.
+ */
+import type { FakeExcel } from "../excel";
+import { associatedFunctions, onAssociate } from "./custom-functions";
+
+/** manifest.xml: `Functions.Namespace`. */
+const NAMESPACE = "VALEPIX";
+
+interface MetadataFile {
+  functions: Array<{
+    id: string;
+    name: string;
+    parameters?: Array<{ name: string; type?: string; optional?: boolean }>;
+  }>;
+}
+
+async function metadata(file: string): Promise<MetadataFile> {
+  const answer = await fetch(file);
+  if (!answer.ok) throw new Error(`${file}: ${answer.status}`);
+  return (await answer.json()) as MetadataFile;
+}
+
+/** Gives the fake Excel the add-in's functions; a metadata file that cannot be read is an error. */
+export async function installCustomFunctions(excel: FakeExcel): Promise<void> {
+  const [english, portuguese] = await Promise.all([
+    metadata("functions.json"),
+    metadata("functions-pt-br.json"),
+  ]);
+  excel.useCustomFunctions({
+    namespace: NAMESPACE,
+    metadata: [english, { locale: "pt-BR", functions: portuguese.functions }],
+    implementation: (id) => associatedFunctions.get(id.toUpperCase()),
+  });
+  onAssociate(() => excel.recalculate());
+}
