@@ -15,6 +15,8 @@ import { LOT_DELAY, PIX_DELAY, TOKEN_A, startTestSandbox } from "../../sandbox/t
 import type { RunningSandbox } from "../../sandbox/server";
 import type { ManualClock } from "../../sandbox/testkit";
 import { ACTIONS, type CommandsOffice, registerCommands } from "./commands";
+import { hostFunctions } from "../../test/functions-host";
+import type { FunctionsRuntime } from "../features/functions/adapter";
 
 jest.setTimeout(60_000);
 
@@ -347,6 +349,38 @@ describe("ribbon commands (shared runtime)", () => {
       title: "Funções VALEPIX atualizadas",
       body: "3 célula(s) atualizada(s) com 1 consulta(s) à API.",
     });
+    w.host.functions.dispose();
+  });
+
+  test("reconciliation sheet: built from the ribbon, its VALEPIX cells computed through the page's runtime", async () => {
+    const w = await excelWithAddin();
+    await hostFunctions(w.excel, w.host.functions as FunctionsRuntime<unknown>);
+    const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
+    await api.deposits.create({
+      amount: 12_345,
+      method: "PIX",
+      name: "Financeiro Acme",
+      document: "11222333000181",
+    });
+    clock.advance(PIX_DELAY);
+    expect(await w.click(ACTIONS.reconciliationSheet)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({
+      intent: "success",
+      title: 'Planilha "Conciliação ValePix" montada',
+    });
+    expect(w.notices.at(-1)?.body).toContain("ainda não tem histórico de pagamentos");
+    expect(w.excel.activeSheet()).toBe("Conciliação ValePix");
+    expect(w.excel.charts("Conciliação ValePix").map((c) => c.name)).toEqual(["ValePix_Conciliacao"]);
+    for (let i = 0; i < 400 && w.excel.cell("Conciliação ValePix", "B7") !== 123.45; i++)
+      await new Promise((r) => setTimeout(r, 5));
+    expect(["B4", "B7", "B10"].map((a1) => w.excel.cell("Conciliação ValePix", a1))).toEqual([
+      123.45, 123.45, 0,
+    ]);
+    // Built again: the same sheet and one chart, not a second of each.
+    expect(await w.click(ACTIONS.reconciliationSheet)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({ intent: "success" });
+    expect(w.excel.sheetNames().filter((n) => n.startsWith("Conciliação"))).toHaveLength(1);
+    expect(w.excel.charts("Conciliação ValePix")).toHaveLength(1);
     w.host.functions.dispose();
   });
 

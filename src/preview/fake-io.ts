@@ -85,6 +85,16 @@ export async function readSnapshot(excel: FakeExcel): Promise<WorkbookSnapshot> 
       ...(fill ? { fill } : {}),
       ...(font ? { font } : {}),
     }));
+    const charts = excel.charts(s.name);
+    if (charts.length > 0)
+      sheet.charts = charts.map((c) => ({
+        name: c.name,
+        type: c.type,
+        title: c.title,
+        source: c.source,
+        labels: c.plotted.labels,
+        series: c.plotted.series,
+      }));
     out.sheets.push(sheet);
   }
   const active = excel.activeSheet();

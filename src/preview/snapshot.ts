@@ -52,6 +52,20 @@ export interface SheetSnapshot {
   /** Rows frozen at the top (0 = none). */
   frozenRows: number;
   conditionalFormats: ConditionalFormatSnapshot[];
+  /** Native charts on the sheet, with what they plot now (not kept in saved files). */
+  charts?: ChartSnapshot[];
+}
+
+/** A chart and what it plots from its cells (src/excel/fake/charts.ts `plotted`). */
+export interface ChartSnapshot {
+  name: string;
+  type: string;
+  title: string;
+  /** The range it plots ("Conciliação ValePix!A14:C20"). */
+  source: string;
+  /** The categories as their cells show them. */
+  labels: string[];
+  series: Array<{ name: string; values: Array<number | null> }>;
 }
 
 export interface WorkbookSnapshot {

@@ -6,6 +6,7 @@
  * changes (a generation counter every change moves on), which reads the same.
  */
 import type { CellValue } from "../../workbook/port";
+import type { Box } from "./cells";
 import {
   type Area,
   type CellAt,
@@ -101,6 +102,19 @@ export class Calculation implements FormulaHost {
     const v = this.result(sheet, row, column);
     const top = Array.isArray(v) ? this.anchorValue(sheet, row, column, v) : v;
     return top instanceof ExcelError ? top : undefined;
+  }
+
+  /** The box of the used cells, spilled cells included ("Worksheet.getUsedRange" counts them, as Excel shows them). */
+  usedBox(sheet: FakeSheet): Box | null {
+    const used = sheet.cells.usedBox();
+    if (!used || sheet.cells.formulas.size === 0) return used;
+    const { bottom, right } = this.spillsOf(sheet);
+    return {
+      top: used.top,
+      left: used.left,
+      rows: Math.max(used.top + used.rows - 1, bottom) - used.top + 1,
+      cols: Math.max(used.left + used.cols - 1, right) - used.left + 1,
+    };
   }
 
   // FormulaHost ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@
 import type { CellValue } from "../../workbook/port";
 import type { ChartApi, ChartCollectionApi } from "../office-api";
 import { type Box, invalidArgument } from "./cells";
+import { type Culture, shownText } from "./culture";
 import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
 import { parseAddress } from "./collection";
 import { notFound, type FakeSheet } from "./model";
@@ -263,6 +264,8 @@ interface PlottedSeries {
 /** What a chart plots from its cells now (for the preview and tests). */
 export interface PlottedChart {
   categories: CellValue[];
+  /** The categories as their cells show them (dates and amounts through their number formats). */
+  labels: string[];
   series: PlottedSeries[];
 }
 
@@ -272,7 +275,7 @@ export interface PlottedChart {
  * gives the categories (by columns; transposed by rows). Otherwise every column (row) is a
  * series named "Series1", "Series2"..., and the categories are 1, 2, ...
  */
-export function plotted(chart: FakeChart): PlottedChart {
+export function plotted(chart: FakeChart, culture: Culture): PlottedChart {
   const cells = chart.sourceSheet.cells.read(chart.source);
   const grid = chart.seriesBy === "Columns" ? cells : (cells[0] ?? []).map((_, c) => cells.map((r) => r[c]!));
   const labelled = grid.length > 1 && (grid[0]?.length ?? 0) > 1 && grid[0]![0] === "";
@@ -285,5 +288,12 @@ export function plotted(chart: FakeChart): PlottedChart {
       name: labelled ? String(grid[0]![c]) : `Series${c + 1}`,
       values: body.map((r) => (typeof r[c] === "number" ? (r[c] as number) : null)),
     });
-  return { categories: labelled ? body.map((r) => r[0]!) : body.map((_, i) => i + 1), series };
+  const { top, left } = chart.source;
+  const categories = labelled ? body.map((r) => r[0]!) : body.map((_, i) => i + 1);
+  const labels = categories.map((v, i) => {
+    if (!labelled) return String(v);
+    const [row, column] = chart.seriesBy === "Columns" ? [top + 1 + i, left] : [top, left + 1 + i];
+    return shownText(v, chart.sourceSheet.cells.format(row, column), culture);
+  });
+  return { categories, labels, series };
 }

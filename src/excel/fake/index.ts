@@ -121,7 +121,7 @@ export class FakeExcel {
   /** Values from A1 to the bottom-right used cell. */
   sheetValues(sheet: string): CellValue[][] {
     const s = this.sheet(sheet);
-    const box = s.cells.usedBox();
+    const box = this.model.calc.usedBox(s);
     if (!box) return [];
     return s.cells.read({ top: 0, left: 0, rows: box.top + box.rows, cols: box.left + box.cols });
   }
@@ -201,7 +201,7 @@ export class FakeExcel {
       source: `${c.sourceSheet.name}!${boxAddress(c.source)}`,
       seriesBy: c.seriesBy,
       position: c.position && { from: boxAddress(c.position.from), to: boxAddress(c.position.to) },
-      plotted: plotted(c),
+      plotted: plotted(c, this.model.culture),
     }));
   }
 
@@ -295,7 +295,11 @@ export class FakeExcel {
   isSpilled(sheet: string, a1: string): boolean {
     const { row, column } = parseA1(a1);
     const s = this.sheet(sheet);
-    return s.cells.formula(row, column) === undefined && s.cells.rawValue(row, column) === "" && s.cells.value(row, column) !== "";
+    return (
+      s.cells.formula(row, column) === undefined &&
+      s.cells.rawValue(row, column) === "" &&
+      s.cells.value(row, column) !== ""
+    );
   }
 
   /** Calls `listener` when a custom function's result changes cells (no sync involved); returns the unsubscribe. */

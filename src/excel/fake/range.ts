@@ -253,6 +253,11 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi {
   readonly conditionalFormats: ConditionalFormatCollectionApi = new FakeConditionalFormats(this);
 
   /** For the helper objects below: queue a change on this range. */
+  /** The sheet's used cells, spills included (for `RangeFormat.autofitColumns`). */
+  usedBoxOf(sheet: FakeSheet): Box | null {
+    return this.ctx.model.calc.usedBox(sheet);
+  }
+
   changeRange(request: unknown, apply: (t: RangeTarget) => void): void {
     this.change(request, apply);
   }
@@ -280,7 +285,7 @@ class FakeRangeFormat {
    */
   autofitColumns(): void {
     this.range.changeRange({ autofitColumns: true }, ({ sheet, box }) => {
-      const used = sheet.cells.usedBox();
+      const used = this.range.usedBoxOf(sheet);
       const top = Math.max(box.top, used?.top ?? 0);
       const bottom = Math.min(box.top + box.rows, used ? used.top + used.rows : 0);
       for (let c = box.left; c < box.left + box.cols; c++) {

@@ -68,12 +68,12 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
   /** "Worksheet.getUsedRange": the top-left cell when the sheet is blank. */
   getUsedRange(valuesOnly?: boolean): FakeRange {
     void valuesOnly; // The fake's used range is always by values (formats never extend it).
-    return this.range((s) => s.cells.usedBox() ?? { top: 0, left: 0, rows: 1, cols: 1 });
+    return this.range((s) => this.ctx.model.calc.usedBox(s) ?? { top: 0, left: 0, rows: 1, cols: 1 });
   }
   /** A null object when the sheet is blank ("getUsedRangeOrNullObject"). */
   getUsedRangeOrNullObject(valuesOnly?: boolean): FakeRange {
     void valuesOnly;
-    return this.range((s) => s.cells.usedBox());
+    return this.range((s) => this.ctx.model.calc.usedBox(s));
   }
   readonly freezePanes = {
     freezeRows: (count = 1): void =>

@@ -10,6 +10,7 @@ import type { DisplayLocale } from "../format";
 import { PREVIEW_MESSAGES, type PreviewMessages } from "../i18n";
 import { type WorkbookSnapshot, a1, parseA1 } from "../snapshot";
 import type { SheetSource } from "../sheet-source";
+import { ChartView } from "./ChartView";
 import { SheetGrid } from "./SheetGrid";
 
 export interface PreviewAppProps {
@@ -85,6 +86,14 @@ const useStyles = makeStyles({
   nameBox: { width: "90px" },
   formula: { flexGrow: 1 },
   grid: { flexGrow: 1, minHeight: 0 },
+  charts: {
+    display: "flex",
+    gap: tokens.spacingHorizontalM,
+    overflowX: "auto",
+    padding: tokens.spacingVerticalS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   tabs: {
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground3,
@@ -194,6 +203,13 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
           />
         )}
       </div>
+      {sheet?.charts && sheet.charts.length > 0 && (
+        <div className={styles.charts} aria-label={t.charts}>
+          {sheet.charts.map((c) => (
+            <ChartView key={c.name} chart={c} locale={locale} />
+          ))}
+        </div>
+      )}
       <TabList
         className={styles.tabs}
         aria-label={t.sheets}
