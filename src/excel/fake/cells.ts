@@ -158,7 +158,9 @@ export class SheetCells {
     // A cell formatted as text takes what is typed as text, formulas included.
     if (this.format(row, column) === TEXT_FORMAT) return this.putRaw(row, column, value);
     if (value.startsWith("=") && value.length > 1) {
-      // Excel refuses a formula it cannot parse ("There's a problem with this formula").
+      // Excel refuses a formula it cannot parse ("There's a problem with this formula"), and one
+      // longer than 8,192 characters ("Excel specifications and limits": length of formula contents).
+      if (value.length > 8_192) throw invalidArgument("A formula is limited to 8,192 characters.");
       if (!isValidFormula(value)) throw invalidArgument(`${value} is not a valid formula`);
       this.putRaw(row, column, "");
       this.formulas.set(`${row}:${column}`, value);

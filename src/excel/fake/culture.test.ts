@@ -57,6 +57,7 @@ describe("Range.values reads text as en-US typing, whatever the culture", () => 
     await put(excel, "A1", [["x".repeat(32_767)]]);
     await expect(put(excel, "B1:C1", [["ok", "x".repeat(32_768)]])).rejects.toBeInstanceOf(WorkbookHostError);
     expect(excel.cell("S", "B1")).toBe("");
+    await expect(put(excel, "C1", [[`=${"1+".repeat(4_096)}1`]])).rejects.toBeInstanceOf(WorkbookHostError);
   });
 });
 
