@@ -16,7 +16,6 @@ import type { RunningSandbox } from "../../sandbox/server";
 import type { ManualClock } from "../../sandbox/testkit";
 import { ACTIONS, type CommandsOffice, registerCommands } from "./commands";
 import { hostFunctions } from "../../test/functions-host";
-import type { FunctionsRuntime } from "../features/functions/adapter";
 
 jest.setTimeout(60_000);
 
@@ -354,7 +353,7 @@ describe("ribbon commands (shared runtime)", () => {
 
   test("reconciliation sheet: built from the ribbon, its VALEPIX cells computed through the page's runtime", async () => {
     const w = await excelWithAddin();
-    await hostFunctions(w.excel, w.host.functions as FunctionsRuntime<unknown>);
+    await hostFunctions(w.excel, w.host.functions);
     const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
     await api.deposits.create({
       amount: 12_345,
