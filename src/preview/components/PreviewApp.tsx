@@ -87,6 +87,8 @@ const useStyles = makeStyles({
   formula: { flexGrow: 1 },
   grid: { flexGrow: 1, minHeight: 0 },
   charts: {
+    // Below the grid, never squeezed by it: the grid takes what is left.
+    flex: "0 0 auto",
     display: "flex",
     gap: tokens.spacingHorizontalM,
     overflowX: "auto",
