@@ -8,9 +8,12 @@
  * bytes under the payload budget, with a probe and a safety factor on reads).
  */
 import type { ScenarioResult } from "./distribution.bench";
+import type { FunctionsResult } from "./functions.bench";
 
 export interface Report {
   scenarios?: ScenarioResult[];
+  /** The VALEPIX functions: API calls against the distinct questions of 1,000 cells (issue 23). */
+  functions?: FunctionsResult;
   excel?: {
     read: {
       rows: number;
@@ -57,6 +60,16 @@ export function checkTargets(report: Report): string[] {
       out.push(`${s.name}: ${s.calls_made} calls made, the plan's lower bound is ${s.calls_lower_bound}`);
     if (s.failed_requests > 0) out.push(`${s.name}: ${s.failed_requests} failed requests`);
   }
+  const fn = report.functions;
+  if (fn)
+    for (const [when, calls] of [
+      ["computing", fn.calls_first],
+      ["refreshing", fn.calls_refresh],
+    ] as const)
+      if (calls > fn.distinct_questions)
+        out.push(
+          `functions: ${calls} API calls ${when} ${fn.cells} cells of ${fn.distinct_questions} distinct questions`,
+        );
   const x = report.excel;
   if (x) {
     for (const [what, r] of [

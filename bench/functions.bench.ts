@@ -1,0 +1,113 @@
+/**
+ * The VALEPIX functions' cost (issue 23, item 2): a workbook of 1,000 function cells asking 9
+ * distinct questions (the balance; the transactions of each type and of both; 2 distributions and
+ * 3 deposits, each with two fields), computed by the fake Excel through the add-in's runtime
+ * against the sandbox. Counted on the sandbox's request log: the API calls of the first
+ * computation and of a refresh, against the distinct questions asked (target: equal).
+ */
+import { collectAll, createClient } from "../src/api";
+import { createMemoryWorkbook } from "../src/excel/memory-workbook";
+import { FunctionsRuntime } from "../src/features/functions/adapter";
+import { hostFunctions } from "../test/functions-host";
+import { PIX_DELAY, TOKEN_A, startTestSandbox } from "../sandbox/test-harness";
+
+const CELLS = 1_000;
+
+export interface FunctionsResult {
+  cells: number;
+  distinct_questions: number;
+  calls_first: number;
+  calls_refresh: number;
+  /** Wall time from typing the last cell to every cell computed. */
+  first_ms: number;
+}
+
+export default async function run(): Promise<{ functions: FunctionsResult }> {
+  const { sb, clock } = await startTestSandbox();
+  try {
+    const api = createClient({ baseUrl: sb.url, token: TOKEN_A, sleep: () => Promise.resolve() });
+    const payer = { name: "Financeiro Acme", document: "11222333000181" };
+    const deposits: string[] = [];
+    for (const cents of [100_000, 2_000, 3_000])
+      deposits.push((await api.deposits.create({ amount: cents, method: "PIX", ...payer })).transaction_id);
+    clock.advance(PIX_DELAY);
+    const [employee] = await collectAll(api.employees.list({ situation: "active" }), { max: 1_000 });
+    const [product] = await collectAll(api.products.list(), { max: 100 });
+    const distributions: string[] = [];
+    for (const cents of [1_000, 2_000]) {
+      const d = await api.distributions.create({ type: "selected" });
+      await api.distributions.addItems(d.distribution_id, [employee!.employee_id]);
+      await api.distributions.setValueForAll(d.distribution_id, { product_id: product!.id, value: cents });
+      await api.distributions.finalize(d.distribution_id, { payment_method: "BALANCE" });
+      distributions.push(d.distribution_id);
+    }
+
+    // The questions, and the cells asking them (several cells per question, as a model repeats them).
+    const questions = [
+      "=VALEPIX.SALDO()",
+      "=VALEPIX.TRANSACOES()",
+      '=VALEPIX.TRANSACOES("DEPOSITO")',
+      '=VALEPIX.TRANSACOES("DISTRIBUICAO")',
+      ...distributions.flatMap((id) => [
+        `=VALEPIX.DISTRIBUICAO("${id}")`,
+        `=VALEPIX.DISTRIBUICAO("${id}";"total")`,
+      ]),
+      ...deposits.flatMap((id) => [`=VALEPIX.DEPOSITO("${id}")`, `=VALEPIX.DEPOSITO("${id}";"valor")`]),
+    ];
+    // One API read per question, whatever the field: 1 + 3 + 2 + 3.
+    const distinct = 1 + 3 + distributions.length + deposits.length;
+    const wb = createMemoryWorkbook();
+    // The page's one client (the pane, the commands and the functions share it).
+    const client = createClient({ baseUrl: sb.url, token: TOKEN_A });
+    const runtime = new FunctionsRuntime<unknown>({
+      api: () => Promise.resolve(client),
+      locale: "pt-BR",
+      makeError: (f) => ({ code: f.code, message: f.message }),
+      setInterval: () => 0,
+      clearInterval: () => undefined,
+    });
+    await hostFunctions(wb.excel, runtime);
+    // A spilling question gets a column of its own, far from the others.
+    const spilling = (q: string) => q.startsWith("=VALEPIX.TRANSACOES");
+    const addresses: string[] = [];
+    for (let i = 0; i < CELLS; i++) {
+      const q = questions[i % questions.length]!;
+      addresses.push(spilling(q) ? `${String.fromCharCode(75 + (i % 3))}${1 + i * 20}` : `A${i + 1}`);
+      wb.typeCell("Sheet1", addresses.at(-1)!, q);
+    }
+    const settled = async () => {
+      for (let i = 0; i < 2_000; i++) {
+        if (addresses.every((a) => wb.excel.cell("Sheet1", a) !== "#BUSY!")) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error("cells still busy");
+    };
+    const before = sb.requests.list().length;
+    const t0 = Date.now();
+    await settled();
+    const firstMs = Date.now() - t0;
+    const first = sb.requests.list().length - before;
+    const errors = addresses.filter((a) => String(wb.excel.cell("Sheet1", a)).startsWith("#"));
+    if (errors.length > 0) throw new Error(`cells in error: ${errors.slice(0, 5).join(", ")}`);
+    const mark = sb.requests.list().length;
+    await runtime.refresh();
+    await settled();
+    const refresh = sb.requests.list().length - mark;
+    runtime.dispose();
+    console.log(
+      `VALEPIX functions: ${CELLS} cells, ${distinct} distinct questions: ${first} API calls to compute them ` +
+        `(${(first / distinct).toFixed(2)}× the questions), ${refresh} to refresh (${(refresh / distinct).toFixed(2)}×)`,
+    );
+    return {
+      functions: {
+        cells: CELLS,
+        distinct_questions: distinct,
+        calls_first: first,
+        calls_refresh: refresh,
+        first_ms: firstMs,
+      },
+    };
+  } finally {
+    await sb.close();
+  }
+}
