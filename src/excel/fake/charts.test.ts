@@ -52,6 +52,8 @@ describe("fake Excel: charts", () => {
     // The empty top-left cell: the first row names the series, the first column gives the categories.
     expect(chart!.plotted).toEqual({
       categories: [46_023, 46_054],
+      // As the cells show them (General: the serial numbers).
+      labels: ["46023", "46054"],
       series: [
         { name: "Depósitos", values: [1_000, 500] },
         { name: "Distribuições", values: [250, null] },
@@ -81,6 +83,7 @@ describe("fake Excel: charts", () => {
     const [byRows, auto] = excel.charts("S");
     expect(byRows!.plotted).toEqual({
       categories: [1, 2, 3],
+      labels: ["1", "2", "3"],
       series: [
         { name: "Series1", values: [1, 2, 3] },
         { name: "Series2", values: [4, 5, 6] },
