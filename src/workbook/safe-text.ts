@@ -6,12 +6,24 @@
  * Excel's "text prefix", not part of the cell's value, so the cell reads back as the original
  * text. Tab and carriage return are included too, as OWASP lists them.
  *
+ * A starter behind leading blanks is one too (issue 22, item 8): spreadsheet programs trim or
+ * skip leading whitespace before reading a formula (OWASP's CSV-injection guidance lists
+ * " =", tab, CR and LF before a starter), so text whose first character that is not whitespace,
+ * a control character or an invisible format character (space, NBSP, tab, CR, LF, U+2000-U+200B,
+ * U+FEFF...) is `=`, `+`, `-` or `@` gets the apostrophe too, as does text starting with a tab,
+ * a carriage return or a line feed.
+ *
  * Digit-only text (CPF, employee ids) that must stay text is a different matter: Excel turns
  * "01234567890" into a number when the cell is not text-formatted. Write such columns with the
  * number format "@" (see `ColumnWrite.numberFormat`), or pass `{ keepDigits: true }` here.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A starter after leading characters a reader may skip: whitespace (`\s` covers NBSP,
+ * U+2000-U+200A, U+3000, U+FEFF, the line and paragraph separators), control characters (Cc) and
+ * format characters (Cf: zero-width space and joiners, bidi marks); or a tab, CR or LF first.
+ */
+const FORMULA_START = /^[\s\p{Cc}\p{Cf}]*[=+\-@]|^[\t\r\n]/u;
 /** Strings Excel would turn into a number or boolean when written to a General cell. */
 const LOOKS_NUMERIC = /^\s*[+-]?(\d[\d,]*(\.\d*)?|\.\d+)([eE][+-]?\d+)?%?\s*$|^\s*(true|false)\s*$/i;
 
