@@ -1,7 +1,9 @@
 // `npm start`: the main job on this machine. Starts the local sandbox of the Benefit API and the
 // add-in's dev server (which serves the browser preview: the real task pane beside a spreadsheet)
 // side by side, prefixes their output, prints the one URL to open, and stops both when either
-// stops or on Ctrl+C. On Windows or macOS, `npm run sideload` puts the same add-in into real Excel.
+// stops, on Ctrl+C, or whatever else stops this process: each runs under scripts/start-child.mjs,
+// which stops its whole process group when told to or when this process is gone.
+// On Windows or macOS, `npm run sideload` puts the same add-in into real Excel.
 import { spawn } from "node:child_process";
 
 const children = [
@@ -11,7 +13,11 @@ const children = [
 
 let stopping = false;
 const running = children.map(({ name, color, cmd }) => {
-  const child = spawn(cmd[0], cmd.slice(1), { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const guard = new URL("./start-child.mjs", import.meta.url).pathname;
+  const child = spawn(process.execPath, [guard, ...cmd], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: process.env,
+  });
   const prefix = `\x1b[${color}m[${name}]\x1b[0m `;
   const forward = (stream, out) => {
     let rest = "";
@@ -35,11 +41,13 @@ const running = children.map(({ name, color, cmd }) => {
 function stop(code) {
   stopping = true;
   for (const child of running) if (child.exitCode === null) child.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 500).unref();
+  // The guards stop their groups (3 s at most for one that ignores SIGTERM).
+  setTimeout(() => process.exit(code), 3_500).unref();
 }
 
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+process.on("SIGHUP", () => stop(0));
 
 console.log(
   [
