@@ -47,6 +47,64 @@ async function oneRowEdit(
 }
 
 const ROWS = 50_000;
+const TEXT_ROWS = 100_000;
+const TEXT_HEADER = ["Código", "Nome", "Descrição", "Situação", "Referência"];
+
+/** Five text columns (product-code-like values Excel would turn into dates) written into 100,000 rows. */
+function textValues(n: number): string[][] {
+  return [
+    Array.from({ length: n }, (_, i) => `${i % 12}-${(i % 28) + 1}`),
+    Array.from({ length: n }, (_, i) => `Pessoa número ${i + 1}`),
+    Array.from({ length: n }, (_, i) => `Benefício mensal ${i % 9} · distribuição ${i % 31}`),
+    Array.from({ length: n }, (_, i) => (i % 5 === 0 ? "Inativo" : "Ativo")),
+    Array.from({ length: n }, (_, i) => `dst_${(i * 2654435761).toString(16).slice(-12)}`),
+  ];
+}
+
+async function textColumns() {
+  const blank = Array.from({ length: TEXT_ROWS }, () => TEXT_HEADER.map(() => ""));
+  const excel = createFakeExcel({ tables: [{ name: "T", sheet: "S", header: TEXT_HEADER, rows: blank }] });
+  const workbook = new OfficeWorkbook(excel.run);
+  const values = textValues(TEXT_ROWS);
+  excel.resetStats();
+  await workbook.writeColumns(
+    "T",
+    TEXT_HEADER.map((header, c) => ({ header, values: values[c]! })),
+  );
+  const s = excel.stats;
+  // Written as text: the first code reads back as written, not as a date.
+  if (excel.cell("S", "A2") !== values[0]![0])
+    throw new Error(`a code became ${String(excel.cell("S", "A2"))}`);
+  return {
+    rows: TEXT_ROWS,
+    columns: TEXT_HEADER.length,
+    syncs: s.syncs,
+    refused: s.refused,
+    max_request_bytes: Math.max(0, ...s.records.map((r) => r.requestBytes)),
+  };
+}
+
+/** A host that takes less than the adapter plans for: refused blocks are sent again in halves. */
+async function forcedRefusal() {
+  const n = 5_000;
+  const hostLimit = 100_000;
+  const blank = Array.from({ length: n }, () => TEXT_HEADER.map(() => ""));
+  const excel = createFakeExcel({
+    tables: [{ name: "T", sheet: "S", header: TEXT_HEADER, rows: blank }],
+    payloadLimitBytes: hostLimit,
+  });
+  const workbook = new OfficeWorkbook(excel.run);
+  const values = textValues(n);
+  excel.resetStats();
+  await workbook.writeColumns(
+    "T",
+    TEXT_HEADER.map((header, c) => ({ header, values: values[c]! })),
+  );
+  const written = excel.sheetValues("S").slice(1);
+  const recovered =
+    written.length === n && written.every((row, i) => row.every((v, c) => v === values[c]![i]));
+  return { rows: n, host_limit_bytes: hostLimit, refused: excel.stats.refused, recovered };
+}
 const HEADER = ["CPF", "Nome", "E-mail", "Refeição", "Alimentação", "Transporte", "Status", "Mensagem"];
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
@@ -88,6 +146,14 @@ export default async function run(): Promise<{ excel: Record<string, unknown> }>
     `write 2 columns × ${ROWS} rows: ${w.syncs} syncs (lower bound ${wbound}, ratio ${(w.syncs / wbound).toFixed(2)})`,
   );
   console.log(`  request per sync: ${w.records.map((s) => kb(s.requestBytes)).join(", ")}`);
+  const text = await textColumns();
+  console.log(
+    `write ${text.rows} rows × ${text.columns} text columns: ${text.syncs} syncs, largest request ${kb(text.max_request_bytes)} (limit ${kb(WEB_PAYLOAD_LIMIT_BYTES)})`,
+  );
+  const forced = await forcedRefusal();
+  console.log(
+    `a host taking ${kb(forced.host_limit_bytes)} per request: ${forced.refused} refused, recovered by halving: ${forced.recovered}`,
+  );
   const live = [await oneRowEdit(1_000), await oneRowEdit(ROWS)];
   for (const l of live)
     console.log(
@@ -112,6 +178,8 @@ export default async function run(): Promise<{ excel: Record<string, unknown> }>
         max_request_bytes: largest(w.records, "requestBytes"),
         max_response_bytes: largest(w.records, "responseBytes"),
       },
+      text_write: text,
+      forced_refusal: forced,
       live_edit: live,
     },
   };

@@ -30,6 +30,10 @@ export interface Report {
       max_response_bytes: number;
     };
     limit_bytes: number;
+    /** 100,000 rows × 5 text columns written through the adapter (issue 21). */
+    text_write?: { rows: number; columns: number; syncs: number; refused: number; max_request_bytes: number };
+    /** A host taking less per request than planned: refusals recovered by halving. */
+    forced_refusal?: { rows: number; host_limit_bytes: number; refused: number; recovered: boolean };
     /** Live validation: one amount typed into a validated table, per table size. */
     live_edit?: Array<{ rows: number; syncs: number; max_bytes: number; ms: number }>;
   };
@@ -80,6 +84,16 @@ export function checkTargets(report: Report): string[] {
       if (largest >= x.limit_bytes)
         out.push(`excel ${what}: ${largest} bytes in one sync (limit ${x.limit_bytes})`);
     }
+    if (x.text_write) {
+      if (x.text_write.max_request_bytes >= x.limit_bytes || x.text_write.refused > 0)
+        out.push(
+          `text write: largest request ${x.text_write.max_request_bytes} bytes, ${x.text_write.refused} refused (limit ${x.limit_bytes})`,
+        );
+    }
+    if (x.forced_refusal && (!x.forced_refusal.recovered || x.forced_refusal.refused === 0))
+      out.push(
+        `forced refusal: ${x.forced_refusal.refused} refused, recovered ${x.forced_refusal.recovered}`,
+      );
     const live = x.live_edit ?? [];
     const syncs = new Set(live.map((l) => l.syncs));
     if (syncs.size > 1)
