@@ -81,6 +81,7 @@ describe("manifest.xml", () => {
       "ValePix.RefreshStatuses",
       "ValePix.PullTransactions",
       "ValePix.RefreshFunctions",
+      "ValePix.ReconciliationSheet",
     ]);
     expect(controls[0]![2]).toContain('<Action xsi:type="ShowTaskpane">');
     const functions = controls.slice(1).map((c) => /<FunctionName>([^<]+)</.exec(c[2]!)?.[1]);
@@ -90,6 +91,7 @@ describe("manifest.xml", () => {
       "refreshStatuses",
       "pullTransactions",
       "refreshFunctions",
+      "reconciliationSheet",
     ]);
     // Ribbon buttons need 16, 32 and 80 px icons ("Icon element", add-in commands XML).
     for (const [, id, body] of controls) {

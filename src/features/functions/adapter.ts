@@ -35,7 +35,7 @@ import {
 import { failureOf } from "./errors";
 import { type AnswerOf, type Question, type QuestionApi, ask, questionKey } from "./questions";
 import { buildReconciliationSheet } from "./reconciliation-sheet";
-import type { FunctionsServices } from "./services";
+import type { FunctionsServices, RefreshOutcome } from "./services";
 
 /** Excel's handle on one cell of a streaming function (`CustomFunctions.StreamingInvocation`). */
 export interface StreamingCell<T, E> {
@@ -69,15 +69,6 @@ interface Subscription {
   /** Renders the answer into the cell (or its failure). */
   deliver(answer: unknown): void;
   fail(error: unknown): void;
-}
-
-export interface RefreshOutcome {
-  /** Distinct questions asked. */
-  questions: number;
-  /** Questions whose answer was an error. */
-  failed: number;
-  /** Cells given a new result. */
-  cells: number;
 }
 
 export interface FunctionsStats {

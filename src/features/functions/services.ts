@@ -1,5 +1,4 @@
 /** What the pane needs of the VALEPIX functions (the Data screen's panel); ./adapter.ts `functionsServices` implements it. */
-import type { RefreshOutcome } from "./adapter";
 import type { ReconciliationSheetResult } from "./reconciliation-sheet";
 
 export interface FunctionsServices {
@@ -10,4 +9,13 @@ export interface FunctionsServices {
   refresh(): Promise<RefreshOutcome>;
   /** Builds (or builds again) the reconciliation sheet; absent where there is no workbook. */
   buildReconciliationSheet?: (signal?: AbortSignal) => Promise<ReconciliationSheetResult>;
+}
+
+export interface RefreshOutcome {
+  /** Distinct questions asked. */
+  questions: number;
+  /** Questions whose answer was an error. */
+  failed: number;
+  /** Cells given a new result. */
+  cells: number;
 }
