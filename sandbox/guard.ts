@@ -1,9 +1,11 @@
 /**
- * What runs before an API handler: authentication ("Authentication" §1-3), the call-rate limit
+ * What runs before an API handler: failed authentication limited per address (auth-limit.ts),
+ * authentication ("Authentication" §1-3), the call-rate limit
  * (429, "Limits"), the injected faults of the reliability suite, and settling the company's
  * charges and lots as of now (store/settlement.ts).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AuthFailureLimiter } from "./auth-limit";
 import { SandboxError } from "./errors";
 import type { FaultInjector } from "./faults";
 import type { RateLimiter } from "./faults";
@@ -12,6 +14,7 @@ import type { Store } from "./store";
 export interface Guards {
   store: Store;
   limiter: RateLimiter | undefined;
+  authFailures: AuthFailureLimiter | undefined;
   faults: FaultInjector | undefined;
   sleep: (ms: number) => Promise<void>;
 }
@@ -21,13 +24,30 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const rateLimited = (message: string, retryAfterS: number) =>
   new SandboxError(429, "rate_limited", message, undefined, { "retry-after": String(retryAfterS) });
 
-export function installGuards(api: FastifyInstance, { store, limiter, faults, sleep }: Guards): void {
+export function installGuards(
+  api: FastifyInstance,
+  { store, limiter, authFailures, faults, sleep }: Guards,
+): void {
   // Authentication and the call-rate limit run before the body is read, so a caller without
   // a valid token learns nothing from validation errors.
   const authorize = (request: FastifyRequest): void => {
     const header = request.headers.authorization;
     const m = typeof header === "string" ? BEARER.exec(header) : null;
-    const info = store.tokens.authenticate(m?.[1]);
+    const address = request.ip;
+    const locked = authFailures?.wait(address) ?? 0;
+    if (locked > 0) {
+      throw rateLimited(
+        "Too many failed authentications from this address; wait before trying again",
+        locked,
+      );
+    }
+    let info: ReturnType<Store["tokens"]["authenticate"]>;
+    try {
+      info = store.tokens.authenticate(m?.[1]);
+    } catch (err) {
+      authFailures?.failed(address);
+      throw err;
+    }
     request.companyId = info.companyId;
     request.tokenKey = info.hash;
     const wait = limiter?.take(info.hash) ?? 0;

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   console.log(
     `  SANDBOX_RATE_LIMIT=${options.rateLimit} req/s per token${options.rateLimit ? "" : " (off)"}`,
   );
+  console.log("  Failed authentication: 20 per client address, then 1 a second (429 with Retry-After)");
   console.log(
     `  SANDBOX_FAULT_RATE=${faults?.rate ?? 0} kinds=${(faults?.kinds ?? ["before", "after", "slow"]).join(",")} ` +
       `slowMs=${faults?.slowMs} SANDBOX_LATENCY_MS=${options.latencyMs}`,

@@ -26,7 +26,10 @@ function expectError(r: Answer, status: number) {
 }
 
 /** A request written as is (fetch would normalize `.`/`..` and refuse bad encodings). */
-function raw(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function raw(
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+) {
   const { port } = new URL(h.url);
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request(
@@ -36,6 +39,7 @@ function raw(path: string, opts: { method?: string; headers?: Record<string, str
         path,
         method: opts.method ?? "GET",
         headers: { authorization: `Bearer ${TOKEN_A}`, ...opts.headers },
+        ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
       },
       (res) => {
         let text = "";
@@ -164,6 +168,61 @@ describe("tokens: revoked and unknown are 401", () => {
 
   it("before the body is read: a bad body with a bad token is a 401, not a 400", async () => {
     expectError(await h.call("POST", "/deposits", { token: "nope-0123456789", raw: "{not json" }), 401);
+  });
+});
+
+describe("failed authentication is limited per client address: 429 with Retry-After (issue 22)", () => {
+  const bad = (token: string | null = "tok-guess-0123456789") => h.call("GET", "/balances", { token });
+
+  it("20 failures are 401; then every request from the address is 429 until Retry-After has passed", async () => {
+    for (let i = 0; i < 20; i++) expectError(await bad(i % 2 ? null : `tok-guess-${i}-0123456789`), 401);
+    const locked = await bad();
+    expect(expectError(locked, 429).code).toBe("rate_limited");
+    expect(locked.headers["retry-after"]).toBe("1");
+    // A right guess now is not told apart from a wrong one.
+    expectError(await h.call("GET", "/balances"), 429);
+    h.clock.advance(1000);
+    // One more try a second: a good token goes through, a bad one locks the address again.
+    expect((await h.call("GET", "/balances")).status).toBe(200);
+    expectError(await bad(), 401);
+    expectError(await bad(), 429);
+    h.clock.advance(20_000);
+    for (let i = 0; i < 20; i++) expectError(await bad(), 401);
+    expectError(await bad(), 429);
+  });
+
+  it("a valid token spends nothing, and the 403 and 404 of other companies' and unknown ids stay", async () => {
+    for (let i = 0; i < 50; i++) expect((await h.call("GET", "/balances")).status).toBe(200);
+    const draftOfB = (await h.call("POST", "/distributions", { token: TOKEN_B, body: { type: "selected" } }))
+      .body.distribution_id as string;
+    for (let i = 0; i < 30; i++) {
+      expectError(await h.call("GET", `/distributions/${draftOfB}`), 403);
+      expectError(await h.call("GET", "/distributions/dist_nobody"), 404);
+    }
+    for (let i = 0; i < 20; i++) expectError(await bad(), 401);
+    expectError(await bad(), 429);
+  });
+
+  it("another client address is not held back by this one's failures", async () => {
+    for (let i = 0; i < 21; i++) await bad();
+    expectError(await bad(), 429);
+    const elsewhere = await raw(`${API_PREFIX}/balances`, { localAddress: "127.0.0.2" });
+    expect(elsewhere.status).toBe(200);
+    const guessElsewhere = await raw(`${API_PREFIX}/balances`, {
+      localAddress: "127.0.0.2",
+      headers: { authorization: "Bearer tok-guess-0123456789" },
+    });
+    expectError(guessElsewhere, 401);
+  });
+
+  it("can be turned off (authFailureLimit: false)", async () => {
+    const r = await harness({ authFailureLimit: false });
+    try {
+      for (let i = 0; i < 40; i++)
+        expect((await r.call("GET", "/balances", { token: "tok-guess-0123456789" })).status).toBe(401);
+    } finally {
+      await r.close();
+    }
   });
 });
 

@@ -23,6 +23,7 @@ import {
 } from "./replies";
 import { DEFAULT_REQUEST_LOG_LIMIT, MemoryRequestLog, type RequestLog, safePath } from "./request-log";
 import { routes } from "./routes";
+import { type AuthFailureLimit, AuthFailureLimiter, DEFAULT_AUTH_FAILURE_LIMIT } from "./auth-limit";
 import { type Clock, Store } from "./store";
 
 export const DEMO_TOKEN = "valepix-sandbox-demo-token";
@@ -66,6 +67,11 @@ export interface SandboxOptions {
   revokedTokens?: SandboxToken[];
   /** Requests per second per token; 0 = no limit (default 0 here; main.ts defaults to 10). */
   rateLimit?: number;
+  /**
+   * Failed authentications per client address before 429 (auth-limit.ts; default
+   * `DEFAULT_AUTH_FAILURE_LIMIT`, 20 then 1 a second); `false` turns it off.
+   */
+  authFailureLimit?: AuthFailureLimit | false;
   faults?: FaultOptions;
   /** Added latency on every request, ms. */
   latencyMs?: number;
@@ -142,6 +148,10 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
   const faults = options.faults && options.faults.rate > 0 ? new FaultInjector(options.faults) : undefined;
   const limiter =
     options.rateLimit && options.rateLimit > 0 ? new RateLimiter(options.rateLimit, now) : undefined;
+  const authFailures =
+    options.authFailureLimit === false
+      ? undefined
+      : new AuthFailureLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, now);
   const latencyMs = Math.max(0, options.latencyMs ?? 0);
   const specs = routes(store);
   const requests = new MemoryRequestLog(options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT);
@@ -242,7 +252,7 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
   void app.register(async (api) => {
     await api.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2, fields: 10 } });
 
-    installGuards(api, { store, limiter, faults, sleep });
+    installGuards(api, { store, limiter, authFailures, faults, sleep });
 
     for (const spec of specs) {
       api.route({
