@@ -113,3 +113,24 @@ test("the custom functions: their metadata in English and Portuguese, and their 
   for (const f of english.functions) expect(code).toContain(`CustomFunctions.associate("${f.id}",`);
   expect(read("taskpane.html")).toMatch(/<script[^>]*src="?functions\.js/);
 });
+
+test("a production build for a host without VALEPIX_API_HOSTS fails before building, saying what to set (issue 22)", () => {
+  const webpack = path.join(ROOT, "node_modules", "webpack-cli", "bin", "cli.js");
+  const empty = mkdtempSync(path.join(tmpdir(), "valepix-build-refused-"));
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, VALEPIX_HOST: HOST };
+    delete env.VALEPIX_API_HOSTS;
+    delete env.VALEPIX_API_ANY_HOST;
+    const r = spawnSync(process.execPath, [webpack, "--mode", "production", "--output-path", empty], {
+      cwd: ROOT,
+      env,
+      encoding: "utf8",
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr + r.stdout).toContain("VALEPIX_API_HOSTS is not set");
+    expect(r.stderr + r.stdout).toContain("VALEPIX_API_ANY_HOST=1");
+    expect(readdirSync(empty)).toEqual([]);
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+});

@@ -11,14 +11,22 @@ type Hosting = ReturnType<typeof hostingFromEnv>;
 
 describe("hosting from the environment", () => {
   test("defaults: the development host, office.js from the CDN, no API origin", () => {
-    expect(hostingFromEnv({})).toEqual({ dev: false, host: DEV_HOST, apiOrigins: [], officeJs: "cdn" });
+    expect(hostingFromEnv({})).toEqual({
+      dev: false,
+      host: DEV_HOST,
+      apiOrigins: [],
+      anyApiHost: false,
+      officeJs: "cdn",
+    });
   });
 
+  const API = { VALEPIX_API_HOSTS: "https://api.example.com" };
+
   test("VALEPIX_HOST: https only, a trailing slash added, nothing but a plain address", () => {
-    expect(hostingFromEnv({ VALEPIX_HOST: "https://addin.example.com" }).host).toBe(
+    expect(hostingFromEnv({ VALEPIX_HOST: "https://addin.example.com", ...API }).host).toBe(
       "https://addin.example.com/",
     );
-    expect(hostingFromEnv({ VALEPIX_HOST: "https://example.com/valepix" }).host).toBe(
+    expect(hostingFromEnv({ VALEPIX_HOST: "https://example.com/valepix", ...API }).host).toBe(
       "https://example.com/valepix/",
     );
     expect(() => hostingFromEnv({ VALEPIX_HOST: "http://addin.example.com" })).toThrow(/https/);
@@ -31,6 +39,18 @@ describe("hosting from the environment", () => {
       hostingFromEnv({ VALEPIX_API_HOSTS: "https://api.example.com/v1, http://127.0.0.1:4010" }).apiOrigins,
     ).toEqual(["https://api.example.com", "http://127.0.0.1:4010"]);
     expect(() => hostingFromEnv({ VALEPIX_API_HOSTS: "http://api.example.com" })).toThrow(/https/);
+  });
+
+  test("a production build for a host fails without API origins, unless VALEPIX_API_ANY_HOST=1 (issue 22)", () => {
+    const host = { VALEPIX_HOST: "https://addin.example.com/" };
+    expect(() => hostingFromEnv(host)).toThrow(
+      /VALEPIX_API_HOSTS is not set: a production build for https:\/\/addin\.example\.com\/ must list the API origins.*VALEPIX_API_ANY_HOST=1/,
+    );
+    expect(hostingFromEnv({ ...host, VALEPIX_API_ANY_HOST: "1" }).anyApiHost).toBe(true);
+    expect(() => hostingFromEnv({ ...host, VALEPIX_API_ANY_HOST: "yes" })).toThrow(/must be "1"/);
+    // Development, and the development host's production build (CI, tests), need neither.
+    expect(() => hostingFromEnv(host, { dev: true })).not.toThrow();
+    expect(() => hostingFromEnv({})).not.toThrow();
   });
 
   test("VALEPIX_OFFICE_JS: cdn or self, nothing else", () => {
@@ -63,11 +83,17 @@ describe("Content-Security-Policy", () => {
     expect(self["connect-src"]).not.toContain("https://appsforoffice.microsoft.com");
   });
 
-  test("the API: the origins given, else any https origin (people type their environment's address)", () => {
+  test("the API: the origins given; any https origin only by the opt-in (or in development); never by default", () => {
     expect(
       directives(hostingFromEnv({ VALEPIX_API_HOSTS: "https://api.example.com" }))["connect-src"],
     ).toEqual(["'self'", "https://api.example.com", "https://appsforoffice.microsoft.com"]);
-    expect(directives(hostingFromEnv({}))["connect-src"]).toContain("https:");
+    expect(directives(hostingFromEnv({}))["connect-src"]).toEqual([
+      "'self'",
+      "https://appsforoffice.microsoft.com",
+    ]);
+    const optIn = { VALEPIX_HOST: "https://addin.example.com/", VALEPIX_API_ANY_HOST: "1" };
+    expect(directives(hostingFromEnv(optIn))["connect-src"]).toContain("https:");
+    expect(directives(hostingFromEnv({}, { dev: true }))["connect-src"]).toContain("https:");
   });
 
   test("no inline or eval'd script, no plugin objects; the sandbox and live reload only in development", () => {

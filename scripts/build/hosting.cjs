@@ -7,8 +7,14 @@
  *   https://addin.example.com/ or https://example.com/valepix/). Every `https://localhost:3000/`
  *   of manifest.xml and of the pages becomes it. Unset, the build keeps the development host.
  * - VALEPIX_API_HOSTS: comma-separated API origins the pane calls (e.g. the production API):
- *   written into the manifest's <AppDomains> and the pages' connect-src. Unset, connect-src
- *   allows any https origin, because people type the API address of their environment.
+ *   written into the manifest's <AppDomains> and the pages' connect-src. A production build for
+ *   a host (VALEPIX_HOST set) needs them, or the deliberate opt-in below: it fails otherwise
+ *   (issue 22, item 6: a default build must not let the pane send a token to any https host).
+ *   A build for the development host (VALEPIX_HOST unset: CI, tests, sideloading) calls its own
+ *   origin only (the same-origin /api proxy) unless they are given.
+ * - VALEPIX_API_ANY_HOST=1: the opt-in; connect-src allows any https origin, for a deployment
+ *   whose people type the API address of their environment. The README's deploy section says
+ *   what it costs.
  * - VALEPIX_OFFICE_JS=self: office.js served with the add-in from the `@microsoft/office-js`
  *   package (for networks that block Microsoft's CDN); default: the CDN, as Microsoft advises
  *   ("Referencing the Office JavaScript API library",
@@ -60,14 +66,31 @@ function officeJsMode(raw) {
   throw new Error(`VALEPIX_OFFICE_JS must be "cdn" or "self", not ${raw}`);
 }
 
+function anyApiHost(raw) {
+  if (raw === undefined || raw === "" || raw === "0") return false;
+  if (raw === "1") return true;
+  throw new Error(`VALEPIX_API_ANY_HOST must be "1" (or unset), not ${raw}`);
+}
+
 /** Everything the build needs, from the environment. */
 function hostingFromEnv(env = process.env, { dev = false } = {}) {
-  return {
+  const hosting = {
     dev,
     host: addinHost(env.VALEPIX_HOST),
     apiOrigins: apiOrigins(env.VALEPIX_API_HOSTS),
+    anyApiHost: anyApiHost(env.VALEPIX_API_ANY_HOST),
     officeJs: officeJsMode(env.VALEPIX_OFFICE_JS),
   };
+  if (!dev && hosting.host !== DEV_HOST && hosting.apiOrigins.length === 0 && !hosting.anyApiHost) {
+    throw new Error(
+      "VALEPIX_API_HOSTS is not set: a production build for " +
+        `${hosting.host} must list the API origins the pane may call (they go into connect-src and ` +
+        "<AppDomains>), e.g. VALEPIX_API_HOSTS=https://api.example.com. To let the pane call any https " +
+        "host instead (people type their environment's API address), set VALEPIX_API_ANY_HOST=1. " +
+        'See README, "Deploy (production)".',
+    );
+  }
+  return hosting;
 }
 
 /** The `src` of the office.js script tag (relative when self-hosted: it sits beside the page). */
@@ -80,14 +103,16 @@ function officeJsSrc(hosting) {
  * be set there, and Office frames the pane itself). What they load and nothing else:
  * - scripts: the bundle, and office.js with the files it loads from its own folder (CDN or self);
  * - styles: Fluent UI (Griffel) inserts <style> elements at run time, so 'unsafe-inline';
- * - connect: the API (the origins given, else any https origin people type in), the same origin
- *   (a same-origin proxy of /api), office.js's CDN; in development the sandbox and the dev
- *   server's live-reload socket;
+ * - connect: the same origin (a same-origin proxy of /api), the API origins given (or any https
+ *   origin, only with VALEPIX_API_ANY_HOST=1 or in development), office.js's CDN; in development
+ *   the sandbox and the dev server's live-reload socket;
  * - images: the add-in's own (the QR code is inline SVG).
  */
 function contentSecurityPolicy(hosting) {
   const cdn = hosting.officeJs === "cdn" ? [OFFICE_CDN] : [];
-  const api = hosting.apiOrigins.length > 0 ? hosting.apiOrigins : ["https:"];
+  // Development (the dev server, sideloading) keeps any https API: a developer may point the pane anywhere.
+  const any = hosting.anyApiHost || hosting.dev;
+  const api = hosting.apiOrigins.length > 0 ? hosting.apiOrigins : any ? ["https:"] : [];
   const dev = hosting.dev
     ? ["http://127.0.0.1:4010", "http://localhost:4010", "ws://localhost:*", "wss://localhost:*"]
     : [];
