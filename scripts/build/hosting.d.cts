@@ -4,6 +4,8 @@ export interface Hosting {
   /** The https address of the add-in's files, ending in "/". */
   host: string;
   apiOrigins: string[];
+  /** VALEPIX_API_ANY_HOST=1: connect-src allows any https origin (the deliberate opt-in). */
+  anyApiHost: boolean;
   officeJs: "cdn" | "self";
 }
 export const DEV_HOST: string;
