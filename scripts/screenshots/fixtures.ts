@@ -234,6 +234,10 @@ export function fixtureServices(locale: Locale, variant = ""): PaneServices {
         return new Promise(() => {});
       },
       cancelCharge: () => Promise.resolve({ outcome: "already_paid" }),
+      payer: {
+        recall: () => Promise.resolve({ name: "Financeiro Acme", document: "11.222.333/0001-81" }),
+        remember: () => Promise.resolve(),
+      },
     },
     data: {
       listTables: () =>

@@ -74,7 +74,7 @@ export function createServices(input: AdapterInput): AvailableServices {
   );
   const api = input.api ?? activeClient(connections, input.tokenStore, clientFor);
 
-  const services: AvailableServices = { connections, fund: fundServices(api) };
+  const services: AvailableServices = { connections, fund: fundServices(api, input.userStorage) };
   const workbook = input.workbook;
   if (workbook) {
     services.distribute = distributeServices(api, workbook, locale);

@@ -34,6 +34,7 @@ function fakeServices(over: Partial<FundServices> = {}) {
       });
     }),
     cancelCharge: jest.fn(() => Promise.resolve({ outcome: "already_paid" as const })),
+    payer: { recall: jest.fn(() => Promise.resolve(undefined)), remember: jest.fn(() => Promise.resolve()) },
     ...over,
   };
   return { services, finish: (o: ChargeOutcome) => finish?.(o), run: () => lastRun };
@@ -53,8 +54,119 @@ describe("Fund screen", () => {
     fill("12,345", "", "111.444.777-00");
     expect(await screen.findByText("Escreva um valor em reais maior que zero, como 1.500,00.")).toBeTruthy();
     expect(screen.getByText("Informe o nome do pagador.")).toBeTruthy();
-    expect(screen.getByText(/os dígitos verificadores não conferem/)).toBeTruthy();
+    expect(
+      screen.getByText("Os dígitos verificadores do CPF não conferem: confira se algum número foi trocado."),
+    ).toBeTruthy();
     expect(services.createCharge).not.toHaveBeenCalled();
+    expect(services.payer.remember).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["", "Informe o CPF ou CNPJ de quem paga."],
+    ["   ", "Informe o CPF ou CNPJ de quem paga."],
+    ["123.456.789", "Tem 9 dígitos: um CPF tem 11 e um CNPJ tem 14."],
+    ["1", "Tem 1 dígito: um CPF tem 11 e um CNPJ tem 14."],
+    [
+      "11.222.333/0001-80",
+      "Os dígitos verificadores do CNPJ não conferem: confira se algum número foi trocado.",
+    ],
+    ["111.111.111-11", "Um só dígito repetido não é um CPF ou CNPJ de verdade."],
+    ["111,444,777 35", "Use só números, pontos, traço e barra, como 123.456.789-09 ou 12.345.678/0001-95."],
+  ])("words the CPF/CNPJ %j for what is wrong with it", async (doc, message) => {
+    const { services } = fakeServices();
+    renderPane(<FundScreen services={services} />);
+    fill("10", "Acme Ltda", doc);
+    const field = await screen.findByText(message);
+    expect(field.textContent).not.toMatch(/\(.*\(/);
+    expect(screen.queryByText(/dígitos verificadores/)).toBe(
+      message.includes("verificadores") ? field : null,
+    );
+    expect(services.createCharge).not.toHaveBeenCalled();
+  });
+
+  it("words the document's problems in English too", async () => {
+    const { services } = fakeServices();
+    renderPane(<FundScreen services={services} />, "en-US");
+    fireEvent.change(await screen.findByLabelText(/Amount \(R\$\)/), { target: { value: "10" } });
+    fireEvent.change(screen.getByLabelText(/Payer name/), { target: { value: "Acme" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create PIX charge" }));
+    expect(await screen.findByText("Enter the payer's CPF or CNPJ.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Payer CPF or CNPJ/), { target: { value: "1234567890" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create PIX charge" }));
+    expect(await screen.findByText("It has 10 digits: a CPF has 11 and a CNPJ has 14.")).toBeTruthy();
+  });
+
+  it("shows exactly what is missing before the charge exists, and charges that amount", async () => {
+    const { services } = fakeServices({ shortfall: jest.fn(() => Promise.resolve(123_456)) });
+    renderPane(<FundScreen services={services} draftId="d-7" suggestedCents={100_000} />);
+    const option = await screen.findByLabelText(/^Exatamente o que falta: R\$\s1\.234,56$/);
+    expect(option).toHaveProperty("checked", true);
+    fill("", "Acme Ltda", "11.222.333/0001-81");
+    await screen.findByTestId("charge");
+    expect(services.createCharge).toHaveBeenCalledWith(
+      { amountCents: 123_456, payer: { name: "Acme Ltda", document: "11.222.333/0001-81" } },
+      expect.any(AbortSignal),
+      expect.any(Function),
+    );
+  });
+
+  it("shows the shortfall in English", async () => {
+    const { services } = fakeServices({ shortfall: jest.fn(() => Promise.resolve(123_456)) });
+    renderPane(<FundScreen services={services} draftId="d-7" />, "en-US");
+    expect(await screen.findByLabelText(/^Exactly what is missing: R\$\s?1,234\.56$/)).toBeTruthy();
+  });
+
+  it("never charges an amount the person has not seen: a shortfall that moved is shown again first", async () => {
+    const shortfall = jest
+      .fn<Promise<number>, [string, AbortSignal]>()
+      .mockResolvedValueOnce(123_456)
+      .mockResolvedValueOnce(50_000);
+    const { services } = fakeServices({ shortfall });
+    renderPane(<FundScreen services={services} draftId="d-7" suggestedCents={123_456} />);
+    await screen.findByLabelText(/Exatamente o que falta: R\$\s1\.234,56/);
+    fill("", "Acme Ltda", "11.222.333/0001-81");
+    expect(
+      await screen.findByText(/O que falta mudou desde que a tela abriu: agora é R\$\s500,00\./),
+    ).toBeTruthy();
+    expect(services.createCharge).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/Exatamente o que falta: R\$\s500,00/)).toBeTruthy();
+  });
+
+  it("says when the balance already covers the draft, and offers only an amount", async () => {
+    const { services } = fakeServices({ shortfall: jest.fn(() => Promise.resolve(0)) });
+    renderPane(<FundScreen services={services} draftId="d-7" suggestedCents={0} />);
+    const option = await screen.findByLabelText(
+      "Exatamente o que falta: nada, o saldo já cobre a distribuição",
+    );
+    expect(option).toHaveProperty("disabled", true);
+    expect(screen.getByLabelText("Um valor")).toHaveProperty("checked", true);
+  });
+
+  it("fills in the payer remembered for this connection, and remembers the one used", async () => {
+    const remember = jest.fn(() => Promise.resolve());
+    const { services } = fakeServices({
+      payer: {
+        recall: jest.fn(() =>
+          Promise.resolve({ name: "Padaria Central Ltda", document: "11.222.333/0001-81" }),
+        ),
+        remember,
+      },
+    });
+    renderPane(<FundScreen services={services} />);
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>(/Nome do pagador/).value).toBe("Padaria Central Ltda"),
+    );
+    expect(screen.getByLabelText<HTMLInputElement>(/CPF ou CNPJ do pagador/).value).toBe(
+      "11.222.333/0001-81",
+    );
+    expect(
+      screen.getByText("Pagador da última cobrança nesta conexão. Confira antes de gerar."),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Valor \(R\$\)/), { target: { value: "10" } });
+    fireEvent.change(screen.getByLabelText(/Nome do pagador/), { target: { value: "  Padaria Nova  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Gerar cobrança PIX" }));
+    await screen.findByTestId("charge");
+    expect(remember).toHaveBeenCalledWith({ name: "Padaria Nova", document: "11.222.333/0001-81" });
   });
 
   it("creates the charge, shows the PIX code, its QR, the expiry, and the final state with the new balance", async () => {
@@ -69,6 +181,7 @@ describe("Fund screen", () => {
     expect(services.createCharge).toHaveBeenCalledWith(
       { amountCents: 150_000, payer: { name: "Acme Ltda", document: "11.222.333/0001-81" } },
       expect.any(AbortSignal),
+      expect.any(Function),
     );
     expect(screen.getByText(/^Valor a pagar: R\$\s1\.500,00$/)).toBeTruthy();
     expect(screen.getByLabelText<HTMLTextAreaElement>("PIX copia e cola").value).toBe(PIX);
@@ -77,7 +190,13 @@ describe("Fund screen", () => {
     expect(await screen.findByText(/Expira em/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Copiar código PIX" }));
     await waitFor(() => expect(navigator.clipboard.writeText).toHaveBeenCalledWith(PIX));
-    finish({ charge: { transactionId: "tx-1", status: "COMPLETED" }, paid: true, balanceCents: 160_000 });
+    finish({
+      charge: { transactionId: "tx-1", status: "COMPLETED" },
+      paid: true,
+      balanceCents: 160_000,
+      finalSeenAt: Date.now(),
+      sawItArrive: true,
+    });
     expect(await screen.findByText("Pago: o valor entrou no saldo.")).toBeTruthy();
     expect(screen.getByTestId("balance").textContent?.replace(/\s/g, " ")).toBe(
       "Saldo disponível: R$ 1.600,00",
@@ -87,13 +206,14 @@ describe("Fund screen", () => {
   it("funds exactly the draft's shortfall", async () => {
     const { services } = fakeServices();
     renderPane(<FundScreen services={services} draftId="d-7" />);
-    fireEvent.click(await screen.findByLabelText("Exatamente o que falta para a distribuição"));
+    fireEvent.click(await screen.findByLabelText(/Exatamente o que falta: R\$\s250,50/));
     fill("", "Acme Ltda", "11.222.333/0001-81");
     await screen.findByTestId("charge");
     expect(services.shortfall).toHaveBeenCalledWith("d-7", expect.any(AbortSignal));
     expect(services.createCharge).toHaveBeenCalledWith(
       expect.objectContaining({ amountCents: 25_050 }),
       expect.any(AbortSignal),
+      expect.any(Function),
     );
   });
 

@@ -1,16 +1,25 @@
 /** `FundServices` over src/features/fund/fund.ts and charges.ts (docs/workflows.md, "Funding"). */
-import type { ValePixClient } from "../../api";
+import type { UserStorage, ValePixClient } from "../../api";
 import { cancelCharge, followCharge, startDeposit } from "./charges";
 import { readShortfall } from "./fund";
+import { payerMemory } from "./payer-memory";
 import type { FundServices } from "./services";
 
-export function fundServices(api: () => Promise<ValePixClient>): FundServices {
+/**
+ * `storage` is the per-user storage the saved connections live in (never the workbook); the
+ * payer is kept there under the active connection's API address.
+ */
+export function fundServices(api: () => Promise<ValePixClient>, storage: UserStorage): FundServices {
   return {
     balance: async (signal) => (await (await api()).balances.get({ signal })).available_amount,
     shortfall: async (distributionId, signal) =>
       (await readShortfall(await api(), distributionId, { signal })).shortfallCents,
-    createCharge: async (req, signal) =>
-      startDeposit((await api()).deposits, { amountCents: req.amountCents, payer: req.payer }, { signal }),
+    createCharge: async (req, signal, onTransactionId) =>
+      startDeposit(
+        (await api()).deposits,
+        { amountCents: req.amountCents, payer: req.payer },
+        { signal, ...(onTransactionId ? { onTransactionId } : {}) },
+      ),
     followCharge: async (transactionId, run) =>
       followCharge(await api(), transactionId, {
         signal: run.signal,
@@ -18,5 +27,6 @@ export function fundServices(api: () => Promise<ValePixClient>): FundServices {
         onCharge: run.onCharge,
       }),
     cancelCharge: async (transactionId) => cancelCharge((await api()).deposits, transactionId),
+    payer: payerMemory(storage, async () => (await api()).baseUrl),
   };
 }

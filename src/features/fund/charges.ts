@@ -21,6 +21,7 @@ import {
   isAmbiguousFailure,
   isFinalDepositStatus,
   MAX_AMOUNT_CENTS,
+  NotFoundError,
   type ValePixClient,
 } from "../../api";
 import { normalizeCnpj, normalizeCpf } from "../../money";
@@ -45,6 +46,8 @@ export interface Charge {
   boletoLine?: string;
   /** When the charge stops being payable, as the API wrote it. */
   expiresAt?: string;
+  /** When the charge was created, as the API wrote it (`created_at`, not shown: when echoed). */
+  createdAt?: string;
 }
 
 export interface ChargeOutcome {
@@ -55,6 +58,25 @@ export interface ChargeOutcome {
   balanceCents?: number;
   /** Why the balance could not be read (the payment outcome stands). */
   balanceError?: unknown;
+  /**
+   * When the final state was read (ms since the epoch), and whether it was seen arriving (the
+   * charge was still payable at the first read). The API shows no payment time: a change seen
+   * while polling dates the payment to within one poll; a charge already final when first read
+   * is only known to be final at `finalSeenAt`.
+   */
+  finalSeenAt: number;
+  sawItArrive: boolean;
+}
+
+/** A charge the server does not know under this id (404 on `GET /deposits/{transaction_id}`). */
+class ChargeNotFoundError extends Error {
+  override name = "ChargeNotFoundError";
+  constructor(
+    readonly transactionId: string,
+    options: { cause: unknown },
+  ) {
+    super(`No deposit with transaction_id ${transactionId} under this connection.`, options);
+  }
 }
 
 export interface FundingOptions {
@@ -94,6 +116,7 @@ function chargeOf(d: Deposit | DepositResponse): Charge {
     ...(d.pix_copy_paste ? { pixCopyPaste: d.pix_copy_paste } : {}),
     ...(d.boleto_line ? { boletoLine: d.boleto_line } : {}),
     ...(d.expires_at ? { expiresAt: d.expires_at } : {}),
+    ...(d.created_at ? { createdAt: d.created_at } : {}),
   };
 }
 
@@ -168,6 +191,8 @@ export interface FollowOptions extends FundingOptions {
   onCharge?: (charge: Charge) => void;
   /** Wait bounds (defaults: the client's `DEPOSIT_WAIT_DEFAULTS`). */
   maxWaitMs?: number;
+  /** The clock that dates the final state (tests). */
+  now?: () => number;
 }
 
 /**
@@ -184,8 +209,15 @@ export async function followCharge(
   options: FollowOptions = {},
 ): Promise<ChargeOutcome> {
   const { signal, onProgress } = options;
+  const now = options.now ?? Date.now;
   report(onProgress, "payment", 0, 1);
-  const first = await api.deposits.get(transactionId, { signal });
+  let first: Deposit;
+  try {
+    first = await api.deposits.get(transactionId, { signal });
+  } catch (err) {
+    if (err instanceof NotFoundError) throw new ChargeNotFoundError(transactionId, { cause: err });
+    throw err;
+  }
   options.onCharge?.(chargeOf(first));
   let deposit = first;
   if (!isFinalDepositStatus(deposit.status)) {
@@ -198,7 +230,12 @@ export async function followCharge(
   report(onProgress, "payment", 1, 1);
   // Keep the code and expiry seen while pending: the final read may no longer carry them.
   const charge = { ...chargeOf(first), ...chargeOf(deposit) };
-  const outcome: ChargeOutcome = { charge, paid: deposit.status === "COMPLETED" };
+  const outcome: ChargeOutcome = {
+    charge,
+    paid: deposit.status === "COMPLETED",
+    finalSeenAt: now(),
+    sawItArrive: deposit !== first,
+  };
   report(onProgress, "balance", 0, 1);
   try {
     outcome.balanceCents = (await api.balances.get({ signal })).available_amount;

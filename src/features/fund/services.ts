@@ -1,13 +1,27 @@
 /** What the Fund screen needs (its port); ./adapter.ts implements it with ./fund.ts and ./charges.ts. */
 import type { Run } from "../../api/progress";
-import type { CancelOutcome, Charge, ChargeOutcome, Payer } from "./charges";
+import type { CancelOutcome, Charge, ChargeOutcome } from "./charges";
+import type { PayerMemory } from "./payer-memory";
 
 export interface FundServices {
   balance(signal: AbortSignal): Promise<number>;
   /** What the draft lacks against the balance, in cents (0 when covered). */
   shortfall(distributionId: string, signal: AbortSignal): Promise<number>;
-  createCharge(request: { amountCents: number; payer: Payer }, signal: AbortSignal): Promise<Charge>;
-  /** Follows the charge to a final state (`onCharge` gets its PIX code and expiry), then reads the balance. */
+  /**
+   * Creates the PIX charge. `onTransactionId` gets the charge's own id before anything is sent,
+   * so that the screen can follow it whatever happens to the answer.
+   */
+  createCharge(
+    request: { amountCents: number; payer: { name: string; document: string } },
+    signal: AbortSignal,
+    onTransactionId?: (transactionId: string) => void,
+  ): Promise<Charge>;
+  /**
+   * Follows the charge to a final state (`onCharge` gets its PIX code and expiry), then reads the
+   * balance. A charge the server does not know is `ChargeNotFoundError`.
+   */
   followCharge(transactionId: string, run: Run & { onCharge: (c: Charge) => void }): Promise<ChargeOutcome>;
   cancelCharge(transactionId: string): Promise<CancelOutcome>;
+  /** The payer, remembered per connection outside the workbook. */
+  payer: PayerMemory;
 }
