@@ -48,7 +48,8 @@ export function ChargePanel({ charge, finalStatus, states, onCancel }: ChargePan
       {charge.amountCents !== undefined && (
         <Body1>{f.chargeAmount({ amount: formatBRL(charge.amountCents, locale) })}</Body1>
       )}
-      {charge.pixCopyPaste && (
+      {/* A final charge is not payable: its code is gone, so nothing invites paying twice. */}
+      {charge.pixCopyPaste && !finalStatus && (
         <>
           <PixQrCode code={charge.pixCopyPaste} label={f.qrLabel} />
           <Field label={f.pixCode}>
@@ -61,7 +62,7 @@ export function ChargePanel({ charge, finalStatus, states, onCancel }: ChargePan
           </div>
         </>
       )}
-      {charge.boletoLine && (
+      {charge.boletoLine && !finalStatus && (
         <>
           <Field label={f.boletoLine}>
             <Textarea className={styles.code} readOnly value={charge.boletoLine} resize="vertical" />

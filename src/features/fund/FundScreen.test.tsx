@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import type { Charge, ChargeOutcome } from "./charges";
+import { ApiError, DepositOutcomeUnknownError } from "../../api";
+import { type Charge, ChargeNotFoundError, type ChargeOutcome } from "./charges";
 import { qrPath } from "./PixQrCode";
 import type { FundServices } from "./services";
 import type { Run } from "../../api/progress";
@@ -106,7 +107,6 @@ describe("Fund screen", () => {
     expect(services.createCharge).toHaveBeenCalledWith(
       { amountCents: 123_456, payer: { name: "Acme Ltda", document: "11.222.333/0001-81" } },
       expect.any(AbortSignal),
-      expect.any(Function),
     );
   });
 
@@ -181,7 +181,6 @@ describe("Fund screen", () => {
     expect(services.createCharge).toHaveBeenCalledWith(
       { amountCents: 150_000, payer: { name: "Acme Ltda", document: "11.222.333/0001-81" } },
       expect.any(AbortSignal),
-      expect.any(Function),
     );
     expect(screen.getByText(/^Valor a pagar: R\$\s1\.500,00$/)).toBeTruthy();
     expect(screen.getByLabelText<HTMLTextAreaElement>("PIX copia e cola").value).toBe(PIX);
@@ -203,6 +202,137 @@ describe("Fund screen", () => {
     );
   });
 
+  it("once paid, shows a receipt in place of the PIX code: amount, when, the transaction id", async () => {
+    const { services, finish } = fakeServices();
+    Object.assign(navigator, { clipboard: { writeText: jest.fn(() => Promise.resolve()) } });
+    renderPane(<FundScreen services={services} />);
+    fill("1.500,00", "Acme Ltda", "11.222.333/0001-81");
+    await screen.findByRole("img", { name: "QR code da cobrança PIX" });
+    const paidAt = new Date(2026, 10, 27, 14, 5).getTime();
+    finish({
+      charge: { transactionId: "tx-1", status: "COMPLETED" },
+      paid: true,
+      balanceCents: 160_000,
+      finalSeenAt: paidAt,
+      sawItArrive: true,
+    });
+    const receipt = await screen.findByTestId("receipt");
+    const text = receipt.textContent?.replace(/\s/g, " ");
+    expect(text).toContain("Recibo do depósito");
+    expect(text).toContain("ValorR$ 1.500,00");
+    expect(text).toContain("Pagamento confirmado em27/11/2026, 14:05");
+    expect(text).toContain("Identificador da transaçãotx-1");
+    // Nothing left to pay with: no QR code, no PIX code, no copy button, no cancel.
+    expect(screen.queryByRole("img", { name: "QR code da cobrança PIX" })).toBeNull();
+    expect(screen.queryByLabelText("PIX copia e cola")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Copiar código PIX" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Cancelar a cobrança" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Copiar identificador" }));
+    await waitFor(() => expect(navigator.clipboard.writeText).toHaveBeenCalledWith("tx-1"));
+  });
+
+  it("an expired charge keeps no code to pay with", async () => {
+    const { services, finish } = fakeServices();
+    renderPane(<FundScreen services={services} />, "en-US");
+    fireEvent.change(await screen.findByLabelText(/Amount \(R\$\)/), { target: { value: "10" } });
+    fireEvent.change(screen.getByLabelText(/Payer name/), { target: { value: "Acme" } });
+    fireEvent.change(screen.getByLabelText(/Payer CPF or CNPJ/), { target: { value: "11222333000181" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create PIX charge" }));
+    await screen.findByRole("img", { name: "QR code of the PIX charge" });
+    finish({
+      charge: { transactionId: "tx-1", status: "EXPIRED" },
+      paid: false,
+      finalSeenAt: Date.now(),
+      sawItArrive: true,
+    });
+    expect(await screen.findByText("The charge expired unpaid.")).toBeTruthy();
+    expect(screen.queryByRole("img", { name: "QR code of the PIX charge" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Copy PIX code" })).toBeNull();
+    expect(screen.queryByTestId("receipt")).toBeNull();
+  });
+
+  it("follows an existing charge by its transaction id, and says when the server does not know it", async () => {
+    const { services } = fakeServices({
+      followCharge: jest.fn((id: string) =>
+        id === "tx-404"
+          ? Promise.reject(new ChargeNotFoundError(id, { cause: new Error("404") }))
+          : Promise.resolve<ChargeOutcome>({
+              charge: { transactionId: id, status: "COMPLETED", amountCents: 5_000 },
+              paid: true,
+              finalSeenAt: Date.now(),
+              sawItArrive: false,
+            }),
+      ),
+    });
+    renderPane(<FundScreen services={services} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Acompanhar uma cobrança existente" }));
+    const field = await screen.findByLabelText("Identificador da cobrança");
+    fireEvent.change(field, { target: { value: "tx 1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Acompanhar" }));
+    expect(await screen.findByText("Cole o identificador inteiro, sem espaços.")).toBeTruthy();
+    fireEvent.change(field, { target: { value: " tx-404 " } });
+    fireEvent.click(screen.getByRole("button", { name: "Acompanhar" }));
+    expect(await screen.findByText(/Nenhuma cobrança com este identificador nesta conexão/)).toBeTruthy();
+    expect(services.followCharge).toHaveBeenCalledWith("tx-404", expect.anything());
+    fireEvent.change(screen.getByLabelText("Identificador da cobrança"), { target: { value: "tx-77" } });
+    fireEvent.click(screen.getByRole("button", { name: "Acompanhar" }));
+    const receipt = await screen.findByTestId("receipt");
+    expect(receipt.textContent).toContain("Consultada já paga em");
+    expect(receipt.textContent).toContain("tx-77");
+    expect(services.createCharge).not.toHaveBeenCalled();
+  });
+
+  describe("a creation whose answer was lost", () => {
+    const lost = () =>
+      jest.fn(() => {
+        const failure = ApiError.fromResponse({
+          method: "POST",
+          url: "https://api.test/deposits",
+          status: 503,
+        });
+        return Promise.reject(
+          new DepositOutcomeUnknownError({ transactionId: "tx-9", cause: failure, failure }),
+        );
+      });
+
+    it("reads the charge by the id kept before sending, and follows it when it exists", async () => {
+      const { services } = fakeServices({ createCharge: lost() });
+      renderPane(<FundScreen services={services} />);
+      fill("10", "Acme Ltda", "11.222.333/0001-81");
+      expect(await screen.findByRole("img", { name: "QR code da cobrança PIX" })).toBeTruthy();
+      expect(services.followCharge).toHaveBeenCalledWith("tx-9", expect.anything());
+      expect(services.createCharge).toHaveBeenCalledTimes(1);
+    });
+
+    it("says the charge was never created when the server does not know the id", async () => {
+      const { services } = fakeServices({
+        createCharge: lost(),
+        followCharge: jest.fn((id: string) =>
+          Promise.reject(new ChargeNotFoundError(id, { cause: new Error("404") })),
+        ),
+      });
+      renderPane(<FundScreen services={services} />);
+      fill("10", "Acme Ltda", "11.222.333/0001-81");
+      expect(await screen.findByText(/A cobrança não chegou a ser criada/)).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Gerar cobrança PIX" })).toBeTruthy();
+      expect(services.createCharge).toHaveBeenCalledTimes(1);
+    });
+
+    it("keeps the id in the follow field, with the warning, when the read fails too", async () => {
+      const { services } = fakeServices({
+        createCharge: lost(),
+        followCharge: jest.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+      });
+      renderPane(<FundScreen services={services} />);
+      fill("10", "Acme Ltda", "11.222.333/0001-81");
+      expect((await screen.findByTestId("pane-message")).textContent).toContain(
+        "Não se sabe se a cobrança foi criada",
+      );
+      expect(screen.getByLabelText<HTMLInputElement>("Identificador da cobrança").value).toBe("tx-9");
+      expect(services.createCharge).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it("funds exactly the draft's shortfall", async () => {
     const { services } = fakeServices();
     renderPane(<FundScreen services={services} draftId="d-7" />);
@@ -213,7 +343,6 @@ describe("Fund screen", () => {
     expect(services.createCharge).toHaveBeenCalledWith(
       expect.objectContaining({ amountCents: 25_050 }),
       expect.any(AbortSignal),
-      expect.any(Function),
     );
   });
 

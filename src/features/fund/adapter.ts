@@ -14,12 +14,8 @@ export function fundServices(api: () => Promise<ValePixClient>, storage: UserSto
     balance: async (signal) => (await (await api()).balances.get({ signal })).available_amount,
     shortfall: async (distributionId, signal) =>
       (await readShortfall(await api(), distributionId, { signal })).shortfallCents,
-    createCharge: async (req, signal, onTransactionId) =>
-      startDeposit(
-        (await api()).deposits,
-        { amountCents: req.amountCents, payer: req.payer },
-        { signal, ...(onTransactionId ? { onTransactionId } : {}) },
-      ),
+    createCharge: async (req, signal) =>
+      startDeposit((await api()).deposits, { amountCents: req.amountCents, payer: req.payer }, { signal }),
     followCharge: async (transactionId, run) =>
       followCharge(await api(), transactionId, {
         signal: run.signal,

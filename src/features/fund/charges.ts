@@ -69,7 +69,7 @@ export interface ChargeOutcome {
 }
 
 /** A charge the server does not know under this id (404 on `GET /deposits/{transaction_id}`). */
-class ChargeNotFoundError extends Error {
+export class ChargeNotFoundError extends Error {
   override name = "ChargeNotFoundError";
   constructor(
     readonly transactionId: string,

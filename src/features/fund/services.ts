@@ -8,13 +8,12 @@ export interface FundServices {
   /** What the draft lacks against the balance, in cents (0 when covered). */
   shortfall(distributionId: string, signal: AbortSignal): Promise<number>;
   /**
-   * Creates the PIX charge. `onTransactionId` gets the charge's own id before anything is sent,
-   * so that the screen can follow it whatever happens to the answer.
+   * Creates the PIX charge. When the answer is lost, `DepositOutcomeUnknownError` carries the
+   * charge's own id (made before anything was sent), so that the screen can follow it.
    */
   createCharge(
     request: { amountCents: number; payer: { name: string; document: string } },
     signal: AbortSignal,
-    onTransactionId?: (transactionId: string) => void,
   ): Promise<Charge>;
   /**
    * Follows the charge to a final state (`onCharge` gets its PIX code and expiry), then reads the

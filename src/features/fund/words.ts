@@ -46,6 +46,22 @@ export const FUND_WORDS = defineWords(
     alreadyPaid: "A cobrança já tinha sido paga e não pôde ser cancelada: o valor entra no saldo.",
     newCharge: "Nova cobrança",
     backToDistribute: "Voltar para Distribuir",
+    chargeNotCreated:
+      "A cobrança não chegou a ser criada: o servidor não a conhece. Nada foi cobrado; gere a cobrança de novo.",
+    followTitle: "Acompanhar uma cobrança existente",
+    followHint: "Cole o identificador da cobrança (transaction_id), como aparece no recibo ou numa mensagem.",
+    followLabel: "Identificador da cobrança",
+    follow: "Acompanhar",
+    followIdInvalid: "Cole o identificador inteiro, sem espaços.",
+    followNotFound:
+      "Nenhuma cobrança com este identificador nesta conexão. Confira o identificador e a conexão.",
+    receiptTitle: "Recibo do depósito",
+    receiptAmount: "Valor",
+    receiptPaidAt: "Pagamento confirmado em",
+    receiptFinalAt: "Consultada já paga em",
+    receiptId: "Identificador da transação",
+    copyId: "Copiar identificador",
+    idCopied: "Identificador copiado.",
   },
   {
     title: "Fund the balance (PIX)",
@@ -91,5 +107,24 @@ export const FUND_WORDS = defineWords(
     },
     alreadyPaid: "The charge was already paid and could not be cancelled: the amount goes into the balance.",
     newCharge: "New charge",
+    chargeNotCreated:
+      "The charge was never created: the server does not know it. Nothing was charged; create the charge again.",
+    followTitle: "Follow an existing charge",
+    followHint: "Paste the charge's identifier (transaction_id), as shown on the receipt or in a message.",
+    followLabel: "Charge identifier",
+    follow: "Follow",
+    followIdInvalid: "Paste the whole identifier, without spaces.",
+    followNotFound:
+      "No charge with this identifier on this connection. Check the identifier and the connection.",
+    receiptTitle: "Deposit receipt",
+    receiptAmount: "Amount",
+    receiptPaidAt: "Payment confirmed on",
+    receiptFinalAt: "Already paid when read on",
+    receiptId: "Transaction identifier",
+    copyId: "Copy identifier",
+    idCopied: "Identifier copied.",
   },
 );
+
+/** The words of one language (what `useWords(FUND_WORDS)` gives). */
+export type FundWords = (typeof FUND_WORDS)["pt-BR"];

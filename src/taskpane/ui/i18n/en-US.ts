@@ -114,7 +114,8 @@ export const enUS: Messages = {
       "Do not finalize again now. Open Activity and refresh this distribution's state; finalize only if it is still a draft.",
     depositUnknownTitle: "It is not known whether the charge was created",
     depositUnknown: (p) => `The charge may exist, with the identifier ${p.id}.`,
-    depositUnknownNext: "Do not create another charge: check this one first (Fund shows its state).",
+    depositUnknownNext:
+      "Do not create another charge: in Fund, open “Follow an existing charge” with this identifier.",
     depositMismatchTitle: "This identifier already belongs to another charge",
     depositMismatch: (p) =>
       `The API already holds a charge with the identifier ${p.id}, different from the one asked for. Asked: ${p.sent}. Existing: ${p.found}.`,

@@ -123,7 +123,8 @@ export const ptBR = {
       "Não finalize de novo agora. Abra Atividade e atualize o estado desta distribuição; finalize só se ela continuar em rascunho.",
     depositUnknownTitle: "Não se sabe se a cobrança foi criada",
     depositUnknown: (p: { id: string }) => `A cobrança pode existir, com o identificador ${p.id}.`,
-    depositUnknownNext: "Não crie outra cobrança: consulte esta primeiro (Depositar mostra o estado dela).",
+    depositUnknownNext:
+      "Não crie outra cobrança: em Depositar, abra “Acompanhar uma cobrança existente” com este identificador.",
     depositMismatchTitle: "Este identificador já é de outra cobrança",
     depositMismatch: (p: { id: string; sent: string; found: string }) =>
       `A API já tem uma cobrança com o identificador ${p.id}, diferente da pedida. Pedida: ${p.sent}. Existente: ${p.found}.`,

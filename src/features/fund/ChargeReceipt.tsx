@@ -1,0 +1,60 @@
+/**
+ * What a paid charge leaves on screen: a receipt (amount, when the payment was confirmed, the
+ * transaction id with a copy button) in place of the QR code and the PIX code, so that nothing
+ * invites paying twice. The API shows no payment time ("Deposit states"): a payment seen arriving
+ * is dated to within one poll; a charge already paid when first read says so.
+ */
+import { Body1, Button, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
+import { useId } from "react";
+import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
+import { formatBRL, formatDateTime, useMessages, useWords } from "../../taskpane/ui/i18n";
+import { useLayoutStyles } from "../../taskpane/ui/layout";
+import type { ChargeOutcome } from "./charges";
+import { FUND_WORDS } from "./words";
+
+const useStyles = makeStyles({
+  id: { fontFamily: tokens.fontFamilyMonospace, wordBreak: "break-all" },
+});
+
+export function ChargeReceipt({ outcome }: { outcome: ChargeOutcome }) {
+  const { locale } = useMessages();
+  const f = useWords(FUND_WORDS);
+  const layout = useLayoutStyles();
+  const styles = useStyles();
+  const report = useReport();
+  const headingId = useId();
+  const { charge } = outcome;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(charge.transactionId);
+      report.notice(f.idCopied, "success");
+    } catch (e) {
+      report.error(e);
+    }
+  };
+  return (
+    <section className={layout.stack} aria-labelledby={headingId} data-testid="receipt">
+      <Subtitle2 as="h3" id={headingId}>
+        {f.receiptTitle}
+      </Subtitle2>
+      <Body1 role="status">{f.states.COMPLETED}</Body1>
+      <dl className={layout.facts}>
+        {charge.amountCents !== undefined && (
+          <>
+            <dt>{f.receiptAmount}</dt>
+            <dd>{formatBRL(charge.amountCents, locale)}</dd>
+          </>
+        )}
+        <dt>{outcome.sawItArrive ? f.receiptPaidAt : f.receiptFinalAt}</dt>
+        <dd>{formatDateTime(new Date(outcome.finalSeenAt), locale)}</dd>
+        <dt>{f.receiptId}</dt>
+        <dd>
+          <span className={styles.id}>{charge.transactionId}</span>
+        </dd>
+      </dl>
+      <div className={layout.actions}>
+        <Button onClick={() => void copy()}>{f.copyId}</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Follow a charge that already exists, by its `transaction_id`: the one a creation left unanswered
+ * (filled in by the screen), or one pasted from a receipt or a message. Folded until opened, or
+ * open when it holds an id.
+ */
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Button,
+  Field,
+  Input,
+} from "@fluentui/react-components";
+import { type FormEvent, useState } from "react";
+import { useWords } from "../../taskpane/ui/i18n";
+import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { FUND_WORDS } from "./words";
+
+export interface FollowChargeFormProps {
+  transactionId: string;
+  onChange: (transactionId: string) => void;
+  onFollow: () => void;
+  error?: string | undefined;
+}
+
+export function FollowChargeForm({ transactionId, onChange, onFollow, error }: FollowChargeFormProps) {
+  const f = useWords(FUND_WORDS);
+  const layout = useLayoutStyles();
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    onFollow();
+  };
+  const [opened, setOpened] = useState(false);
+  // Open while it holds an id or an error: a charge to follow is never hidden.
+  const open = opened || transactionId !== "" || error !== undefined;
+  return (
+    <Accordion
+      collapsible
+      openItems={open ? ["follow"] : []}
+      onToggle={(_, d) => setOpened(d.openItems.includes("follow"))}
+    >
+      <AccordionItem value="follow">
+        <AccordionHeader as="h3">{f.followTitle}</AccordionHeader>
+        <AccordionPanel>
+          <form className={layout.stack} onSubmit={submit} noValidate aria-label={f.followTitle}>
+            <Field label={f.followLabel} hint={f.followHint} validationMessage={error}>
+              <Input value={transactionId} onChange={(_, d) => onChange(d.value)} spellCheck={false} />
+            </Field>
+            <div className={layout.actions}>
+              <Button type="submit">{f.follow}</Button>
+            </div>
+          </form>
+        </AccordionPanel>
+      </AccordionItem>
+    </Accordion>
+  );
+}

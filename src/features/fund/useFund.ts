@@ -1,0 +1,273 @@
+/**
+ * The Fund screen's state and actions, apart from its rendering: the balance, the payer
+ * (remembered per connection), what the draft lacks (shown before anything is created), the
+ * charge being created or followed, and its outcome.
+ *
+ * Two ways to a charge on screen: create one (`create`), or follow one that exists by its
+ * `transaction_id` (`follow`). A creation whose outcome is unknown goes to the second on its own:
+ * its id was kept before anything was sent, so the screen reads it; a charge the server does not
+ * know was never created (nothing was charged, the person may create again), and one it knows is
+ * followed to its end like any other. Never a second charge to find out.
+ */
+import { useEffect, useRef, useState } from "react";
+import { DepositOutcomeUnknownError } from "../../api";
+import { readAmount } from "../../taskpane/ui/amount-input";
+import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
+import { formatBRL, useMessages, useWords } from "../../taskpane/ui/i18n";
+import { useTask } from "../../taskpane/ui/useTask";
+import type { Run } from "../../api/progress";
+import { type Charge, ChargeNotFoundError, type ChargeOutcome } from "./charges";
+import { payerDocumentProblem, type PayerDocumentProblem } from "./payer";
+import type { FundServices } from "./services";
+import { FUND_WORDS, type FundWords } from "./words";
+
+export type FundErrors = Partial<Record<"amount" | "name" | "document" | "transactionId", string>>;
+
+/** The draft's shortfall as the screen knows it: read when it opens, read again before creating. */
+export type ShortfallView =
+  { state: "no-draft" } | { state: "reading" } | { state: "unknown" } | { state: "known"; cents: number };
+
+export function documentWords(problem: PayerDocumentProblem, f: FundWords): string {
+  switch (problem.code) {
+    case "empty":
+      return f.documentEmpty;
+    case "not_digits":
+      return f.documentNotDigits;
+    case "wrong_length":
+      return f.documentLength({ count: problem.length });
+    case "repeated_digits":
+      return f.documentRepeated;
+    case "check_digits":
+      return f.documentCheckDigits({ kind: problem.kind });
+  }
+}
+
+/** A `transaction_id` as the person pastes it: trimmed, at least something, no spaces inside. */
+const TRANSACTION_ID = /^[^\s/?#]{1,200}$/;
+
+export function useFund(
+  services: FundServices,
+  draftId: string | undefined,
+  suggestedCents: number | undefined,
+) {
+  const { t, locale } = useMessages();
+  const f = useWords(FUND_WORDS);
+  const report = useReport();
+  const task = useTask();
+  const [balance, setBalance] = useState<number | undefined>(undefined);
+  const [chosen, choose] = useState<"amount" | "shortfall">(
+    draftId && suggestedCents !== undefined ? "shortfall" : "amount",
+  );
+  const [amount, setAmount] = useState(suggestedCents ? formatBRL(suggestedCents, locale) : "");
+  const [name, setName] = useState("");
+  const [document, setDocument] = useState("");
+  const [recalled, setRecalled] = useState(false);
+  const [draftShortfall, setShortfall] = useState<ShortfallView>(
+    suggestedCents !== undefined ? { state: "known", cents: suggestedCents } : { state: "reading" },
+  );
+  const [errors, setErrors] = useState<FundErrors>({});
+  const [charge, setCharge] = useState<Charge | undefined>(undefined);
+  const [outcome, setOutcome] = useState<ChargeOutcome | undefined>(undefined);
+  /** The id in the "follow a charge" field (filled in with a charge whose creation went unanswered). */
+  const [followId, setFollowId] = useState("");
+  const typedPayer = useRef(false);
+
+  useEffect(() => {
+    const c = new AbortController();
+    services.balance(c.signal).then(setBalance, () => {
+      // The balance is a convenience here; the charge itself reports its errors.
+    });
+    return () => c.abort();
+  }, [services]);
+
+  // The payer of the last charge on this connection (per-user storage, never the workbook).
+  useEffect(() => {
+    let live = true;
+    services.payer.recall().then(
+      (p) => {
+        // Never over what the person has started typing.
+        if (!live || !p || typedPayer.current) return;
+        setName(p.name);
+        setDocument(p.document);
+        setRecalled(true);
+      },
+      () => {
+        // A convenience: the person types the payer when it cannot be read.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [services]);
+
+  // The amount is shown before the charge is created: read what the draft lacks now.
+  useEffect(() => {
+    if (!draftId) return;
+    const c = new AbortController();
+    services.shortfall(draftId, c.signal).then(
+      (cents) => setShortfall({ state: "known", cents }),
+      () => {
+        if (!c.signal.aborted) setShortfall((old) => (old.state === "known" ? old : { state: "unknown" }));
+      },
+    );
+    return () => c.abort();
+  }, [services, draftId]);
+
+  const shortfall: ShortfallView = draftId ? draftShortfall : { state: "no-draft" };
+  const noShortfallNow = shortfall.state === "known" && shortfall.cents === 0;
+  // Nothing missing: only an amount can be deposited.
+  const what = noShortfallNow ? "amount" : chosen;
+
+  /** Follows a charge to its end: its code and expiry while payable, then its final state. */
+  const followTo = async (transactionId: string, run: Run) => {
+    const result = await services.followCharge(transactionId, {
+      ...run,
+      onCharge: (c) => setCharge((old) => ({ ...old, ...c })),
+    });
+    setCharge((old) => ({ ...old, ...result.charge }));
+    setOutcome(result);
+    if (result.balanceCents !== undefined) setBalance(result.balanceCents);
+  };
+
+  /** The amount to charge, or undefined when the person must first see one (already reported). */
+  const amountToCharge = async (typed: number | undefined, run: Run): Promise<number | undefined> => {
+    if (typed !== undefined) return typed;
+    // Read again: the balance may have moved since the amount was shown.
+    const cents = draftId ? await services.shortfall(draftId, run.signal) : 0;
+    const shown = shortfall.state === "known" ? shortfall.cents : undefined;
+    if (draftId) setShortfall({ state: "known", cents });
+    if (cents === 0) {
+      report.notice(f.noShortfall, "info");
+      return undefined;
+    }
+    if (shown !== cents) {
+      // Never charge an amount the person has not seen.
+      const amountText = formatBRL(cents, locale);
+      report.notice(
+        shown === undefined
+          ? f.shortfallIs({ amount: amountText })
+          : f.shortfallChanged({ amount: amountText }),
+        "warning",
+      );
+      return undefined;
+    }
+    return cents;
+  };
+
+  const create = async () => {
+    const errs: FundErrors = {};
+    const typed = what === "amount" ? readAmount(amount, locale) : undefined;
+    if (what === "amount" && typed === undefined) errs.amount = t.common.amountInvalid;
+    if (name.trim() === "") errs.name = t.common.payerNameRequired;
+    const problem = payerDocumentProblem(document);
+    if (problem) errs.document = documentWords(problem, f);
+    setErrors(errs);
+    if (Object.keys(errs).length > 0) return;
+    setOutcome(undefined);
+    setCharge(undefined);
+    const payer = { name: name.trim(), document: document.trim() };
+    await task.run(async (run) => {
+      const amountCents = await amountToCharge(typed, run);
+      if (amountCents === undefined) return;
+      await services.payer.remember(payer).catch(() => {
+        // Remembering is a convenience; the charge does not wait on the storage.
+      });
+      let created: Charge;
+      try {
+        created = await services.createCharge({ amountCents, payer }, run.signal);
+      } catch (error) {
+        if (!(error instanceof DepositOutcomeUnknownError)) throw error;
+        // Whether the charge exists is unknown: read it by the id kept before sending.
+        setFollowId(error.transactionId);
+        await readUnanswered(error, run);
+        return;
+      }
+      setCharge(created);
+      await followTo(created.transactionId, run);
+    });
+  };
+
+  /** After a creation whose answer was lost: the charge, if the server has it; else "not created". */
+  const readUnanswered = async (unknown: DepositOutcomeUnknownError, run: Run) => {
+    try {
+      await followTo(unknown.transactionId, run);
+    } catch (error) {
+      if (error instanceof ChargeNotFoundError) {
+        setFollowId("");
+        report.notice(f.chargeNotCreated, "info");
+        return;
+      }
+      if (run.signal.aborted) throw error;
+      // Still unknown: say so with the id (the follow field holds it, to try again).
+      throw unknown;
+    }
+  };
+
+  const follow = async () => {
+    const id = followId.trim();
+    if (!TRANSACTION_ID.test(id)) {
+      setErrors({ transactionId: f.followIdInvalid });
+      return;
+    }
+    setErrors({});
+    setOutcome(undefined);
+    setCharge(undefined);
+    await task.run(async (run) => {
+      try {
+        await followTo(id, run);
+      } catch (error) {
+        if (!(error instanceof ChargeNotFoundError)) throw error;
+        setErrors({ transactionId: f.followNotFound });
+      }
+    });
+  };
+
+  const cancelCharge = async () => {
+    if (!charge) return;
+    try {
+      const r = await services.cancelCharge(charge.transactionId);
+      // Stop waiting; the outcome of the cancel is what the person needs to read.
+      task.cancel(true);
+      if (r.outcome === "already_paid") report.notice(f.alreadyPaid, "warning");
+      else report.notice(f.states[r.charge.status] ?? r.charge.status, "info");
+      setCharge(undefined);
+    } catch (e) {
+      report.error(e);
+    }
+  };
+
+  const startOver = () => {
+    setCharge(undefined);
+    setOutcome(undefined);
+    setFollowId("");
+  };
+
+  const typePayer = (field: "name" | "document", value: string) => {
+    typedPayer.current = true;
+    (field === "name" ? setName : setDocument)(value);
+  };
+
+  return {
+    task,
+    balance,
+    shortfall,
+    noShortfallNow,
+    what,
+    choose,
+    amount,
+    setAmount,
+    name,
+    document,
+    typePayer,
+    recalled,
+    errors,
+    charge,
+    outcome,
+    followId,
+    setFollowId,
+    create,
+    follow,
+    cancelCharge,
+    startOver,
+  };
+}
