@@ -46,7 +46,9 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   // The template: a new sheet with a table of the active employees and one column per product.
   await p.screen(t.app.tabDistribute);
   await pane.getByRole("button", { name: d.createTemplate }).click();
-  await p.message(d.templateCreated({ table: "ValePix_Distribuicao" }));
+  // The table is named in the pane's language (issue 20, item 8).
+  const table = p.lang === "pt-BR" ? "ValePix_Distribuicao" : "ValePix_Distribution";
+  await p.message(d.templateCreated({ table }));
   const sheet =
     (await page
       .getByRole("tablist", { name: p.words.sheets })
@@ -112,8 +114,8 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   const sentText = nbsp((await sentLine.textContent()) ?? "");
   const distributionId = /^\S+ (\S+):/.exec(sentText.trim())?.[1] ?? "";
   expect(distributionId).not.toBe("");
-  // The pane formats with Intl (en-US writes "R$3,420.50"), the cells with their format code.
-  expect(sentText).toMatch(p.lang === "pt-BR" ? /R\$ ?3\.420,50/ : /R\$ ?3,420\.50/);
+  // The pane writes amounts as the cells show them: "R$", a space, the language's separators.
+  expect(sentText).toMatch(p.lang === "pt-BR" ? /R\$ 3\.420,50/ : /R\$ 3,420\.50/);
   await pane.getByText(d.reviewMatches).scrollIntoViewIfNeeded();
   await p.shot("review");
 
@@ -158,7 +160,7 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
 
   // A run-log row, seen in Activity.
   await p.screen(t.app.tabActivity);
-  await pane.getByRole("listitem").filter({ hasText: "ValePix_Distribuicao" }).first().waitFor();
+  await pane.getByRole("listitem").filter({ hasText: table }).first().waitFor();
   await p.shot("activity");
 
   // The same sheet again is a double payment: blocked with the question.
@@ -170,7 +172,7 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   // The question and its "send anyway" below it, in view.
   await pane.getByRole("button", { name: d.doubleSend }).scrollIntoViewIfNeeded();
   await p.shot("double-payment-blocked");
-  return { sheet, table: "ValePix_Distribuicao", columns, distributionId, errors };
+  return { sheet, table, columns, distributionId, errors };
 }
 
 /** Saves the workbook as .xlsx (the toolbar's button) into the artifacts; returns its path. */

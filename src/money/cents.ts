@@ -383,9 +383,10 @@ function describe(cell: unknown): string {
 }
 
 /**
- * "R$ 1.234,56" in pt-BR, "R$1,234.56" in en-US (the shapes `Intl.NumberFormat` gives for BRL, but with a
- * plain space: built by hand so the output does not depend on the ICU data of the host). Negative amounts
- * put the minus first: "-R$ 1,00" / "-R$1.00". `parseCents` reads every output back (negatives as the
+ * "R$ 1.234,56" in pt-BR, "R$ 1,234.56" in en-US (the separators `Intl.NumberFormat` gives for BRL,
+ * with a plain space after the symbol in both, as the cells' currency format shows it: built by hand so
+ * the output does not depend on the ICU data of the host). Negative amounts put the minus first:
+ * "-R$ 1,00" / "-R$ 1.00". `parseCents` reads every output back (negatives as the
  * `negative` problem). Throws a RangeError for anything but a safe integer.
  */
 export function formatCents(cents: number, locale: Locale = "pt-BR"): string {
@@ -395,5 +396,7 @@ export function formatCents(cents: number, locale: Locale = "pt-BR"): string {
   const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, thousandsSeparator(locale));
   const body = `${whole}${decimalSeparator(locale)}${digits.slice(-2)}`;
   const sign = cents < 0 ? "-" : "";
-  return locale === "en-US" ? `${sign}R$${body}` : `${sign}R$ ${body}`;
+  // The same shape in both languages, "R$" and a space, as the cells' currency format shows it
+  // (src/workbook/template.ts CURRENCY_FORMAT): the pane and the sheet read alike (issue 20, item 8).
+  return `${sign}R$ ${body}`;
 }

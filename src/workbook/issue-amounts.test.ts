@@ -1,7 +1,7 @@
 /**
  * Amounts in messages are written in the language of the message, not in the sheet's money
  * locale: an issue carries cents, and the catalogue formats them per language (pt-BR
- * "R$ 1.234,56", en-US "R$1,234.56", src/money's formatCents). The sheet's money locale only
+ * "R$ 1.234,56", en-US "R$ 1,234.56", src/money's formatCents). The sheet's money locale only
  * decides how its amount text is read. Status cells are written in the language of the person
  * who validates (./writeback.ts), words and amounts alike.
  */
@@ -32,7 +32,7 @@ const SHEETS: Record<Locale, CellValue[][]> = {
     [makeCpf(2), "2.000.000,00", "", ""],
   ],
   "en-US": [
-    [makeCpf(1), "R$12,345.67", "12.3456", "1,234.56"],
+    [makeCpf(1), "R$ 12,345.67", "12.3456", "1,234.56"],
     [makeCpf(2), "2,000,000.00", "", ""],
   ],
 };
@@ -46,16 +46,16 @@ describe("amounts in validation messages follow the message's language", () => {
       const text = (code: string, locale: Locale) => r.issues.find((i) => i.code === code)!.message[locale];
 
       expect(text("amount_large", "en-US")).toBe(
-        "Row 2, column Vale Refeição: R$12,345.67 is a large amount for a benefit; check it before sending.",
+        "Row 2, column Vale Refeição: R$ 12,345.67 is a large amount for a benefit; check it before sending.",
       );
       expect(text("amount_large", "pt-BR")).toBe(
         "Linha 2, coluna Vale Refeição: R$ 12.345,67 é um valor alto para um benefício; confira antes de enviar.",
       );
       expect(text("amount_sub_cent", "en-US")).toContain("type 12.35 or 12.34.");
       expect(text("amount_sub_cent", "pt-BR")).toContain("escreva 12,35 ou 12,34.");
-      expect(text("amount_too_large", "en-US")).toContain("above the limit of R$1,000,000.00 per cell");
+      expect(text("amount_too_large", "en-US")).toContain("above the limit of R$ 1,000,000.00 per cell");
       expect(text("amount_too_large", "pt-BR")).toContain("passa do limite de R$ 1.000.000,00 por célula");
-      expect(text("unmapped_amount_column", "en-US")).toContain("has amounts (R$1,234.56 in total)");
+      expect(text("unmapped_amount_column", "en-US")).toContain("has amounts (R$ 1,234.56 in total)");
       expect(text("unmapped_amount_column", "pt-BR")).toContain("tem valores (R$ 1.234,56 no total)");
     },
   );
@@ -79,7 +79,7 @@ describe("amounts in validation messages follow the message's language", () => {
     const issue = r.issues.find((i) => i.code === "insufficient_balance")!;
     expect(issue.params).toEqual({ totalCents: 120_000, availableCents: 50_000, shortfallCents: 70_000 });
     expect(issue.message["en-US"]).toBe(
-      "The total (R$1,200.00) is above the available balance (R$500.00); R$700.00 short. " +
+      "The total (R$ 1,200.00) is above the available balance (R$ 500.00); R$ 700.00 short. " +
         "Make a deposit or pay the difference by PIX or boleto.",
     );
     expect(issue.message["pt-BR"]).toBe(
@@ -89,14 +89,14 @@ describe("amounts in validation messages follow the message's language", () => {
   });
 
   test("the en-US format is src/money's", () => {
-    expect(formatCents(123_456, "en-US")).toBe("R$1,234.56");
+    expect(formatCents(123_456, "en-US")).toBe("R$ 1,234.56");
     expect(formatCents(123_456, "pt-BR")).toBe("R$ 1.234,56");
   });
 });
 
 describe("status cells are written in the language of the person who validates", () => {
   test.each<[Locale, string, string]>([
-    ["en-US", "Warning", "Row 2, column Vale Refeição: R$12,345.67 is a large amount"],
+    ["en-US", "Warning", "Row 2, column Vale Refeição: R$ 12,345.67 is a large amount"],
     ["pt-BR", "Aviso", "Linha 2, coluna Vale Refeição: R$ 12.345,67 é um valor alto"],
   ])("%s: state and message, amounts included", async (locale, state, message) => {
     // A pt-BR sheet (its amount text read as pt-BR) validated from a pane in `locale`.

@@ -23,7 +23,7 @@ interface Input {
 /**
  * The parameters of each issue code: data, not text. Amounts are integer cents (`...Cents`); the
  * catalogue (./messages.ts) formats them in the language each message is worded in, so an en-US
- * message reads "R$1,234.56" and a pt-BR one "R$ 1.234,56" for the same issue, whatever locale
+ * message reads "R$ 1,234.56" and a pt-BR one "R$ 1.234,56" for the same issue, whatever locale
  * the sheet's amount text was read in (`ValidationOptions.moneyLocale`).
  */
 export interface IssueParamsByCode {

@@ -5,7 +5,7 @@
  * are worded in ./problem-messages.ts.
  * src/money returns codes and data; only these files turn them into sentences, amounts included:
  * issues carry cents, and each language writes them its own way (pt-BR "R$ 1.234,56", en-US
- * "R$1,234.56", src/money's formatCents), whatever the sheet's money locale. Each message says
+ * "R$ 1,234.56", src/money's formatCents), whatever the sheet's money locale. Each message says
  * what is wrong and what to do. Cell issues get a "Linha 12, coluna Refeição: " prefix with the
  * worksheet row number people see in Excel.
  */

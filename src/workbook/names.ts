@@ -7,6 +7,8 @@
  * not a cell reference ("A1", "R1C1") and not "C" or "R"; unique in the workbook,
  * case-insensitively ("Rename an Excel table", Microsoft support).
  */
+import type { Locale } from "../money";
+import type { Workbook } from "./port";
 
 const SHEET_FORBIDDEN = /[:\\/?*[\]]/;
 
@@ -102,4 +104,25 @@ export function structuredRefColumn(header: string): string {
 /** The header a `structuredRefColumn` specifier names (the escapes removed). */
 export function parseStructuredRefColumn(specifier: string): string {
   return specifier.replace(/'(.)/gsu, "$1");
+}
+
+/** A table the add-in names in each display language ("ValePix_Colaboradores" / "ValePix_Employees"). */
+export type LocalTableNames = Readonly<Record<Locale, string>>;
+
+/**
+ * The table of this kind in the workbook, whichever display language created it (the locale's own
+ * name first); when there is none, the name to create it under in `locale` (issue 20, item 8: an
+ * English pane creates English names, and a workbook started in Portuguese keeps its tables).
+ */
+export async function localTableName(
+  workbook: Pick<Workbook, "getTable">,
+  names: LocalTableNames,
+  locale: Locale,
+): Promise<string> {
+  const others = Object.values(names).filter((name) => name !== names[locale]);
+  for (const name of [names[locale], ...others]) {
+    const found = await workbook.getTable(name);
+    if (found) return found.name;
+  }
+  return names[locale];
 }

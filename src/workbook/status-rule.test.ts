@@ -65,7 +65,7 @@ test("a row in a run says where the run is; paid, with the date and the distribu
   });
   expect(at("completed", "en-US")).toMatchObject({
     status: "Paid on 11/24/2026 · Benefícios de dezembro",
-    message: "R$1,050.00 paid in distribution dst_dez",
+    message: "R$ 1,050.00 paid in distribution dst_dez",
   });
   expect(at("failed")).toMatchObject({ state: "failed", status: "Falhou" });
   expect(at("unknown")).toMatchObject({ state: "unknown", status: "Sem resposta" });
@@ -85,7 +85,7 @@ test("a row that will be sent is ready, and keeps its last payment in the messag
   expect(rowStatus({ rowIndex: 1, totalCents: 70_000, issues: [warning], record }, "en-US")).toMatchObject({
     state: "warning",
     status: "Warning",
-    message: `${warning.message["en-US"]} | Last payment: Paid on 11/24/2026 · Distribuição de novembro (R$1,110.00)`,
+    message: `${warning.message["en-US"]} | Last payment: Paid on 11/24/2026 · Distribuição de novembro (R$ 1,110.00)`,
   });
 });
 

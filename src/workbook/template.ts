@@ -37,7 +37,7 @@ export interface TemplateOptions {
   locale?: Locale;
   /** Desired sheet name (made unique). Default "Distribuição" / "Distribution". */
   sheetName?: string;
-  /** Desired table name (made unique). Default "ValePix_Distribuicao". */
+  /** Desired table name (made unique). Default "ValePix_Distribuicao" / "ValePix_Distribution". */
   tableName?: string;
   /** Include employees whose situation is not active. Default false. */
   includeInactive?: boolean;
@@ -78,7 +78,7 @@ export async function createDistributionTemplate(
     sheets.map((s) => s.name),
   );
   const table = uniqueTableName(
-    options.tableName ?? "ValePix_Distribuicao",
+    options.tableName ?? (locale === "pt-BR" ? "ValePix_Distribuicao" : "ValePix_Distribution"),
     tables.map((t) => t.name),
   );
 

@@ -266,7 +266,7 @@ describe("validation rules", () => {
       ["amount_large", "warning"],
       ["amount_too_large", "error"],
     ]);
-    expect(r.issues[1]!.message["en-US"]).toContain("above the limit of R$10,000.00");
+    expect(r.issues[1]!.message["en-US"]).toContain("above the limit of R$ 10,000.00");
   });
 
   test("en-US money locale reads 1,234 as thousands", () => {

@@ -6,7 +6,7 @@
  *
  * Language of the cells: the `locale` passed in, which callers set to the display language of
  * the person who runs the check or the send (the pane's, the ribbon command's). The status word
- * ("Erro" / "Error"), the message and the amounts inside it ("R$ 1.234,56" / "R$1,234.56") are
+ * ("Erro" / "Error"), the message and the amounts inside it ("R$ 1.234,56" / "R$ 1,234.56") are
  * all in that one language, never a mix; the sheet's money locale only decides how its amount
  * text is read. A colleague with another display language sees the words of the last run until
  * they validate again, which rewrites every row's status.

@@ -21,6 +21,7 @@ import type { Locale } from "../../workbook/messages";
 import type { CellValue, TableInfo, Workbook } from "../../workbook/port";
 import { pullAll } from "../../api";
 import { benefitColumns, DEFAULT_TABLES, DirectoryInputError } from "./directory";
+import { localTableName } from "../../workbook/names";
 import { type OnProgress, safeProgress } from "../../api/progress";
 import { DIRECTORY_TEXT, type RowStatus, writeRowStatuses } from "../../workbook/row-status";
 import { headerIndex, readAllRows } from "../../workbook/table-sync";
@@ -57,7 +58,7 @@ export async function saveBenefits(
   const onProgress = safeProgress(options.onProgress);
   const locale = options.locale ?? "pt-BR";
   const t = DIRECTORY_TEXT[locale];
-  const tableName = options.table ?? DEFAULT_TABLES.benefits;
+  const tableName = options.table ?? (await localTableName(workbook, DEFAULT_TABLES.benefits, locale));
   const info = await workbook.getTable(tableName);
   if (!info) throw new DirectoryInputError("table_not_found", `There is no table named ${tableName}.`);
   const products = await pullAll(api.products.list({}, { signal }), "products", options);

@@ -32,7 +32,7 @@ describe("pullEmployees", () => {
     const first = await pullEmployees(env.client.employees, wb, { situation: "active" });
     const active = (await allEmployees()).filter((e) => e.situation === "active");
     expect(first).toMatchObject({ created: true, added: active.length });
-    const t = DEFAULT_TABLES.employees;
+    const t = DEFAULT_TABLES.employees["pt-BR"];
     const rows = await readAllRows(wb, t);
     expect(rows.map((r) => r[0])).toEqual(active.map((e) => e.employee_id));
     expect(rows.every((r) => r[4] === "Ativo")).toBe(true); // the display language
@@ -71,7 +71,7 @@ describe("pullEmployees", () => {
     const inactive = everyone.find((e) => e.situation === "inactive")!;
     // A table the person made, with only the id column: the pull adds the others.
     const wb = newWorkbook([
-      { name: DEFAULT_TABLES.employees, sheet: "Pessoas", header: ["ID do colaborador"], rows: [] },
+      { name: DEFAULT_TABLES.employees["pt-BR"], sheet: "Pessoas", header: ["ID do colaborador"], rows: [] },
     ]);
     await pullEmployees(env.client.employees, wb, {});
     const [header, ...rows] = wb.sheetValues("Pessoas");
@@ -87,7 +87,7 @@ describe("pullEmployees", () => {
     expect(widths[at("Benefícios")]).toBeGreaterThan(longest * 4);
 
     // Someone types the situation in English: read back as the same value, nothing rewritten.
-    await wb.writeColumns(DEFAULT_TABLES.employees, [
+    await wb.writeColumns(DEFAULT_TABLES.employees["pt-BR"], [
       {
         header: "Situação",
         values: rows.map((r) => (r[at("Situação")] === "Ativo" ? "Active" : r[at("Situação")]!)),
@@ -100,7 +100,11 @@ describe("pullEmployees", () => {
     const en = newWorkbook();
     await pullEmployees(env.client.employees, en, { locale: "en-US", situation: "inactive" });
     expect(wb.excel.sheetLayout("Pessoas").widths).toEqual(widths);
-    expect((await readAllRows(en, DEFAULT_TABLES.employees)).map((r) => r[4])).toEqual(["Inactive"]);
+    // An English pane creates English names; on a workbook begun in Portuguese it keeps that table.
+    expect((await en.listTables()).map((t) => t.name)).toEqual([DEFAULT_TABLES.employees["en-US"]]);
+    expect((await readAllRows(en, DEFAULT_TABLES.employees["en-US"])).map((r) => r[4])).toEqual(["Inactive"]);
+    await pullEmployees(env.client.employees, wb, { locale: "en-US" });
+    expect((await wb.listTables()).map((t) => t.name)).toEqual([DEFAULT_TABLES.employees["pt-BR"]]);
   });
 
   test("a situation the API does not list is refused before any employee is read", async () => {
@@ -121,7 +125,7 @@ describe("products and benefits", () => {
     const wb = newWorkbook();
     await pullProducts(env.client.products, wb);
     const products = await collectAll(env.client.products.list(), { max: 100 });
-    expect((await readAllRows(wb, DEFAULT_TABLES.products)).map((r) => r[0])).toEqual(
+    expect((await readAllRows(wb, DEFAULT_TABLES.products["pt-BR"])).map((r) => r[0])).toEqual(
       products.map((p) => p.id),
     );
 

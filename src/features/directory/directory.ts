@@ -13,6 +13,7 @@
  */
 import { defineWords } from "../../money";
 import { pullAll, type ValePixClient } from "../../api";
+import { type LocalTableNames, localTableName } from "../../workbook/names";
 import type { Benefit, Employee, Product, Situation } from "../../api";
 import { formatCpf, normalizeCpf } from "../../money";
 import { IDENTITY_HEADERS } from "../../workbook/headers";
@@ -33,11 +34,12 @@ export interface PullOptions {
   now?: () => number;
 }
 
+/** The directory's tables, named in the display language that creates them (either is found later). */
 export const DEFAULT_TABLES = {
-  employees: "ValePix_Colaboradores",
-  products: "ValePix_Produtos",
-  benefits: "ValePix_Beneficios",
-} as const;
+  employees: { "pt-BR": "ValePix_Colaboradores", "en-US": "ValePix_Employees" },
+  products: { "pt-BR": "ValePix_Produtos", "en-US": "ValePix_Products" },
+  benefits: { "pt-BR": "ValePix_Beneficios", "en-US": "ValePix_Benefits" },
+} as const satisfies Record<string, LocalTableNames>;
 
 /** Bad input to a directory workflow; nothing was sent or written. */
 export class DirectoryInputError extends Error {
@@ -102,17 +104,19 @@ export async function pullEmployees(
   }
   const list = employees.list(situation !== undefined ? { situation } : {}, { signal });
   const records = await pullAll(list, "employees", options);
-  return syncTable(workbook, employeeSpec(options), records, options);
+  const table =
+    options.table ?? (await localTableName(workbook, DEFAULT_TABLES.employees, options.locale ?? "pt-BR"));
+  return syncTable(workbook, employeeSpec(table, options), records, options);
 }
 
-function employeeSpec(options: PullOptions): TableSpec<Employee> {
+function employeeSpec(table: string, options: PullOptions): TableSpec<Employee> {
   const h = directoryHeaders(options.locale);
   const cpf = (e: Employee) => {
     const n = e.cpf === undefined ? undefined : normalizeCpf(e.cpf);
     return n?.ok ? formatCpf(n.digits) : (e.cpf ?? "");
   };
   return {
-    table: options.table ?? DEFAULT_TABLES.employees,
+    table,
     sheet: h.sheets.employees,
     key: (e) => e.employee_id,
     keyHeader: h.employee_id,
@@ -144,7 +148,8 @@ export async function pullProducts(
   const records = await pullAll(products.list({}, { signal: options.signal }), "products", options);
   const h = directoryHeaders(options.locale);
   const spec: TableSpec<Product> = {
-    table: options.table ?? DEFAULT_TABLES.products,
+    table:
+      options.table ?? (await localTableName(workbook, DEFAULT_TABLES.products, options.locale ?? "pt-BR")),
     sheet: h.sheets.products,
     key: (p) => p.id,
     keyHeader: h.productId,
@@ -186,7 +191,8 @@ export async function pullBenefits(
     return item === undefined ? "" : item.monthly_amount / 100;
   };
   const spec: TableSpec<Benefit> = {
-    table: options.table ?? DEFAULT_TABLES.benefits,
+    table:
+      options.table ?? (await localTableName(workbook, DEFAULT_TABLES.benefits, options.locale ?? "pt-BR")),
     sheet: directoryHeaders(options.locale).sheets.benefits,
     key: (b) => b.id,
     keyHeader: cols.id,

@@ -13,7 +13,7 @@ import {
   reconcile,
   type RunLogLink,
   summarize,
-  TRANSACTIONS_TABLE,
+  TRANSACTIONS_TABLES,
 } from "./reconciliation";
 import { readAllRows } from "../../workbook/table-sync";
 import { excelSerial } from "../../workbook/dates";
@@ -77,7 +77,7 @@ describe("pullTransactions", () => {
       "/api/v1/valepix/transactions?page=1&limit=100",
       "/api/v1/valepix/transactions?page=2&limit=100",
     ]);
-    const info = (await wb.getTable(TRANSACTIONS_TABLE))!;
+    const info = (await wb.getTable(TRANSACTIONS_TABLES["pt-BR"]))!;
     const col = (h: string) => info.header.indexOf(h);
     let rows = await readAllRows(wb, info.name);
     const debit = rows.find((r) => r[col("ID da distribuição")] === distributionId)!;
@@ -132,7 +132,7 @@ describe("pullTransactions", () => {
     const wb = newWorkbook();
     const result = await pullTransactions(env.client.transactions, wb, { type: "DEPOSIT" });
     expect(result.added).toBe(1);
-    expect((await readAllRows(wb, TRANSACTIONS_TABLE)).map((r) => [r[1], r[11]])).toEqual([
+    expect((await readAllRows(wb, TRANSACTIONS_TABLES["pt-BR"])).map((r) => [r[1], r[11]])).toEqual([
       ["Depósito", "DEPOSIT"],
     ]);
   });

@@ -14,6 +14,7 @@
 import type { Transaction, ValePixClient } from "../../api";
 import type { Locale } from "../../workbook/messages";
 import type { Workbook } from "../../workbook/port";
+import { type LocalTableNames, localTableName } from "../../workbook/names";
 import { type LedgerRow, readLedger } from "../../workbook/ledger";
 import { pullAll } from "../../api";
 import { isDebit, transactionKey, transactionSpec } from "./transaction-sheet";
@@ -24,7 +25,11 @@ import type { RunLogLink } from "../../workbook/run-log";
 
 export type { RunLogLink };
 
-export const TRANSACTIONS_TABLE = "ValePix_Transacoes";
+/** The transactions table, named in the display language that creates it (either is found later). */
+export const TRANSACTIONS_TABLES: LocalTableNames = {
+  "pt-BR": "ValePix_Transacoes",
+  "en-US": "ValePix_Transactions",
+};
 
 /**
  * The run-log entry a debit came from: by `distribution_id`, else by the charge's id. A run logged
@@ -78,7 +83,7 @@ export async function pullTransactions(
   const keyed = listed.filter((t) => transactionKey(t) !== "");
   const link = (t: Transaction) => linkOf(t, runLog);
   const spec = transactionSpec({
-    table: options.table ?? TRANSACTIONS_TABLE,
+    table: options.table ?? (await localTableName(workbook, TRANSACTIONS_TABLES, options.locale ?? "pt-BR")),
     locale: options.locale ?? "pt-BR",
     link,
     ledger: options.ledger ?? (await readLedger(workbook, signal)),

@@ -12,12 +12,14 @@ import { defineWords } from "../../money";
 import type { Transaction } from "../../api";
 import type { Locale } from "../../workbook/messages";
 import type { Workbook } from "../../workbook/port";
+import { type LocalTableNames, localTableName } from "../../workbook/names";
 import { TEXT_FORMAT } from "../../workbook/port";
 import { CURRENCY_FORMAT } from "../../workbook/template";
 import { DATE_TIME_FORMAT, excelSerial } from "../../workbook/dates";
 import { type SyncResult, syncTable, type TableSpec } from "../../workbook/table-sync";
 
-const SUMMARY_TABLE = "ValePix_Conciliacao";
+/** The summary table, named in the display language that creates it (either is found later). */
+const SUMMARY_TABLES: LocalTableNames = { "pt-BR": "ValePix_Conciliacao", "en-US": "ValePix_Reconciliation" };
 
 /** The figures of a reconciliation (./reconciliation.ts `summarize` computes them). */
 export interface ReconciliationSummary {
@@ -156,7 +158,7 @@ export async function writeReconciliationSummary(
   const locale = options.locale ?? "pt-BR";
   const t = TEXT[locale];
   const spec: TableSpec<Line> = {
-    table: options.table ?? SUMMARY_TABLE,
+    table: options.table ?? (await localTableName(workbook, SUMMARY_TABLES, locale)),
     sheet: t.sheet,
     key: (l) => l.label,
     keyHeader: t.item,

@@ -1,6 +1,6 @@
 /**
  * The problems list words amounts in the pane's language: the same validation result (a pt-BR
- * sheet, read by src/workbook) shows "R$1,234.56" in an en-US pane and "R$ 1.234,56" in a pt-BR
+ * sheet, read by src/workbook) shows "R$ 1,234.56" in an en-US pane and "R$ 1.234,56" in a pt-BR
  * one, as the pane's own summary does.
  */
 import { screen, within } from "@testing-library/react";
@@ -25,7 +25,7 @@ const services = { selectIssue: jest.fn(), inspectCell: jest.fn() };
 const nbsp = (s: string | null) => (s ?? "").replace(/\u00a0/g, " ");
 
 test.each<[Locale, string, RegExp]>([
-  ["en-US", "Row 2, column Vale Refeição: R$1,234.56 is a large amount for a benefit", /^Problems/],
+  ["en-US", "Row 2, column Vale Refeição: R$ 1,234.56 is a large amount for a benefit", /^Problems/],
   ["pt-BR", "Linha 2, coluna Vale Refeição: R$ 1.234,56 é um valor alto para um benefício", /^Problemas/],
 ])("a %s pane shows the amount of a problem in its own format", (locale, text, list) => {
   renderPane(

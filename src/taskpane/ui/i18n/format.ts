@@ -9,7 +9,7 @@ const counts = new Map<Locale, Intl.NumberFormat>();
 const dates = new Map<Locale, Intl.DateTimeFormat>();
 
 /**
- * 123456 → "R$ 1.234,56" (pt-BR) / "R$1,234.56" (en-US), exact for every safe integer of cents
+ * 123456 → "R$ 1.234,56" (pt-BR) / "R$ 1,234.56" (en-US, with the space the cells show), exact for every safe integer of cents
  * (issue 22, item 4): `cents / 100` is a binary fraction, and above 2^53 / 100 (about 9e13 reais)
  * `Intl` would print the float's digits, not the cents. So the amount is split with BigInt
  * arithmetic (reais and cents, no division of floats); `Intl` lays out the sign, the symbol and
@@ -33,9 +33,16 @@ export function formatBRL(cents: number, locale: Locale): string {
     .map((p) => p.value)
     .join("");
   const centsDigits = String(abs % 100n).padStart(2, "0");
-  return f
-    .formatToParts(cents < 0 ? -1 : 1)
-    .map((p) => (p.type === "integer" ? reais : p.type === "fraction" ? centsDigits : p.value))
+  const parts = f.formatToParts(cents < 0 ? -1 : 1);
+  return parts
+    .map((p, i) => {
+      if (p.type === "integer") return reais;
+      if (p.type === "fraction") return centsDigits;
+      // "R$" then a no-break space in both languages, as the cells' currency format shows it
+      // (en-US Intl writes "R$ 1.00"; issue 20, item 8).
+      if (p.type === "currency" && parts[i + 1]?.type !== "literal") return `${p.value}\u00a0`;
+      return p.value;
+    })
     .join("");
 }
 

@@ -61,7 +61,7 @@ describe("formatting", () => {
   it("formats cents as BRL with Intl in both languages", () => {
     // Intl puts a no-break space after R$ in pt-BR.
     expect(formatBRL(123456, "pt-BR").replace(/\s/g, " ")).toBe("R$ 1.234,56");
-    expect(formatBRL(123456, "en-US")).toBe("R$1,234.56");
+    expect(formatBRL(123456, "en-US")).toBe("R$\u00a01,234.56");
     expect(formatBRL(5, "pt-BR").replace(/\s/g, " ")).toBe("R$ 0,05");
   });
 
