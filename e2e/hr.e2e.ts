@@ -67,11 +67,13 @@ it("pulls employees, creates a benefit, registers its new members from sheet row
   await p.pane.getByRole("combobox", { name: "Tabela" }).first().selectOption("ValePix_Colaboradores");
   await p.shot("new-rows-typed");
   await p.pane.getByRole("button", { name: "Cadastrar", exact: true }).click();
-  await p.message("2 cadastrado(s), 50 já existiam, 1 com erro");
+  // The pane names the row and what is wrong with it; the row's own message says the rest.
+  await p.message("2 cadastrado(s), 50 já existiam, 1 com erro. Linha 54: CPF inválido.");
   const status = await p.column("Status ValePix");
   const message = await p.column("Mensagem ValePix");
   expect(await p.raw(`${status}54`)).toBe("Erro");
-  expect(await p.raw(`${message}54`)).toMatch(/^CPF inválido .*: corrija o CPF\.$/);
+  expect(await p.raw(`${message}54`)).toMatch(/^CPF inválido\. O CPF .*\.$/);
+  expect(await p.raw(`${message}54`)).not.toMatch(/\(.*\(/);
   expect(await p.raw("A54")).toBe("");
   const newIds: string[] = [];
   for (const row of [52, 53]) {

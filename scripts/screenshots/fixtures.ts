@@ -248,8 +248,15 @@ export function fixtureServices(locale: Locale, variant = ""): PaneServices {
           { value: "inactive" },
         ]),
       pull: () => Promise.resolve({ table: "ValePix_Colaboradores", added: 3, updated: 149 }),
-      registerEmployees: () => Promise.resolve({ created: 2, alreadyRegistered: 0, errors: 1, notSent: 0 }),
-      saveBenefits: () => Promise.resolve({ created: 1, updated: 1, unchanged: 0, errors: 0 }),
+      registerEmployees: () =>
+        Promise.resolve({
+          created: 2,
+          alreadyRegistered: 0,
+          errors: 1,
+          notSent: 0,
+          problems: [{ what: locale === "pt-BR" ? "CPF inválido" : "Invalid CPF", rows: [54] }],
+        }),
+      saveBenefits: () => Promise.resolve({ created: 1, updated: 1, unchanged: 0, errors: 0, problems: [] }),
       pullTransactions: () => Promise.resolve({ table: "ValePix_Transacoes", added: 12, updated: 1 }),
       reconcile: () =>
         Promise.resolve({

@@ -104,12 +104,12 @@ describe("CPF and CNPJ problems as sentences", () => {
     }
     const padded = normalizeCpf(1234567891);
     expect(padded.ok ? "" : documentProblemMessage("CPF", padded, "en-US")).toBe(
-      "The CPF, read as ***.345.678-** after restoring the leading zeros Excel drops, has wrong check digits " +
-        "(the last two). Check for a mistyped or missing digit.",
+      "The CPF, read as ***.345.678-** after restoring the leading zeros Excel drops, fails its check digits, " +
+        "the last two. Check for a mistyped or missing digit.",
     );
     const cnpj = normalizeCnpj("12.345.678/0001-00");
     expect(cnpj.ok ? "" : documentProblemMessage("CNPJ", cnpj, "pt-BR")).toMatch(
-      /^O CNPJ tem dígitos verificadores/,
+      /^O CNPJ não confere nos dígitos verificadores, os dois últimos\./,
     );
   });
 });

@@ -44,8 +44,8 @@ export function documentProblemMessage(kind: DocumentKind, problem: DocumentProb
           : `, read as ${problem.masked} after restoring the leading zeros Excel drops,`
         : "";
       return pt
-        ? `O ${kind}${zeros} tem dígitos verificadores (os dois últimos) que não conferem. Confira se falta ou sobra um dígito.`
-        : `The ${kind}${zeros} has wrong check digits (the last two). Check for a mistyped or missing digit.`;
+        ? `O ${kind}${zeros} não confere nos dígitos verificadores, os dois últimos. Confira se falta ou sobra um dígito.`
+        : `The ${kind}${zeros} fails its check digits, the last two. Check for a mistyped or missing digit.`;
     }
   }
 }

@@ -44,7 +44,7 @@ const OUTCOME_TEXT = defineWords<Record<RowOutcome, string>>(
 export const DIRECTORY_TEXT = defineWords(
   {
     nameMissing: "Nome vazio: escreva o nome da pessoa.",
-    cpfInvalid: (why: string) => `CPF inválido (${why}): corrija o CPF.`,
+    cpfInvalid: (why: string) => `CPF inválido. ${why}`,
     cpfRepeated: (row: number) => `CPF repetido (já está na linha ${row}): deixe uma linha por pessoa.`,
     emailInvalid: "E-mail inválido: corrija ou deixe vazio.",
     notFoundAfter: "Enviado, mas não encontrado na lista de colaboradores: confira no ValePix.",
@@ -58,7 +58,7 @@ export const DIRECTORY_TEXT = defineWords(
   },
   {
     nameMissing: "Name is empty: type the person's name.",
-    cpfInvalid: (why: string) => `Invalid CPF (${why}): correct the CPF.`,
+    cpfInvalid: (why: string) => `Invalid CPF. ${why}`,
     cpfRepeated: (row: number) => `CPF repeated (it is on row ${row} already): keep one row per person.`,
     emailInvalid: "Invalid e-mail: correct it or leave it empty.",
     notFoundAfter: "Sent, but not found in the employee list: check it in ValePix.",

@@ -28,9 +28,17 @@ function services(over: Partial<DataServices> = {}): DataServices {
       return Promise.resolve({ table: "ValePix_Colaboradores", added: 3, updated: 1 });
     }),
     registerEmployees: jest.fn(() =>
-      Promise.resolve({ created: 2, alreadyRegistered: 1, errors: 1, notSent: 0 }),
+      Promise.resolve({
+        created: 2,
+        alreadyRegistered: 1,
+        errors: 1,
+        notSent: 0,
+        problems: [{ what: "Invalid CPF", rows: [4, 7] }],
+      }),
     ),
-    saveBenefits: jest.fn(() => Promise.resolve({ created: 1, updated: 1, unchanged: 0, errors: 0 })),
+    saveBenefits: jest.fn(() =>
+      Promise.resolve({ created: 1, updated: 1, unchanged: 0, errors: 0, problems: [] }),
+    ),
     ...over,
   };
 }
@@ -66,7 +74,10 @@ describe("Data screen", () => {
     fireEvent.change(registerPicker!, { target: { value: "Pessoas" } });
     fireEvent.click(register);
     const message = await screen.findByTestId("pane-message");
-    expect(message.textContent).toContain("2 registered, 1 already there, 1 with errors");
+    // The rows that failed are named, with what is wrong.
+    expect(message.textContent).toContain(
+      "2 registered, 1 already there, 1 with errors. Rows 4 and 7: Invalid CPF.",
+    );
     expect(s.registerEmployees).toHaveBeenCalledWith("Pessoas", expect.anything());
   });
 

@@ -27,6 +27,7 @@ import type { DataServices, DirectoryKind } from "./services";
 import type { ReconciliationView } from "../reconciliation";
 import { useLayoutStyles } from "../../taskpane/ui/layout";
 import { DIRECTORY_WORDS } from "./words";
+import { type RowProblem, rowProblemsText } from "./row-problems";
 
 const useStyles = makeStyles({
   row: { display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: tokens.spacingHorizontalS },
@@ -82,15 +83,22 @@ export function DataScreen({ services }: { services: DataServices }) {
       if (services.pullTransactions) await pulled(await services.pullTransactions(type ? { type } : {}, run));
     });
 
+  /** The counts, then the rows that failed and why (their full message is in their status cell). */
+  const withProblems = (counts: string, problems: readonly RowProblem[]) =>
+    problems.length === 0 ? counts : `${counts} ${rowProblemsText(problems, locale)}`;
+
   const register = () =>
     void task.run(async (run) => {
       const r = await services.registerEmployees(registerTable, run);
       report.notice(
-        x.registered({
-          created: formatCount(r.created, locale),
-          already: formatCount(r.alreadyRegistered, locale),
-          errors: formatCount(r.errors + r.notSent, locale),
-        }),
+        withProblems(
+          x.registered({
+            created: formatCount(r.created, locale),
+            already: formatCount(r.alreadyRegistered, locale),
+            errors: formatCount(r.errors + r.notSent, locale),
+          }),
+          r.problems,
+        ),
         r.errors + r.notSent > 0 ? "warning" : "success",
       );
     });
@@ -99,11 +107,14 @@ export function DataScreen({ services }: { services: DataServices }) {
     void task.run(async (run) => {
       const r = await services.saveBenefits(benefitTable, run);
       report.notice(
-        x.benefitSaved({
-          created: formatCount(r.created, locale),
-          updated: formatCount(r.updated, locale),
-          errors: formatCount(r.errors, locale),
-        }),
+        withProblems(
+          x.benefitSaved({
+            created: formatCount(r.created, locale),
+            updated: formatCount(r.updated, locale),
+            errors: formatCount(r.errors, locale),
+          }),
+          r.problems,
+        ),
         r.errors > 0 ? "warning" : "success",
       );
     });

@@ -11,6 +11,7 @@ import { pullTransactions, reconcile } from "../reconciliation";
 import { readRunLogEntries, runLogLinks } from "../../workbook/run-log";
 import { registerEmployees } from "./register";
 import { saveBenefits } from "./benefits";
+import { rowProblems } from "./row-problems";
 import type { DataServices } from "./services";
 
 export function dataServices(
@@ -51,6 +52,7 @@ export function dataServices(
         alreadyRegistered: r.alreadyRegistered,
         errors: r.errors,
         notSent: r.notSent,
+        problems: rowProblems(r.statuses, r.table.headerRow),
       };
     },
     pullTransactions: async (filter, run) => {
@@ -88,7 +90,13 @@ export function dataServices(
         signal: run.signal,
         onProgress: run.onProgress,
       });
-      return { created: r.created, updated: r.updated, unchanged: r.unchanged, errors: r.errors };
+      return {
+        created: r.created,
+        updated: r.updated,
+        unchanged: r.unchanged,
+        errors: r.errors,
+        problems: rowProblems(r.statuses, r.table.headerRow),
+      };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Situation } from "../../api";
 import type { Run } from "../../api/progress";
 import type { TableInfo } from "../../workbook";
 import type { ReconciliationView } from "../reconciliation";
+import type { RowProblem } from "./row-problems";
 
 interface PullOutcome {
   table: string;
@@ -20,12 +21,18 @@ export interface DataServices {
   registerEmployees(
     table: string,
     run: Run,
-  ): Promise<{ created: number; alreadyRegistered: number; errors: number; notSent: number }>;
+  ): Promise<{
+    created: number;
+    alreadyRegistered: number;
+    errors: number;
+    notSent: number;
+    problems: RowProblem[];
+  }>;
   /** Creates or updates the benefits a table describes (one row per benefit, a column per product). */
   saveBenefits(
     table: string,
     run: Run,
-  ): Promise<{ created: number; updated: number; unchanged: number; errors: number }>;
+  ): Promise<{ created: number; updated: number; unchanged: number; errors: number; problems: RowProblem[] }>;
   /** Optional: a host without them hides these sections. */
   pullTransactions?: (filter: { type?: string }, run: Run) => Promise<PullOutcome>;
   reconcile?: (run: Run) => Promise<ReconciliationView>;

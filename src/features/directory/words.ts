@@ -21,12 +21,19 @@ export const DIRECTORY_WORDS = defineWords(
       "Colunas Nome, CPF e E-mail e, se quiser, Benefícios (IDs de benefícios separados por vírgula: a pessoa passa a participar deles); cada linha recebe seu status na tabela.",
     registerGo: "Cadastrar",
     registered: (p: { created: string; already: string; errors: string }) =>
-      `${p.created} cadastrado(s), ${p.already} já existiam, ${p.errors} com erro (veja o status de cada linha na tabela).`,
+      `${p.created} cadastrado(s), ${p.already} já existiam, ${p.errors} com erro.`,
+    rowOne: "Linha",
+    rowMany: "Linhas",
+    moreRows: (p: { count: number }) => `mais ${p.count}`,
+    otherProblems: (p: { count: number }) =>
+      p.count === 1
+        ? "Mais 1 outro problema: veja o status de cada linha na tabela."
+        : `Mais ${p.count} outros problemas: veja o status de cada linha na tabela.`,
     benefit: "Criar ou atualizar benefícios a partir de uma tabela",
     benefitHint: "Uma linha por benefício (nome e descrição) e uma coluna de valor mensal por produto.",
     benefitGo: "Salvar benefícios",
     benefitSaved: (p: { created: string; updated: string; errors: string }) =>
-      `${p.created} criado(s), ${p.updated} atualizado(s), ${p.errors} com erro (veja o status de cada linha).`,
+      `${p.created} criado(s), ${p.updated} atualizado(s), ${p.errors} com erro.`,
     reconcile: "Conciliação",
     reconcileGo: "Conciliar",
     deposits: "Depósitos concluídos",
@@ -55,13 +62,18 @@ export const DIRECTORY_WORDS = defineWords(
     registerHint:
       "Columns Name, CPF and E-mail, and optionally Benefits (benefit IDs, comma-separated: the person joins them); each row gets its status in the table.",
     registerGo: "Register",
-    registered: (p) =>
-      `${p.created} registered, ${p.already} already there, ${p.errors} with errors (see each row's status in the table).`,
+    registered: (p) => `${p.created} registered, ${p.already} already there, ${p.errors} with errors.`,
+    rowOne: "Row",
+    rowMany: "Rows",
+    moreRows: (p) => `${p.count} more`,
+    otherProblems: (p) =>
+      p.count === 1
+        ? "1 other problem: see each row's status in the table."
+        : `${p.count} other problems: see each row's status in the table.`,
     benefit: "Create or update benefits from a table",
     benefitHint: "One row per benefit (name and description) and a monthly amount column per product.",
     benefitGo: "Save benefits",
-    benefitSaved: (p) =>
-      `${p.created} created, ${p.updated} updated, ${p.errors} with errors (see each row's status).`,
+    benefitSaved: (p) => `${p.created} created, ${p.updated} updated, ${p.errors} with errors.`,
     reconcile: "Reconciliation",
     reconcileGo: "Reconcile",
     deposits: "Completed deposits",
