@@ -72,6 +72,11 @@ export const DIRECTORY_TEXT = defineWords(
   },
 );
 
+/** Widths, in points, of the columns this module adds (as the template's: src/workbook/template.ts). */
+const STATUS_WIDTH = 110;
+const MESSAGE_WIDTH = 320;
+const ID_WIDTH = 120;
+
 /**
  * Writes the status and message of every row (rows without a status are cleared) and, when
  * given, a whole id column (text-formatted). Missing columns are added on the right first.
@@ -113,5 +118,13 @@ export async function writeRowStatuses(
     });
   }
   await workbook.writeColumns(info.name, writes, options.signal ? { signal: options.signal } : {});
+  // Columns added here get room for their words ("Já cadastrado", a sentence of message), as the
+  // distribution template's; a column the person had keeps the width they gave it.
+  const widths = [
+    { header: own.status, widthPoints: STATUS_WIDTH },
+    { header: own.message, widthPoints: MESSAGE_WIDTH },
+    ...(options.ids ? [{ header: options.ids.header, widthPoints: ID_WIDTH }] : []),
+  ].filter((w) => absent.includes(w.header));
+  if (widths.length > 0) await workbook.setColumnWidths(info.name, widths);
   return info;
 }

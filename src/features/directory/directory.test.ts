@@ -230,6 +230,10 @@ describe("registerEmployees", () => {
     expect(rows[6]![col("Mensagem ValePix")]).toMatch(/linha 7/);
     expect(byCpf.has("12345678900")).toBe(false);
     expect(rows[2]![col("Departamento")]).toBe("linha só com nota");
+    // The columns added for the outcome are wide enough for their words ("Já cadastrado").
+    const widths = wb.excel.sheetLayout(info.sheet).widths;
+    expect(widths[info.firstColumn + col("Status ValePix")]).toBe(110);
+    expect(widths[info.firstColumn + col("Mensagem ValePix")]).toBe(320);
 
     // Running it again sends nothing: every registered row has its id.
     const again = env.sent.length;
