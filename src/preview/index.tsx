@@ -7,8 +7,9 @@
  * task pane's bundle then mounts itself into #root, exactly as in Excel.
  *
  * The language switch stands in for Office's display language, which Office reads once when an
- * add-in starts: switching reloads the page, keeping the workbook in sessionStorage. Opening a
- * file reloads too, as Excel opens another workbook with its own task pane.
+ * add-in starts: switching reloads the page, keeping the workbook for the tab in IndexedDB
+ * (./workbook-store.ts). Opening a file reloads too, as Excel opens another workbook with its own
+ * task pane.
  *
  * `?sandbox=` gives the sandbox's address (the end-to-end tests start one on a free port),
  * `?lang=` the display language, `?pane=` the pane's width (320-400 px).
@@ -28,9 +29,8 @@ import { installCustomFunctions } from "./functions-host";
 import type { DisplayLocale } from "./format";
 import { installOfficeGlobals } from "./host";
 import { previewLocale } from "./i18n";
-import type { WorkbookSnapshot } from "./snapshot";
+import { workbookStore } from "./workbook-store";
 
-const SAVED_WORKBOOK = "valepix-preview:workbook";
 /** API sets the add-in asks for (manifest.xml) that the preview's host answers. */
 const REQUIREMENT_SETS = { ExcelApi: 1.12, SharedRuntime: 1.1, RibbonApi: 1.1, CustomFunctionsRuntime: 1.3 };
 
@@ -41,20 +41,12 @@ const paneWidth = Math.min(400, Math.max(320, Number(params.get("pane") ?? 360) 
 document.documentElement.style.setProperty("--pane-width", `${paneWidth}px`);
 document.documentElement.lang = locale;
 
-function startingWorkbook(): WorkbookSnapshot {
-  const saved = sessionStorage.getItem(SAVED_WORKBOOK);
-  if (saved) {
-    try {
-      return JSON.parse(saved) as WorkbookSnapshot;
-    } catch {
-      sessionStorage.removeItem(SAVED_WORKBOOK);
-    }
-  }
-  return demoWorkbook();
-}
-
-const initial = startingWorkbook();
-const opened = fakeFromSnapshot(initial).then((excel) => new FakeSheetSource(excel, locale));
+const kept = workbookStore();
+// The workbook this tab had before a reload, or the demo one.
+const opened = kept
+  .load()
+  .then((saved) => fakeFromSnapshot(saved ?? demoWorkbook()))
+  .then((excel) => new FakeSheetSource(excel, locale));
 // `Excel.run` of the add-in: the fake behind the spreadsheet view, once the workbook is open.
 const run: ExcelRun = (batch) => opened.then((source) => source.run(batch));
 let hostReady!: () => void;
@@ -70,7 +62,7 @@ let leaving = false;
 
 async function keep(source: FakeSheetSource): Promise<void> {
   const snapshot = await source.snapshot();
-  if (!leaving) sessionStorage.setItem(SAVED_WORKBOOK, JSON.stringify(snapshot));
+  if (!leaving) await kept.save(snapshot);
 }
 
 async function start(): Promise<void> {
@@ -99,8 +91,9 @@ async function start(): Promise<void> {
   const files = {
     open: async (data: ArrayBuffer) => {
       const snapshot = await (await import("./xlsx")).readXlsx(data);
+      // Kept before the reload, or the file would be lost: a refusal is the open's error.
+      await kept.saveOrThrow(snapshot);
       leaving = true;
-      sessionStorage.setItem(SAVED_WORKBOOK, JSON.stringify(snapshot));
       location.reload();
     },
     save: async () => (await import("./xlsx")).writeXlsx(await source.snapshot()),

@@ -2,8 +2,8 @@
  * A plain snapshot of a workbook: what the spreadsheet view draws and what the .xlsx converter
  * (./xlsx.ts) writes and reads. It is data, not an emulation: the workbook itself is the fake
  * Excel of src/excel, and ./fake-io.ts reads a snapshot out of it and builds a fake from one,
- * through the Excel JavaScript API the add-in uses. Plain JSON, so a page reload (the language
- * switch, an opened file) can carry it in sessionStorage.
+ * through the Excel JavaScript API the add-in uses. Plain data, so a page reload (the language
+ * switch, an opened file) can carry it in IndexedDB (./workbook-store.ts).
  */
 import type { CellValue, JsonValue, SheetVisibility } from "../workbook/port";
 

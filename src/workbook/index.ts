@@ -12,7 +12,6 @@ export { RowTooLargeError } from "./blocks";
 export { SecretSettingError } from "./settings-guard";
 
 // Text and names as Excel takes them.
-export { type LocalTableNames, localTableName } from "./names";
 // Column mapping.
 export { type MappingOverride, type TableMapping, computeMapping } from "./mapping";
 export { type ColumnRole } from "./roles";

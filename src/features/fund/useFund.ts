@@ -27,7 +27,7 @@ export type FundErrors = Partial<Record<"amount" | "name" | "document" | "transa
 export type ShortfallView =
   { state: "no-draft" } | { state: "reading" } | { state: "unknown" } | { state: "known"; cents: number };
 
-export function documentWords(problem: PayerDocumentProblem, f: FundWords): string {
+function documentWords(problem: PayerDocumentProblem, f: FundWords): string {
   switch (problem.code) {
     case "empty":
       return f.documentEmpty;
