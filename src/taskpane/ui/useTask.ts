@@ -9,6 +9,24 @@ import { useReport } from "./errors/ErrorCenter";
 import { useMessages } from "./i18n";
 import type { Progress, Run } from "../../api/progress";
 
+/**
+ * The progress as shown: with the time left at the pace so far when the work did not tell it
+ * (every long step shows a count and an ETA: issue 20, item 10). The pace is the phase's own: it
+ * starts again when the phase changes.
+ */
+interface PhaseStart {
+  phase: string;
+  at: number;
+  done: number;
+}
+
+function withEta(start: PhaseStart, p: Progress, now: number): Progress {
+  const moved = p.done - start.done;
+  const elapsed = now - start.at;
+  if (p.etaMs !== undefined || p.total <= 1 || moved <= 0 || elapsed <= 0) return p;
+  return { ...p, etaMs: Math.max(0, Math.round(((p.total - p.done) * elapsed) / moved)) };
+}
+
 export interface Task {
   running: boolean;
   progress: Progress | undefined;
@@ -25,6 +43,7 @@ export function useTask(): Task {
   const [progress, setProgress] = useState<Progress | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
   const quiet = useRef(false);
+  const phaseStart = useRef<PhaseStart | undefined>(undefined);
 
   // Leaving the screen cancels what it started.
   useEffect(() => () => controller.current?.abort(), []);
@@ -37,9 +56,16 @@ export function useTask(): Task {
       quiet.current = false;
       setRunning(true);
       setProgress(undefined);
+      phaseStart.current = undefined;
       report.clear();
+      const onProgress = (p: Progress) => {
+        const now = Date.now();
+        if (phaseStart.current?.phase !== p.phase)
+          phaseStart.current = { phase: p.phase, at: now, done: p.done };
+        setProgress(withEta(phaseStart.current, p, now));
+      };
       try {
-        return await work({ signal: c.signal, onProgress: (p) => setProgress({ ...p }) });
+        return await work({ signal: c.signal, onProgress });
       } catch (error) {
         if (isCancel(error) || c.signal.aborted) {
           if (!quiet.current) report.notice(t.common.cancelled, "info");
