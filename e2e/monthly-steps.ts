@@ -120,36 +120,7 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   await p.shot("review");
 
   // Finalize from the balance: the balance is short, so fund the shortfall by PIX first.
-  const form = pane.getByRole("form", { name: d.finalizeTitle });
-  await form.getByRole("radio", { name: d.methods.BALANCE, exact: true }).check();
-  await form.getByRole("button", { name: d.toConfirm }).click();
-  const confirm = pane.getByRole("region", { name: d.confirmTitle });
-  await confirm.getByRole("button", { name: d.fundShortfall }).click();
-  await pane.getByLabel(t.common.payerName).fill("Padaria Central Ltda");
-  await pane.getByLabel(t.common.payerDocument).fill("11.222.333/0001-81");
-  errors.push(
-    ...(await p.persist(
-      () => pane.getByRole("button", { name: FUND_WORDS[p.lang].create }).click(),
-      pane.getByRole("img", { name: FUND_WORDS[p.lang].qrLabel }),
-    )),
-  );
-  await p.shot("pix-charge");
-  await pane.getByText(FUND_WORDS[p.lang].states.COMPLETED!).first().waitFor({ timeout: 60_000 });
-  await p.shot("pix-paid");
-  await pane.getByRole("button", { name: FUND_WORDS[p.lang].backToDistribute }).click();
-  const result = pane.getByTestId("result");
-  errors.push(
-    ...(await p.persist(async () => {
-      // After a failure the form is shown again: continue to the confirmation as before.
-      if (await form.isVisible()) {
-        await form.getByRole("radio", { name: d.methods.BALANCE, exact: true }).check();
-        await form.getByRole("button", { name: d.toConfirm }).click();
-      }
-      await confirm.getByRole("button", { name: d.confirmPay }).click();
-    }, result)),
-  );
-  expect(await result.textContent()).toContain(`${d.statuses.completed}.`);
-  await p.shot("finalized");
+  errors.push(...(await finalizeFundingShortfall(p)));
 
   // Statuses and totals in the cells.
   expect(await p.shows(`${total}4`)).toBe(p.lang === "pt-BR" ? "R$ 1.650,50" : "R$ 1,650.50");
@@ -190,4 +161,48 @@ export async function saveWorkbook(p: PreviewPage, name: string): Promise<string
 export async function xlsxParts(file: string): Promise<string[]> {
   const zip = await JSZip.loadAsync(await readFile(file));
   return Promise.all(Object.values(zip.files).map((f) => f.async("string")));
+}
+
+/**
+ * Finalize from the balance when it is short: fund the shortfall by PIX (the sandbox pays it),
+ * back to Distribute, confirm, and see the final state. The failures the pane reported on the
+ * way (each retried) are returned.
+ */
+export async function finalizeFundingShortfall(p: PreviewPage): Promise<string[]> {
+  const t = messagesFor(p.lang);
+  const d = DISTRIBUTE_WORDS[p.lang];
+  const { pane } = p;
+  const errors: string[] = [];
+  const form = pane.getByRole("form", { name: d.finalizeTitle });
+  await form.getByRole("radio", { name: d.methods.BALANCE, exact: true }).check();
+  await form.getByRole("button", { name: d.toConfirm }).click();
+  const confirm = pane.getByRole("region", { name: d.confirmTitle });
+  await confirm.getByRole("button", { name: d.fundShortfall }).click();
+  await pane.getByLabel(t.common.payerName).fill("Padaria Central Ltda");
+  await pane.getByLabel(t.common.payerDocument).fill("11.222.333/0001-81");
+  errors.push(
+    ...(await p.persist(
+      () => pane.getByRole("button", { name: FUND_WORDS[p.lang].create }).click(),
+      pane.getByRole("img", { name: FUND_WORDS[p.lang].qrLabel }),
+    )),
+  );
+  await p.shot("pix-charge");
+  await pane.getByText(FUND_WORDS[p.lang].states.COMPLETED!).first().waitFor({ timeout: 60_000 });
+  await p.shot("pix-paid");
+  await pane.getByRole("button", { name: FUND_WORDS[p.lang].backToDistribute }).click();
+  const result = pane.getByTestId("result");
+  errors.push(
+    ...(await p.persist(async () => {
+      // After a failure the form is shown again: continue to the confirmation as before.
+      if (await form.isVisible()) {
+        await form.getByRole("radio", { name: d.methods.BALANCE, exact: true }).check();
+        await form.getByRole("button", { name: d.toConfirm }).click();
+      }
+      await confirm.getByRole("button", { name: d.confirmPay }).click();
+    }, result)),
+  );
+  expect(await result.textContent()).toContain(`${d.statuses.completed}.`);
+  await p.shot("finalized");
+
+  return errors;
 }

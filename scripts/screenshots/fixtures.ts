@@ -224,6 +224,15 @@ export function fixtureServices(locale: Locale, variant = ""): PaneServices {
       createCharge: (req) =>
         Promise.resolve({ transactionId: "tx-1", status: "PENDING", amountCents: req.amountCents }),
       followCharge: (id, run) => {
+        // A charge followed by its id (the receipt's screenshot) is already paid.
+        if (id !== "tx-1")
+          return Promise.resolve({
+            charge: { transactionId: id, status: "COMPLETED", amountCents: 150_000 },
+            paid: true,
+            balanceCents: 1_384_567,
+            finalSeenAt: Date.UTC(2026, 10, 27, 17, 5),
+            sawItArrive: true,
+          });
         run.onCharge({
           transactionId: id,
           status: "PENDING",

@@ -110,6 +110,16 @@ const steps = {
     await page.getByRole("button", { name: pt ? "Gerar cobrança PIX" : "Create PIX charge" }).click();
     await page.getByTestId("pix-qr").waitFor();
   },
+  "fund-receipt": async (page, pt) => {
+    await page
+      .getByRole("button", { name: pt ? "Acompanhar uma cobrança existente" : "Follow an existing charge" })
+      .click();
+    await page
+      .getByLabel(pt ? "Identificador da cobrança" : "Charge identifier")
+      .fill("3ec89fc5-20e2-4761-963c-70c16c650d8f");
+    await page.getByRole("button", { name: pt ? "Acompanhar" : "Follow", exact: true }).click();
+    await page.getByTestId("receipt").waitFor();
+  },
   data: async (page, pt) => {
     await page.getByRole("button", { name: pt ? "Conciliar" : "Reconcile" }).click();
     await page.getByTestId("reconciliation").waitFor();

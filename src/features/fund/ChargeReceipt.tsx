@@ -12,7 +12,17 @@ import { useLayoutStyles } from "../../taskpane/ui/layout";
 import type { ChargeOutcome } from "./charges";
 import { FUND_WORDS } from "./words";
 
+// Each fact's label above its value: a transaction id is 36 characters, wider than a 320 px
+// pane's second column.
 const useStyles = makeStyles({
+  facts: {
+    margin: 0,
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXXS,
+    "& dt": { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+    "& dd": { margin: `0 0 ${tokens.spacingVerticalS} 0`, fontVariantNumeric: "tabular-nums" },
+  },
   id: { fontFamily: tokens.fontFamilyMonospace, wordBreak: "break-all" },
 });
 
@@ -38,7 +48,7 @@ export function ChargeReceipt({ outcome }: { outcome: ChargeOutcome }) {
         {f.receiptTitle}
       </Subtitle2>
       <Body1 role="status">{f.states.COMPLETED}</Body1>
-      <dl className={layout.facts}>
+      <dl className={styles.facts}>
         {charge.amountCents !== undefined && (
           <>
             <dt>{f.receiptAmount}</dt>
