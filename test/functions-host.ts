@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { localizeMetadata, type Metadata } from "../scripts/build/functions-metadata.cjs";
-import type { FakeExcel } from "../src/excel";
+import type { FakeExcel } from "../src/excel/fake";
 import type { FunctionsRuntime, StreamingCell } from "../src/features/functions/adapter";
 
 const ROOT = path.resolve(__dirname, "..");

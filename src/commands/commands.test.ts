@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type Employee, type FinalizeBody, createClient, collectAll } from "../api";
-import { createFakeExcel, type FakeExcel } from "../excel";
+import { createFakeExcel, type FakeExcel } from "../excel/fake";
 import { formatCpf } from "../money";
 import { type Host, composeHost } from "../taskpane/composition-root";
 import type { Notice } from "../taskpane/notices";

@@ -7,9 +7,9 @@
  * add-in wrote, by Excel's rules. What the API cannot read back (formulas Excel would evaluate,
  * column widths, frozen rows, conditional formats, settings) comes from the fake's inspectors.
  */
-import { type FakeExcel, createFakeExcel } from "../excel";
+import { type FakeExcel, createFakeExcel } from "../excel/fake";
 import type { ExcelRun, RequestContextApi } from "../excel";
-import { parseTyped } from "../excel";
+import { parseTyped } from "../excel/fake/culture";
 import type { CellValue, JsonValue } from "../workbook/port";
 import {
   type CellSnapshot,

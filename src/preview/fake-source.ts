@@ -6,7 +6,8 @@
  * `Table.onChanged`, as an edit in Excel does ("Table.onChanged",
  * https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-onchanged-member).
  */
-import type { ExcelRun, FakeExcel } from "../excel";
+import type { ExcelRun } from "../excel";
+import type { FakeExcel } from "../excel/fake";
 import { readSnapshot } from "./fake-io";
 import type { DisplayLocale } from "./format";
 import { parseRange } from "./snapshot";

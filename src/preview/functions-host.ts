@@ -7,7 +7,7 @@
  * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-json). Until the chunk
  * has associated a function, a cell calling it is `#NAME?`, and computed again once it has.
  */
-import type { FakeExcel } from "../excel";
+import type { FakeExcel } from "../excel/fake";
 import { associatedFunctions, onAssociate } from "./custom-functions";
 
 /** manifest.xml: `Functions.Namespace`. */

@@ -6,7 +6,7 @@
  */
 import { TOKEN_A, startTestSandbox } from "../../sandbox/test-harness";
 import type { RunningSandbox } from "../../sandbox/server";
-import { createFakeExcel } from "../excel";
+import { createFakeExcel } from "../excel/fake";
 import { composeHost, type HostGlobals } from "./composition-root";
 
 jest.setTimeout(30_000);
