@@ -158,6 +158,8 @@ module.exports = async (env = {}, argv = {}) => {
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "src/taskpane/help.html", to: "help.html" },
           { from: "manifest.xml", to: "manifest.xml" },
+          // The keyboard shortcuts, named by the manifest's <ExtendedOverrides Url>.
+          { from: "src/commands/shortcuts.json", to: "shortcuts.json" },
           // office.js and the files it loads from its own folder (host and locale scripts),
           // without the debug builds and type definitions.
           ...(hosting.officeJs === "self"

@@ -4,6 +4,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -11,8 +12,10 @@ const root = path.resolve(__dirname, "..");
 const schema = path.resolve(root, "../shared/office-manifest-xsd/OfficeAppManifestV1_1.xsd");
 const manifest = path.join(root, "manifest.xml");
 
+/** `npm run validate:manifest`'s check: the shared schemas with <ExtendedOverrides> added. */
 function xmllint(file: string) {
-  return spawnSync("xmllint", ["--noout", "--schema", schema, file], { encoding: "utf8" });
+  const script = path.join(root, "scripts/build/validate-manifest.mjs");
+  return spawnSync(process.execPath, [script, file], { encoding: "utf8" });
 }
 
 describe("manifest.xml", () => {
@@ -30,6 +33,41 @@ describe("manifest.xml", () => {
     const result = xmllint(manifest);
     expect(result.stderr.trim()).toBe(`${manifest} validates`);
     expect(result.status).toBe(0);
+  });
+
+  it("is validated by npm run validate:manifest with that same check", () => {
+    const scripts = (
+      JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    expect(scripts["validate:manifest"]).toBe("node scripts/build/validate-manifest.mjs manifest.xml");
+  });
+
+  it("needs the schemas' <ExtendedOverrides> addition: the shared schemas alone refuse it", () => {
+    const bare = spawnSync("xmllint", ["--noout", "--schema", schema, manifest], { encoding: "utf8" });
+    expect(bare.status).not.toBe(0);
+    expect(bare.stderr).toMatch(/ExtendedOverrides': This element is not expected/);
+  });
+
+  it("points <ExtendedOverrides> at the keyboard shortcuts, which the build serves from src/commands/shortcuts.json", async () => {
+    const xml = readFileSync(manifest, "utf8");
+    // Right after </VersionOverrides>, as "ExtendedOverrides element" places it.
+    const url = /<\/VersionOverrides>\s*(?:<!--[\s\S]*?-->\s*)?<ExtendedOverrides Url="([^"]+)"/.exec(
+      xml,
+    )?.[1];
+    expect(url).toBe("https://localhost:3000/shortcuts.json");
+    const served = new URL(url!).pathname.slice(1);
+    // The production build's copy patterns (webpack.config.js), read without building.
+    const configOf = createRequire(__filename)("../webpack.config.js") as (
+      env: object,
+      argv: object,
+    ) => Promise<{ plugins: Array<{ patterns?: Array<{ from: string; to: string }> }> }>;
+    const config = await configOf({}, { mode: "production" });
+    const patterns = config.plugins.flatMap((p) => p.patterns ?? []);
+    const source = patterns.find((p) => p.to === served)?.from;
+    expect(source).toBe("src/commands/shortcuts.json");
+    expect(existsSync(path.join(root, source!))).toBe(true);
   });
 
   it("declares the shared runtime the ribbon commands rely on", () => {

@@ -14,7 +14,7 @@ import { readRunLogEntries as readAllEntries } from "../workbook/run-log";
 import { LOT_DELAY, PIX_DELAY, TOKEN_A, startTestSandbox } from "../../sandbox/test-harness";
 import type { RunningSandbox } from "../../sandbox/server";
 import type { ManualClock } from "../../sandbox/testkit";
-import { ACTIONS, type CommandsOffice, registerCommands } from "./commands";
+import { ACTIONS, type CommandsOffice, SHORTCUT_ACTIONS, registerCommands } from "./commands";
 import { hostFunctions } from "../../test/functions-host";
 
 jest.setTimeout(60_000);
@@ -158,6 +158,34 @@ describe("ribbon commands (shared runtime)", () => {
   test("open: shows the pane and completes the event", async () => {
     const w = await excelWithAddin({ connect: false });
     expect(await w.click(ACTIONS.openTaskpane)).toBe(1);
+    expect(w.paneOpened).toBe(1);
+  });
+
+  test("the keyboard shortcuts: shortcuts.json names exactly the shortcut actions, each associated here", async () => {
+    const w = await excelWithAddin({ connect: false });
+    const file = JSON.parse(readFileSync(path.join(__dirname, "shortcuts.json"), "utf8")) as {
+      actions: Array<{ id: string; type: string; name: string }>;
+      shortcuts: Array<{ action: string; key: Record<string, string> }>;
+    };
+    expect(file.actions.map((a) => a.id)).toEqual([...SHORTCUT_ACTIONS]);
+    expect(file.shortcuts.map((s) => s.action)).toEqual([...SHORTCUT_ACTIONS]);
+    for (const id of SHORTCUT_ACTIONS) expect(w.handlers.has(id)).toBe(true);
+    // "Guidelines for custom key combinations": a default key for every platform, modifiers
+    // then one key; Microsoft's recommended Ctrl+Alt+Shift+x (Command on the Mac); no two alike.
+    const keys = file.shortcuts.flatMap((s) => Object.entries(s.key));
+    for (const s of file.shortcuts) expect(s.key.default).toBeDefined();
+    for (const [platform, key] of keys)
+      expect(`${platform}: ${key}`).toMatch(
+        platform === "mac" ? /^mac: Command\+Alt\+Shift\+[A-Z]$/ : /^\w+: Ctrl\+Alt\+Shift\+[A-Z]$/,
+      );
+    expect(new Set(keys.map(([p, k]) => `${p} ${k}`)).size).toBe(keys.length);
+    for (const a of file.actions) expect([a.type, a.name.length > 0]).toEqual(["ExecuteFunction", true]);
+  });
+
+  test("a shortcut calls the action without an event: the pane opens all the same", async () => {
+    const w = await excelWithAddin({ connect: false });
+    w.handlers.get(ACTIONS.openTaskpane)!();
+    for (let i = 0; i < 100 && w.paneOpened === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(w.paneOpened).toBe(1);
   });
 

@@ -40,6 +40,14 @@ export const ACTIONS = {
 
 type ActionId = (typeof ACTIONS)[keyof typeof ACTIONS];
 
+/**
+ * The actions that also have a key combination (shortcuts.json, the manifest's
+ * <ExtendedOverrides>): the cell context menu's (Excel on Windows and Mac does not show it on
+ * table cells: OfficeDev/office-js #4692, #6612) and Validate table. Office calls them as it
+ * calls the ribbon's, through `Office.actions.associate`, without an event.
+ */
+export const SHORTCUT_ACTIONS: readonly ActionId[] = [ACTIONS.openTaskpane, ACTIONS.validateTable];
+
 /** The part of Office.js the commands use (`Office` in Excel; a stand-in in tests and the preview). */
 export interface CommandsOffice {
   actions: { associate(actionId: string, handler: (event?: Office.AddinCommands.Event) => unknown): void };
@@ -121,7 +129,8 @@ export function registerCommands(deps: CommandDeps = {}): void {
   const office = (deps.office ?? (() => Office))();
   for (const action of Object.values(ACTIONS)) {
     const handler = commandHandler(action, deps);
-    // Office ignores what the function returns: it waits for `event.completed()`.
+    // Office ignores what the function returns (typed void): a ribbon button waits for
+    // `event.completed()`; a keyboard shortcut calls the function without an event.
     office.actions.associate(action, (event?: Office.AddinCommands.Event) => void handler(event));
   }
 }
