@@ -90,6 +90,31 @@ class LocalizedFunctionsPlugin {
   }
 }
 
+/**
+ * With VALEPIX_MODULES_FILE set, writes there the path of every module the build bundled
+ * (relative to the project): test/build.test.ts checks that the fake Excel never ships.
+ */
+class ModuleListPlugin {
+  /** @param {string} file */
+  constructor(file) {
+    this.file = file;
+  }
+  /** @param {import("webpack").Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap("ModuleListPlugin", (compilation) => {
+      const names = new Set();
+      /** @param {any} m a module, or a concatenation of modules */
+      const add = (m) => {
+        const resource = m.nameForCondition?.();
+        if (resource) names.add(path.relative(__dirname, resource));
+        for (const inner of m.modules ?? []) add(inner);
+      };
+      for (const m of compilation.modules) add(m);
+      fs.writeFileSync(this.file, JSON.stringify([...names].sort(), null, 1));
+    });
+  }
+}
+
 /** @returns {Promise<import("webpack").Configuration>} */
 module.exports = async (env = {}, argv = {}) => {
   const dev = argv.mode !== "production";
@@ -179,6 +204,7 @@ module.exports = async (env = {}, argv = {}) => {
       new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_ENTRY, output: FUNCTIONS_METADATA }),
       new LocalizedFunctionsPlugin(),
       new HostingPlugin(hosting),
+      ...(process.env.VALEPIX_MODULES_FILE ? [new ModuleListPlugin(process.env.VALEPIX_MODULES_FILE)] : []),
     ],
     optimization: { runtimeChunk: "single" },
     performance: {
