@@ -12,6 +12,7 @@ import {
   InternalServerError,
   RateLimitError,
 } from "./errors";
+import { DraftCreateOutcomeUnknownError } from "./outcome-errors";
 import { page } from "./testing/fake-fetch";
 import { deposit, distribution, employee, P, setup } from "./testing/fixtures";
 
@@ -176,19 +177,28 @@ describe("POSTs that create things are not repeated blindly", () => {
       c.employees.uploadBatch(new Blob(["x"]), "a.csv"),
   };
 
-  it.each(Object.entries(creators))("%s throws after a 5xx without repeating", async (_name, run) => {
+  // A draft may exist after these: distributions.create says so (issue 22, item 7).
+  const errorAfter = (name: string, plain: new (...a: never[]) => Error) =>
+    name === "distributions.create" ? DraftCreateOutcomeUnknownError : plain;
+
+  it.each(Object.entries(creators))("%s throws after a 5xx without repeating", async (name, run) => {
     const { fake, client } = setup();
     fake.reply({ status: 500 });
-    await expect(run(client)).rejects.toBeInstanceOf(InternalServerError);
+    const err = await run(client).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(errorAfter(name, InternalServerError));
+    if (err instanceof DraftCreateOutcomeUnknownError) {
+      expect(err.cause).toBeInstanceOf(InternalServerError);
+      expect(err.applied).toBe(false);
+    }
     expect(fake.calls).toHaveLength(1);
   });
 
   it.each(Object.entries(creators))(
     "%s throws after a connection error without repeating",
-    async (_name, run) => {
+    async (name, run) => {
       const { fake, client } = setup();
       fake.reply({ networkError: true });
-      await expect(run(client)).rejects.toBeInstanceOf(APIConnectionError);
+      await expect(run(client)).rejects.toBeInstanceOf(errorAfter(name, APIConnectionError));
       expect(fake.calls).toHaveLength(1);
     },
   );
@@ -218,5 +228,44 @@ describe("POSTs that create things are not repeated blindly", () => {
     await client.employees.uploadBatch(new Blob(["name,cpf\n"]), "a.csv");
     expect(fake.calls[0]!.form).not.toBe(fake.calls[1]!.form);
     expect(await (fake.calls[1]!.form!.get("file") as Blob).text()).toBe("name,cpf\n");
+  });
+});
+
+describe("distributions.create: a draft that may exist is said so, never repeated", () => {
+  it("a 2xx whose body cannot be read: applied, the id unknown", async () => {
+    const { fake, client } = setup();
+    fake.reply({ json: { nothing: true } });
+    const err = await client.distributions.create({ type: "selected" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DraftCreateOutcomeUnknownError);
+    expect((err as DraftCreateOutcomeUnknownError).applied).toBe(true);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("a 422 is a clean refusal, thrown as is", async () => {
+    const { fake, client } = setup();
+    fake.reply({ status: 422, json: { message: "type" } });
+    const err = await client.distributions.create({ type: "selected" }).catch((e: unknown) => e);
+    expect(err).not.toBeInstanceOf(DraftCreateOutcomeUnknownError);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("an abort before sending is not an unknown outcome; during the POST it is", async () => {
+    const before = setup();
+    const ac = new AbortController();
+    ac.abort();
+    before.fake.reply({ json: distribution("d1") });
+    const e1 = await before.client.distributions
+      .create({ type: "selected" }, { signal: ac.signal })
+      .catch((e: unknown) => e);
+    expect(e1).toBeInstanceOf(APIUserAbortError);
+    expect(before.fake.calls).toHaveLength(0);
+
+    const during = setup();
+    const ac2 = new AbortController();
+    during.fake.reply({ hang: true });
+    const p = during.client.distributions.create({ type: "selected" }, { signal: ac2.signal });
+    setTimeout(() => ac2.abort(), 5);
+    const e2 = await p.catch((e: unknown) => e);
+    expect(e2).toBeInstanceOf(DraftCreateOutcomeUnknownError);
   });
 });

@@ -32,6 +32,7 @@ export {
 export {
   DepositMismatchError,
   DepositOutcomeUnknownError,
+  DraftCreateOutcomeUnknownError,
   FinalizeOutcomeUnknownError,
 } from "./outcome-errors";
 // Retries, waits, lists

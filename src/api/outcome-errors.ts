@@ -146,3 +146,41 @@ export class DepositOutcomeUnknownError extends ApiError {
     this.readError = readError;
   }
 }
+
+/**
+ * `distributions.create` failed in a way that does not tell whether the draft was created
+ * (timeout, connection error, 408, 5xx, a redirect or an unreadable 2xx after the POST, or an
+ * abort once it was sent). A draft carries no identity the client chose and the API has no list
+ * of distributions, so it can neither be read back nor repeated safely: each repeat may leave one
+ * more draft at the server (issue 22, item 7). No money moves: a draft pays nothing until it is
+ * finalized, and the add-in only finalizes a draft whose id it holds. The caller records the
+ * attempt as unanswered (src/workbook/run-log.ts, `unansweredCreates`) and decides with the user
+ * whether to create another.
+ */
+export class DraftCreateOutcomeUnknownError extends ApiError {
+  override name = "DraftCreateOutcomeUnknownError";
+  override readonly retryable = false;
+  /** True when the server answered 2xx (the draft exists) but the answer could not be read. */
+  readonly applied: boolean;
+  constructor(init: { cause: ApiError; applied: boolean }) {
+    const { cause } = init;
+    super(
+      `Creating a distribution draft: outcome unknown after "${cause.message}". ` +
+        (init.applied
+          ? "The server created it, but its id could not be read. "
+          : "A draft may have been created. ") +
+        "The API cannot list drafts, so it cannot be found again; it was not repeated automatically. " +
+        "No money moved: a draft pays nothing until it is finalized.",
+      {
+        method: cause.method,
+        url: cause.url,
+        status: cause.status,
+        body: cause.body,
+        headers: cause.headers,
+        requestId: cause.requestId,
+        cause,
+      },
+    );
+    this.applied = init.applied;
+  }
+}

@@ -3,7 +3,11 @@
  * items 1, 2, 3): finalize is sent once, and a 2xx it cannot read is an unknown outcome read
  * once, never a failure.
  */
-import { FinalizeOutcomeUnknownError, InternalServerError } from "../../src/api";
+import {
+  DraftCreateOutcomeUnknownError,
+  FinalizeOutcomeUnknownError,
+  InternalServerError,
+} from "../../src/api";
 import { caught, divergent, draftWith } from "./env";
 
 const PRODUCT = "prd-1";
@@ -29,7 +33,9 @@ describe("distributions on a divergent server", () => {
   it("create after a 500 is not repeated (no identity to read back)", async () => {
     const env = await divergent();
     env.server.fault({ method: "POST", path: /^\/distributions$/, kind: "after", status: 500 });
-    expect(await caught(env.api.distributions.create({ type: "batch" }))).toBeInstanceOf(InternalServerError);
+    const err = await caught(env.api.distributions.create({ type: "batch" }));
+    expect(err).toBeInstanceOf(DraftCreateOutcomeUnknownError);
+    expect((err as Error).cause).toBeInstanceOf(InternalServerError);
     expect(env.take()).toEqual(["POST /distributions 500"]);
   });
 

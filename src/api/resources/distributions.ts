@@ -4,11 +4,15 @@
  * `distribution-items.ts`.
  *
  * Creating a draft carries no identity the client could read back (there is no list of
- * distributions), so after an ambiguous failure it is not repeated. Finalize is never repeated
- * (rule 3): see `finalizeOnce`.
+ * distributions), so after an ambiguous failure it is not repeated: `DraftCreateOutcomeUnknownError`
+ * says a draft may exist (issue 22, item 7; the run log counts such attempts). Finalize is never
+ * repeated (rule 3): see `finalizeOnce`.
  */
+import { APIUserAbortError, AppliedUnreadableError, ApiError, RedirectRefusedError } from "../errors";
+import { DraftCreateOutcomeUnknownError } from "../outcome-errors";
 import { pollUntil, type WaitOptions } from "../polling";
 import { finalizeOnce } from "../recovery";
+import { isAmbiguousFailure } from "../retry";
 import { paths } from "../routes";
 import {
   Distribution,
@@ -47,8 +51,26 @@ export function distributionsResource(ctx: Context) {
     return { ...d, distribution_id: d.distribution_id ?? id };
   };
   return {
-    create: (body: DistributionCreate, opts?: RequestOptions): Promise<DistributionCreated> =>
-      ctx.change("POST", paths.distributions(), DistributionCreated, opts, { json: body }),
+    /**
+     * Creates a draft: repeated after a 429 only (not applied). Any failure after which the
+     * draft may exist (an ambiguous failure, a redirect, an unreadable 2xx, an abort once sent)
+     * is `DraftCreateOutcomeUnknownError`, never repeated; a clean refusal is thrown as is.
+     */
+    create: async (body: DistributionCreate, opts?: RequestOptions): Promise<DistributionCreated> => {
+      const abortedBeforeSending = opts?.signal?.aborted === true;
+      try {
+        return await ctx.change("POST", paths.distributions(), DistributionCreated, opts, { json: body });
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        const unknown =
+          isAmbiguousFailure(e) ||
+          e instanceof AppliedUnreadableError ||
+          e instanceof RedirectRefusedError ||
+          (e instanceof APIUserAbortError && !abortedBeforeSending);
+        if (!unknown) throw e;
+        throw new DraftCreateOutcomeUnknownError({ cause: e, applied: e instanceof AppliedUnreadableError });
+      }
+    },
     get,
     /**
      * Finalize (rule 3: never repeated, not even after 429). When the outcome is unknown, throws
