@@ -64,4 +64,5 @@ export {
   Situation,
   Transaction,
 } from "./schemas";
+export type { DistributionCreate, DistributionCreated } from "./schemas";
 export type { Persistence, TokenStore, UserStorage } from "./credentials";

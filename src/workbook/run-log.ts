@@ -7,7 +7,8 @@
  *
  * Row layout (version 1), one cell per field, in this order: "v1", time (ISO 8601), table, mode,
  * distribution_id, state, total employees, total cents, payment method, lot id, transaction id,
- * fingerprint, note. Rows that do not start with "v1" (a header someone typed, another version)
+ * fingerprint, note, ref (the create attempt an entry answers; added later, empty in older rows).
+ * Rows that do not start with "v1" (a header someone typed, another version)
  * are skipped when reading. No personal data and never the token: ids, totals and a hash.
  *
  * The log is append-only: the latest row of a distribution tells its state.
@@ -34,10 +35,12 @@ export interface RunLogLink {
 const RUN_LOG_VERSION = "v1";
 
 /**
- * `creating` just before a draft is created (see `creatingEntry`), `draft` once it is, `processing`
+ * `creating` just before a draft is created (see `creatingEntry`), `draft` once it is,
+ * `not-created` when the server refused the create cleanly (nothing was created), `processing`
  * (or a final state) after finalize, `unknown` when finalize's outcome is.
  */
-type RunState = "creating" | "draft" | "processing" | "completed" | "failed" | "unknown" | (string & {});
+type RunState =
+  "creating" | "not-created" | "draft" | "processing" | "completed" | "failed" | "unknown" | (string & {});
 
 export interface RunLogEntry {
   /** ISO 8601. */
@@ -54,6 +57,12 @@ export interface RunLogEntry {
   /** `sheetFingerprint` of what was sent. */
   fingerprint?: string | undefined;
   note?: string | undefined;
+  /**
+   * The create attempt (a `creating` entry's placeholder id) this entry answers: the `draft`
+   * entry of the draft it created, or its `not-created` entry. An attempt nothing answers is
+   * unanswered (`unansweredCreates`).
+   */
+  ref?: string | undefined;
 }
 
 const text = (v: CellValue | undefined): string | undefined =>
@@ -81,6 +90,7 @@ function entryToRow(e: RunLogEntry): CellValue[] {
     s(e.transactionId),
     s(e.fingerprint),
     s(e.note),
+    s(e.ref),
   ];
 }
 
@@ -103,6 +113,7 @@ function rowToEntry(row: readonly CellValue[]): RunLogEntry | undefined {
     transactionId: text(row[10]),
     fingerprint: text(row[11]),
     note: text(row[12]),
+    ref: text(row[13]),
   };
 }
 
@@ -178,6 +189,75 @@ export function unrecordedCreate(
 
 /** States after which money may have moved: the distribution was finalized, or may have been. */
 const PAID_OR_MAYBE_STATES: readonly string[] = ["processing", "completed", "failed", "unknown"];
+
+/**
+ * Create attempts whose answer never came, so each may have left a draft at the server that the
+ * API cannot list (issue 22, item 7), above which the add-in does not create another draft for
+ * the same table and mode unless the person asks for one more (`assertMayCreateDraft`).
+ */
+export const MAX_UNANSWERED_CREATES = 2;
+
+/**
+ * The create attempts of `table` in `mode`, in the current run (since its last distribution that
+ * reached `processing` or later), that nothing answered: no entry names the attempt in `ref` (its
+ * draft, or a clean refusal). Rows written before `ref` existed: an attempt directly followed by
+ * an entry of the same table and mode that is not another attempt was answered by it. Oldest first.
+ */
+export function unansweredCreates(
+  entries: readonly RunLogEntry[],
+  table: string,
+  mode: RunLogEntry["mode"],
+): RunLogEntry[] {
+  const ofRun = entries.filter((e) => sameTable(e.table, table) && e.mode === mode);
+  const lastPaid = ofRun.findLastIndex((e) => PAID_OR_MAYBE_STATES.includes(e.state));
+  const run = ofRun.slice(lastPaid + 1);
+  const answered = new Set(entries.flatMap((e) => (e.ref ? [e.ref] : [])));
+  return run.filter((e, i) => {
+    if (e.state !== "creating" || answered.has(e.distributionId)) return false;
+    const next = run[i + 1];
+    const oldLayoutAnswer = next !== undefined && next.state !== "creating" && next.ref === undefined;
+    return !oldLayoutAnswer;
+  });
+}
+
+/**
+ * Creating another draft for `table` in `mode` would leave more than `MAX_UNANSWERED_CREATES`
+ * drafts that may exist and cannot be listed. Nothing was sent. No money moved: a draft pays
+ * nothing until it is finalized, and the add-in finalizes only drafts whose id it holds.
+ */
+export class UnansweredDraftsError extends Error {
+  override name = "UnansweredDraftsError";
+  constructor(
+    readonly table: string,
+    readonly mode: RunLogEntry["mode"],
+    /** The attempts nobody answered, oldest first. */
+    readonly attempts: readonly RunLogEntry[],
+  ) {
+    super(
+      `Table ${table} (${mode}): ${attempts.length} earlier attempts to create a draft got no answer ` +
+        `(${attempts.map((a) => a.at).join(", ")}); each may have left a draft the API cannot list. ` +
+        "Nothing was sent and no money moved. To create another draft anyway, confirm it " +
+        `(allowAnotherDraftAfter: ${attempts.length}).`,
+    );
+  }
+}
+
+/**
+ * Throws `UnansweredDraftsError` when `table` in `mode` has `MAX_UNANSWERED_CREATES` or more
+ * unanswered create attempts, unless `allowAnotherDraftAfter` is that very count: the person saw
+ * that many and asked for one more (a confirmation given for fewer does not carry over).
+ */
+export function assertMayCreateDraft(
+  entries: readonly RunLogEntry[],
+  table: string,
+  mode: RunLogEntry["mode"],
+  options: { allowAnotherDraftAfter?: number | undefined } = {},
+): void {
+  const attempts = unansweredCreates(entries, table, mode);
+  if (attempts.length < MAX_UNANSWERED_CREATES) return;
+  if (options.allowAnotherDraftAfter === attempts.length) return;
+  throw new UnansweredDraftsError(table, mode, attempts);
+}
 
 /** The last distribution of `table` that reached `processing` or later (other than `except`). */
 export function previousFinalized(
@@ -261,11 +341,13 @@ export function runLogLinks(entries: readonly RunLogEntry[]): RunLogLink[] {
       s.add(e.transactionId);
       charges.set(e.distributionId, s);
     }
-  return latestByDistribution(entries.filter((e) => e.state !== "creating")).map((e) => ({
-    distributionId: e.distributionId,
-    table: e.table,
-    at: e.at,
-    ...(e.lotId ? { lotId: e.lotId } : {}),
-    ...(charges.has(e.distributionId) ? { transactionIds: [...charges.get(e.distributionId)!] } : {}),
-  }));
+  return latestByDistribution(entries.filter((e) => e.state !== "creating" && e.state !== "not-created")).map(
+    (e) => ({
+      distributionId: e.distributionId,
+      table: e.table,
+      at: e.at,
+      ...(e.lotId ? { lotId: e.lotId } : {}),
+      ...(charges.has(e.distributionId) ? { transactionIds: [...charges.get(e.distributionId)!] } : {}),
+    }),
+  );
 }

@@ -62,8 +62,9 @@ export function distributionsResource(ctx: Context) {
         return await ctx.change("POST", paths.distributions(), DistributionCreated, opts, { json: body });
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
+        const ambiguous: boolean = isAmbiguousFailure(e);
         const unknown =
-          isAmbiguousFailure(e) ||
+          ambiguous ||
           e instanceof AppliedUnreadableError ||
           e instanceof RedirectRefusedError ||
           (e instanceof APIUserAbortError && !abortedBeforeSending);

@@ -6,7 +6,8 @@
  * A send logs `creating` (with a placeholder id) just before it asks for a draft, then the draft
  * under its real id: the announcement is not a distribution and is not shown. Only when it is the
  * last word of its table and mode (the run stopped between the two: `unrecordedCreate`) does it
- * become one entry, `interrupted`, with no id, which the screen explains in plain words.
+ * become one entry, `interrupted`, with no id, which the screen explains in plain words. An
+ * attempt the server refused cleanly (`not-created`) created nothing and is not shown.
  */
 import type { ValePixClient } from "../../api";
 import type { Workbook } from "../../workbook";
@@ -19,6 +20,7 @@ export function activityServices(api: () => Promise<ValePixClient>, workbook: Wo
     runLog: async () => {
       const entries = await readRunLogEntries(workbook);
       return latestByDistribution(entries)
+        .filter((e) => e.state !== "not-created")
         .filter((e) => e.state !== "creating" || unrecordedCreate(entries, e.table, e.mode) === e)
         .reverse()
         .map((e): RunLogView =>

@@ -2,7 +2,7 @@
  * The distribute feature's words for its errors (an `ErrorWords` the shell hands the error
  * centre): the sheet, the send, the review, finalize and the modes.
  */
-import { DoublePaymentError } from "../../workbook/run-log";
+import { DoublePaymentError, MAX_UNANSWERED_CREATES, UnansweredDraftsError } from "../../workbook/run-log";
 import { type ErrorWords, paneError } from "../../taskpane/ui/errors/messageFor";
 import { formatCount, formatDateTime } from "../../taskpane/ui/i18n";
 import {
@@ -65,6 +65,20 @@ export const distributeErrorWords: ErrorWords = (error, t, locale, describe) => 
       ),
       intent: "warning",
     };
+  if (error instanceof UnansweredDraftsError) {
+    const w = DISTRIBUTE_WORDS[locale];
+    return {
+      ...paneError(
+        w.draftsTitle,
+        w.draftsQuestion({
+          count: formatCount(error.attempts.length, locale),
+          max: formatCount(MAX_UNANSWERED_CREATES, locale),
+        }),
+        w.draftsNext,
+      ),
+      intent: "warning",
+    };
+  }
   if (error instanceof ModeInputError)
     return paneError(e.modeInputTitle, e.modeInput[error.code] ?? error.message, e.modeInputNext);
   if (error instanceof DraftChangedError)

@@ -61,6 +61,11 @@ export interface SendRequest {
    * table pays again what an earlier distribution paid (docs/architecture.md §2 "No double payment").
    */
   confirmRepeatOf?: string;
+  /**
+   * The count of unanswered draft creates an `UnansweredDraftsError` showed: the person asked, on
+   * purpose, for one more draft ("Create another draft"; src/workbook/run-log.ts).
+   */
+  allowAnotherDraftAfter?: number;
 }
 
 export interface SendOutcome {
@@ -74,6 +79,11 @@ export interface SendOutcome {
   calls: number;
   totalEmployees: number;
   totalCents: number;
+  /**
+   * Earlier attempts to create a draft for this table whose answer never came: each may have left
+   * a draft at the server that the API cannot list (they pay nothing). 0 when none.
+   */
+  unansweredDrafts?: number;
   /** The review made right after sending (items read back). */
   review: ReviewView;
 }

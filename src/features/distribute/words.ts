@@ -71,6 +71,14 @@ export const DISTRIBUTE_WORDS = defineWords(
     sentContinued: "O rascunho que esta tabela já tinha foi continuado.",
     doubleTitle: "Esta tabela já foi paga",
     doubleSend: "Enviar mesmo assim",
+    draftsTitle: "Rascunhos sem resposta",
+    draftsQuestion: (p: { count: string; max: string }) =>
+      `${p.count} tentativas de criar o rascunho desta tabela ficaram sem resposta do servidor. Cada uma pode ter deixado um rascunho no servidor, e a API não tem como listar rascunhos para encontrá-los. Nenhum dinheiro saiu: um rascunho não paga nada até ser finalizado, e o suplemento só finaliza o rascunho cujo número recebeu. Por isso ele não cria mais de ${p.max} sem que você peça.`,
+    draftsNext:
+      "Se puder, peça ao suporte do ValePix que confira os rascunhos da empresa. Para continuar agora, crie outro rascunho: os anteriores ficam sem itens e não pagam nada.",
+    draftsAnother: "Criar outro rascunho",
+    reviewUnanswered: (p: { count: string }) =>
+      `${p.count} tentativa(s) anterior(es) de criar o rascunho desta tabela ficaram sem resposta: pode haver rascunho(s) vazio(s) no servidor que a API não lista. Eles não pagam nada; este é o rascunho que será finalizado.`,
     reviewAgain: "Conferir de novo",
     review: "Revisão",
     reviewMatches: "A planilha e o rascunho conferem, centavo por centavo.",
@@ -271,6 +279,14 @@ export const DISTRIBUTE_WORDS = defineWords(
     sentContinued: "The draft this table already had was continued.",
     doubleTitle: "This table was already paid",
     doubleSend: "Send anyway",
+    draftsTitle: "Drafts with no answer",
+    draftsQuestion: (p) =>
+      `${p.count} attempts to create this table's draft got no answer from the server. Each may have left a draft at the server, and the API has no way to list drafts to find them. No money moved: a draft pays nothing until it is finalized, and the add-in only finalizes the draft whose number it received. That is why it creates no more than ${p.max} unless you ask.`,
+    draftsNext:
+      "If you can, ask ValePix support to check the company's drafts. To go on now, create another draft: the earlier ones have no items and pay nothing.",
+    draftsAnother: "Create another draft",
+    reviewUnanswered: (p) =>
+      `${p.count} earlier attempt(s) to create this table's draft got no answer: there may be empty draft(s) at the server that the API does not list. They pay nothing; this is the draft that will be finalized.`,
     reviewAgain: "Check again",
     review: "Review",
     reviewMatches: "The sheet and the draft match, to the cent.",

@@ -82,7 +82,7 @@ export function distributeServices(
   /** The review as the pane shows it: names for ids, the balance now, and an earlier run that paid the same. */
   const reviewView = async (
     client: ValePixClient,
-    sent: Omit<Sent, "created" | "calls">,
+    sent: Omit<Sent, "created" | "calls" | "unansweredCreates">,
     names: ReadonlyMap<string, string>,
     signal: AbortSignal,
   ): Promise<ReviewView> => {
@@ -221,6 +221,7 @@ export function distributeServices(
         totalEmployees: r.review.draft.employees,
         totalCents: r.review.draft.totalCents,
         ...(r.reviewTable ? { reviewTable: r.reviewTable } : {}),
+        unansweredDrafts: r.unansweredCreates,
         review,
       };
     },

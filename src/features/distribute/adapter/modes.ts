@@ -31,6 +31,8 @@ export interface Sent extends Reviewed {
   calls: number;
   review: SheetReview;
   since: ChangesSincePrevious | undefined;
+  /** Earlier create attempts with no answer (drafts that may exist and cannot be listed). */
+  unansweredCreates: number;
 }
 
 export async function sendByMode(
@@ -44,7 +46,12 @@ export async function sendByMode(
   if (request.mode === "selected") {
     const r = await sendSheet(
       client,
-      { workbook, table: request.table, confirmRepeatOf: request.confirmRepeatOf },
+      {
+        workbook,
+        table: request.table,
+        confirmRepeatOf: request.confirmRepeatOf,
+        allowAnotherDraftAfter: request.allowAnotherDraftAfter,
+      },
       options,
     );
     return {
@@ -55,6 +62,7 @@ export async function sendByMode(
       calls: r.plan.count,
       review: r.review,
       since: r.sincePrevious,
+      unansweredCreates: r.unansweredCreates,
     };
   }
   const input = {
@@ -62,6 +70,7 @@ export async function sendByMode(
     values: request.values ?? {},
     overridesTable: request.overridesFromTable ? request.table : undefined,
     confirmRepeatOf: request.confirmRepeatOf,
+    allowAnotherDraftAfter: request.allowAnotherDraftAfter,
   };
   const r =
     request.mode === "batch"
@@ -76,6 +85,7 @@ export async function sendByMode(
     calls: r.plan.count,
     review: r.review,
     since: r.sincePrevious,
+    unansweredCreates: r.unansweredCreates,
   };
 }
 

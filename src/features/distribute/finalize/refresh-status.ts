@@ -90,7 +90,9 @@ export async function refreshStatus(
   const now = options.now ?? Date.now;
   // A `creating` entry names no distribution yet (its id is a placeholder): nothing to read.
   const entries = await readRunLogEntries(workbook);
-  const latest = latestByDistribution(entries.filter((e) => e.state !== "creating"));
+  const latest = latestByDistribution(
+    entries.filter((e) => e.state !== "creating" && e.state !== "not-created"),
+  );
   const forTable = input.table ? latest.filter((e) => sameTable(e.table, input.table!)) : [];
   const previous = forTable.at(-1) ?? latest.at(-1);
   if (!previous) throw new NoDistributionError();

@@ -43,12 +43,13 @@ import {
   type RunLogEntry,
   appendRunLogEntry,
   assertNotPaidBefore,
-  creatingEntry,
   draftToContinue,
   readRunLogEntries,
   sheetFingerprint,
+  unansweredCreates,
   unrecordedCreate,
 } from "../../../workbook/run-log";
+import { createDraftLogged } from "../send/create-draft";
 import { sendPlan } from "../send/send";
 
 export interface SendModeInput {
@@ -61,6 +62,8 @@ export interface SendModeInput {
   reviewTable?: string | undefined;
   /** The fingerprint a `DoublePaymentError` named, to send the same content again on purpose. */
   confirmRepeatOf?: string | undefined;
+  /** The unanswered create count an `UnansweredDraftsError` showed, to create one more on purpose. */
+  allowAnotherDraftAfter?: number | undefined;
 }
 
 export interface SendGroupInput extends SendModeInput {
@@ -99,6 +102,8 @@ export interface ModeReview {
    * or finalizes (a group draft holds the conventions' amounts: it could be finalized elsewhere).
    */
   unrecordedDraftSince: string | undefined;
+  /** Earlier create attempts of this review table with no answer, in this run (drafts that may exist). */
+  unansweredCreates: number;
 }
 
 export const sendBatch = (api: ModeApi, input: SendModeInput, options: SendModeOptions = {}) =>
@@ -152,17 +157,26 @@ async function sendMode(
   const created = distributionId === undefined;
   const unrecorded = unrecordedCreate(entries, table, mode);
   if (distributionId === undefined) {
-    // Announced first: a crash between the create and its log entry is then seen next time.
-    await appendRunLogEntry(workbook, creatingEntry(table, mode, new Date(now()).toISOString(), note));
-    const d = await api.distributions.create(
-      mode === "group"
-        ? { type: "group", benefit_convention_ids: [...new Set(benefitIds)] }
-        : { type: "batch" },
-      { signal },
-    );
+    const d = await createDraftLogged(api.distributions, {
+      workbook,
+      entries,
+      table,
+      mode,
+      note,
+      body:
+        mode === "group"
+          ? { type: "group", benefit_convention_ids: [...new Set(benefitIds)] }
+          : { type: "batch" },
+      allowAnotherDraftAfter: input.allowAnotherDraftAfter,
+      // Logged at once: a crash from here on continues this draft instead of creating another.
+      draftEntry: (created) => ({
+        totalEmployees: created.total_employees,
+        totalCents: created.total_amount,
+      }),
+      now,
+      signal,
+    });
     distributionId = d.distribution_id;
-    // Logged at once: a crash from here on continues this draft instead of creating another.
-    await logEntry({ distributionId, totalEmployees: d.total_employees, totalCents: d.total_amount });
   }
 
   progress("plan", 0, 1);
@@ -225,5 +239,6 @@ async function sendMode(
     overrides: run.overrides.length,
     sincePrevious,
     unrecordedDraftSince: unrecorded?.at,
+    unansweredCreates: unansweredCreates(entries, table, mode).length,
   };
 }

@@ -12,7 +12,7 @@ import type { Benefit, FinalizeBody } from "../../../api";
 import type { TableInfo } from "../../../workbook";
 import { FinalizeOutcomeUnknownError } from "../../../api";
 import { type Charge } from "../../fund";
-import { DoublePaymentError } from "../../../workbook/run-log";
+import { DoublePaymentError, UnansweredDraftsError } from "../../../workbook/run-log";
 import { UnknownOutcomeNeedsConfirmationError } from "../finalize/finalize-draft";
 import { ChargePanel } from "../../fund";
 import { ProgressPanel } from "../../../taskpane/ui/ProgressPanel";
@@ -35,7 +35,7 @@ import { FinalizeForm } from "./FinalizeForm";
 import { MappingEditor } from "./MappingEditor";
 import { ResultPanel } from "./ResultPanel";
 import { ReviewPanel } from "./ReviewPanel";
-import { type RepeatQuestion, SendPanel } from "./SendPanel";
+import { type DraftsQuestion, type RepeatQuestion, SendPanel } from "./SendPanel";
 import { type UnknownOutcome, UnknownOutcomePanel } from "./UnknownOutcomePanel";
 import { ValidationPanel } from "./ValidationPanel";
 import { DISTRIBUTE_WORDS } from "../words";
@@ -79,6 +79,8 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
   const [invalidValues, setInvalidValues] = useState<string[]>([]);
   const [overrides, setOverrides] = useState(false);
   const [repeat, setRepeat] = useState<RepeatQuestion | undefined>(undefined);
+  /** Earlier draft creates got no answer: one more only when the person asks (./SendPanel). */
+  const [drafts, setDrafts] = useState<DraftsQuestion | undefined>(undefined);
   /** The fingerprint the person confirmed paying again (re-sends of this draft keep it). */
   const [confirmed, setConfirmed] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<SendOutcome | undefined>(undefined);
@@ -103,6 +105,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
     setValidation(undefined);
     setLiveAt(undefined);
     setRepeat(undefined);
+    setDrafts(undefined);
     setConfirmed(undefined);
     setSent(undefined);
     setReview(undefined);
@@ -159,7 +162,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
     }
   };
 
-  const send = (confirmRepeatOf?: string) => {
+  const send = (confirmRepeatOf?: string, allowAnotherDraftAfter?: number) => {
     const typed = readValues(valueTexts, locale);
     setInvalidValues(mode === "selected" ? [] : typed.invalid);
     if (mode !== "selected" && typed.invalid.length > 0) return;
@@ -172,15 +175,22 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
             ...(mode === "group" ? { benefitIds: chosen } : {}),
             ...(mode !== "selected" ? { values: typed.values, overridesFromTable: overrides } : {}),
             ...(confirmRepeatOf ? { confirmRepeatOf } : {}),
+            ...(allowAnotherDraftAfter !== undefined ? { allowAnotherDraftAfter } : {}),
           },
           run,
         );
         setRepeat(undefined);
+        setDrafts(undefined);
         setConfirmed(confirmRepeatOf);
         setSent(outcome);
         setReview(outcome.review);
         onDraft?.(outcome.distributionId);
       } catch (e) {
+        // Creating one more draft while earlier ones may exist is the person's call (issue 22, item 7).
+        if (e instanceof UnansweredDraftsError) {
+          setDrafts({ count: e.attempts.length, confirmRepeatOf });
+          return;
+        }
         // Paying the same content again is a question for the person, not a failure.
         if (!(e instanceof DoublePaymentError)) throw e;
         const last = e.matches.at(-1)!;
@@ -322,6 +332,8 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           onSend={() => send()}
           repeat={repeat}
           onSendRepeat={(fp) => send(fp)}
+          drafts={drafts}
+          onSendAnotherDraft={(q) => send(q.confirmRepeatOf, q.count)}
         />
       )}
 
@@ -337,7 +349,13 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           {sent.reviewTable && ` ${d.reviewTableWritten({ table: sent.reviewTable })}`}
         </Body1>
       )}
-      {review && !result && !unknown && <ReviewPanel review={review} productName={productName} />}
+      {review && !result && !unknown && (
+        <ReviewPanel
+          review={review}
+          productName={productName}
+          unansweredDrafts={sent?.unansweredDrafts ?? 0}
+        />
+      )}
       {review && !result && !unknown && !task.running && (
         <div className={styles.actions}>
           {!review.matches && (

@@ -12,9 +12,12 @@ const useStyles = makeStyles({
 export function ReviewPanel({
   review,
   productName,
+  unansweredDrafts = 0,
 }: {
   review: ReviewView;
   productName: (id: string) => string;
+  /** Earlier attempts to create this table's draft that got no answer (drafts that may exist). */
+  unansweredDrafts?: number;
 }) {
   const { locale } = useMessages();
   const d = useWords(DISTRIBUTE_WORDS);
@@ -32,6 +35,13 @@ export function ReviewPanel({
             : d.reviewMismatch({ count: formatCount(review.mismatches.length, locale) })}
         </MessageBarBody>
       </MessageBar>
+      {unansweredDrafts > 0 && (
+        <MessageBar intent="warning" layout="multiline" data-testid="unanswered-drafts">
+          <MessageBarBody>
+            {d.reviewUnanswered({ count: formatCount(unansweredDrafts, locale) })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {review.mismatches.length > 0 && (
         <ul className={styles.list} data-testid="mismatches">
           {review.mismatches.slice(0, 100).map((m, i) => (

@@ -3,7 +3,9 @@
  * never faked); for modes batch and group, the value for everyone per product and whether the
  * chosen table's rows override it per employee; the benefits of mode group; the Send button; and, when the table pays exactly
  * what an earlier distribution paid (docs/architecture.md §2 "No double payment"), the question asked again,
- * with a box that must be ticked on purpose before "Send anyway".
+ * with a box that must be ticked on purpose before "Send anyway"; and, when earlier attempts to
+ * create this table's draft got no answer (drafts that may exist and cannot be listed), what that
+ * means and "Create another draft", the only way past the cap (issue 22, item 7).
  */
 import {
   Button,
@@ -22,7 +24,8 @@ import {
 } from "@fluentui/react-components";
 import { useId, useState } from "react";
 import type { Benefit, Product } from "../../../api";
-import { formatDateTime, useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { formatCount, formatDateTime, useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { MAX_UNANSWERED_CREATES } from "../../../workbook/run-log";
 import type { DistributionMode } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
@@ -45,6 +48,14 @@ export interface RepeatQuestion {
   at: string;
 }
 
+/** Earlier draft creates got no answer (from `UnansweredDraftsError`). */
+export interface DraftsQuestion {
+  /** How many: a confirmation holds for this count only. */
+  count: number;
+  /** The repeat the person had confirmed for this send, kept for the next one. */
+  confirmRepeatOf: string | undefined;
+}
+
 export interface SendPanelProps {
   modes: readonly DistributionMode[];
   mode: DistributionMode;
@@ -65,6 +76,8 @@ export interface SendPanelProps {
   onSend: () => void;
   repeat: RepeatQuestion | undefined;
   onSendRepeat: (fingerprint: string) => void;
+  drafts?: DraftsQuestion | undefined;
+  onSendAnotherDraft?: (question: DraftsQuestion) => void;
 }
 
 const ALL_MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
@@ -144,6 +157,25 @@ export function SendPanel(props: SendPanelProps) {
             </Caption1>
           )}
         </div>
+      )}
+      {props.drafts && (
+        <>
+          <MessageBar intent="warning" layout="multiline">
+            <MessageBarBody>
+              <MessageBarTitle>{d.draftsTitle}</MessageBarTitle>
+              {d.draftsQuestion({
+                count: formatCount(props.drafts.count, locale),
+                max: formatCount(MAX_UNANSWERED_CREATES, locale),
+              })}{" "}
+              {d.draftsNext}
+            </MessageBarBody>
+          </MessageBar>
+          <div className={layout.actions}>
+            <Button disabled={props.disabled} onClick={() => props.onSendAnotherDraft?.(props.drafts!)}>
+              {d.draftsAnother}
+            </Button>
+          </div>
+        </>
       )}
       {props.repeat ? (
         <>

@@ -28,14 +28,14 @@ import {
 } from "./review";
 import { mismatchDetails, runRowResults } from "./row-results";
 import {
-  appendRunLogEntry,
   assertNotPaidBefore,
-  creatingEntry,
   draftToContinue,
   previousFinalized,
   readRunLogEntries,
+  unansweredCreates,
   unrecordedCreate,
 } from "../../../workbook/run-log";
+import { createDraftLogged } from "./create-draft";
 import { sendPlan } from "./send";
 import { type DirectoryApi, readDistributionSheet } from "./sheet";
 
@@ -52,6 +52,11 @@ export interface SendSheetInput {
   table: string;
   /** The fingerprint a `DoublePaymentError` named, to send the same content again on purpose. */
   confirmRepeatOf?: string | undefined;
+  /**
+   * The unanswered create count an `UnansweredDraftsError` showed: the person asked, on purpose,
+   * for one more draft (src/workbook/run-log.ts, `assertMayCreateDraft`).
+   */
+  allowAnotherDraftAfter?: number | undefined;
 }
 
 export interface SendSheetOptions {
@@ -83,6 +88,11 @@ export interface DraftReview {
    * needs a positive value) and this add-in never finalizes it; it can be ignored.
    */
   unrecordedDraftSince: string | undefined;
+  /**
+   * Earlier attempts to create a draft for this table whose answer never came, in this run: each
+   * may have left a draft at the server that the API cannot list (no money moved).
+   */
+  unansweredCreates: number;
 }
 
 export async function sendSheet(
@@ -117,20 +127,22 @@ export async function sendSheet(
   const created = distributionId === undefined;
   const unrecorded = unrecordedCreate(entries, table, "selected");
   if (distributionId === undefined) {
-    // Announced first: a crash between the create and its log entry is then seen next time.
-    await appendRunLogEntry(workbook, creatingEntry(table, "selected", new Date(now()).toISOString()));
-    const d = await api.distributions.create({ type: "selected" }, { signal });
-    distributionId = d.distribution_id;
-    await appendRunLogEntry(workbook, {
-      at: new Date(now()).toISOString(),
+    const d = await createDraftLogged(api.distributions, {
+      workbook,
+      entries,
       table,
       mode: "selected",
-      distributionId,
-      state: "draft",
-      totalEmployees: sheet.desired.length,
-      totalCents: sheet.desired.reduce((s, d) => s + [...d.values.values()].reduce((a, b) => a + b, 0), 0),
-      fingerprint: sheet.fingerprint,
+      body: { type: "selected" },
+      allowAnotherDraftAfter: input.allowAnotherDraftAfter,
+      draftEntry: () => ({
+        totalEmployees: sheet.desired.length,
+        totalCents: sheet.desired.reduce((s, d) => s + [...d.values.values()].reduce((a, b) => a + b, 0), 0),
+        fingerprint: sheet.fingerprint,
+      }),
+      now,
+      signal,
     });
+    distributionId = d.distribution_id;
   }
 
   progress("plan", 0, 1);
@@ -178,5 +190,7 @@ export async function sendSheet(
     sincePrevious,
     fingerprint: sheet.fingerprint,
     unrecordedDraftSince: unrecorded?.at,
+    // This send's own attempt was answered: the count is the run log's as it was read.
+    unansweredCreates: unansweredCreates(entries, table, "selected").length,
   };
 }

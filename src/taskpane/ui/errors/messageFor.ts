@@ -21,6 +21,7 @@ import {
   ConflictError,
   DepositMismatchError,
   DepositOutcomeUnknownError,
+  DraftCreateOutcomeUnknownError,
   FinalizeOutcomeUnknownError,
   InternalServerError,
   NotFoundError,
@@ -126,6 +127,17 @@ export function messageFor(
       intent: "warning",
     };
   }
+  // A draft may exist at the server and cannot be listed; no money moved (issue 22, item 7).
+  if (error instanceof DraftCreateOutcomeUnknownError)
+    return {
+      ...msg(
+        e.draftUnknownTitle,
+        error.applied ? e.draftUnknownApplied : e.draftUnknown,
+        e.draftUnknownNext,
+        apiDetails(error, t),
+      ),
+      intent: "warning",
+    };
   if (error instanceof DepositMismatchError) {
     // Documents by their last two characters only (personal data, API "Authentication" 5).
     const party = (amount: number | undefined, document: string | undefined) => {

@@ -116,6 +116,13 @@ export const enUS: Messages = {
     depositUnknown: (p) => `The charge may exist, with the identifier ${p.id}.`,
     depositUnknownNext:
       "Do not create another charge: in Fund, open “Follow an existing charge” with this identifier.",
+    draftUnknownTitle: "It is not known whether the draft was created",
+    draftUnknown:
+      "The server did not answer the request to create the draft. A draft may have been created, and the API has no way to list drafts to find it. No money moved: a draft pays nothing until it is finalized.",
+    draftUnknownApplied:
+      "The server created the draft, but its answer could not be read: its number is unknown, and the API has no way to list drafts to find it. No money moved: a draft pays nothing until it is finalized.",
+    draftUnknownNext:
+      "Send again when the connection is back: the attempt was noted in the workbook's log, and the add-in creates no more than two unanswered drafts for the same table without asking.",
     depositMismatchTitle: "This identifier already belongs to another charge",
     depositMismatch: (p) =>
       `The API already holds a charge with the identifier ${p.id}, different from the one asked for. Asked: ${p.sent}. Existing: ${p.found}.`,

@@ -125,6 +125,13 @@ export const ptBR = {
     depositUnknown: (p: { id: string }) => `A cobrança pode existir, com o identificador ${p.id}.`,
     depositUnknownNext:
       "Não crie outra cobrança: em Depositar, abra “Acompanhar uma cobrança existente” com este identificador.",
+    draftUnknownTitle: "Não se sabe se o rascunho foi criado",
+    draftUnknown:
+      "O servidor não respondeu ao pedido de criar o rascunho. Um rascunho pode ter sido criado, e a API não tem como listar rascunhos para encontrá-lo. Nenhum dinheiro saiu: um rascunho não paga nada até ser finalizado.",
+    draftUnknownApplied:
+      "O servidor criou o rascunho, mas a resposta não pôde ser lida: o número dele é desconhecido, e a API não tem como listar rascunhos para encontrá-lo. Nenhum dinheiro saiu: um rascunho não paga nada até ser finalizado.",
+    draftUnknownNext:
+      "Envie de novo quando a conexão voltar: a tentativa foi anotada no registro da pasta de trabalho, e o suplemento não cria mais de dois rascunhos sem resposta para a mesma tabela sem perguntar.",
     depositMismatchTitle: "Este identificador já é de outra cobrança",
     depositMismatch: (p: { id: string; sent: string; found: string }) =>
       `A API já tem uma cobrança com o identificador ${p.id}, diferente da pedida. Pedida: ${p.sent}. Existente: ${p.found}.`,
