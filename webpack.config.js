@@ -14,6 +14,7 @@ const {
   rewriteManifest,
 } = require("./scripts/build/hosting.cjs");
 const { localizeMetadata } = require("./scripts/build/functions-metadata.cjs");
+const { BundlePackagesPlugin } = require("./scripts/build/bundle-packages.cjs");
 
 const DEV_PORT = Number(process.env.VALEPIX_DEV_PORT ?? 3000);
 /** The sandbox the dev server proxies `/api` to (npm run sandbox). */
@@ -205,6 +206,8 @@ module.exports = async (env = {}, argv = {}) => {
       new LocalizedFunctionsPlugin(),
       new HostingPlugin(hosting),
       ...(process.env.VALEPIX_MODULES_FILE ? [new ModuleListPlugin(process.env.VALEPIX_MODULES_FILE)] : []),
+      // What ships, checked against security/bundle-policy.json (production builds only).
+      ...(dev ? [] : [new BundlePackagesPlugin()]),
     ],
     optimization: { runtimeChunk: "single" },
     performance: {

@@ -177,3 +177,23 @@ test("a production build for a host without VALEPIX_API_HOSTS fails before build
     rmSync(empty, { recursive: true, force: true });
   }
 });
+
+test("dist/bundle-packages.json lists what the bundles ship, every package allowed by the policy", () => {
+  const report = JSON.parse(read("bundle-packages.json")) as {
+    policy: string;
+    packages: Array<{ name: string; version: string; license: string; modules: number }>;
+    problems: string[];
+  };
+  expect(report.policy).toBe("security/bundle-policy.json");
+  expect(report.problems).toEqual([]);
+  const names = report.packages.map((p) => p.name);
+  // What the pane is made of is there; what only the sandbox, tests or preview use is not.
+  for (const shipped of ["react", "react-dom", "zod", "uqr", "numfmt", "@fluentui/react-button"])
+    expect(names).toContain(shipped);
+  for (const absent of ["fastify", "better-sqlite3", "exceljs", "react-data-grid", "jest"])
+    expect(names).not.toContain(absent);
+  for (const p of report.packages) {
+    expect(p.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(p.modules).toBeGreaterThan(0);
+  }
+});
