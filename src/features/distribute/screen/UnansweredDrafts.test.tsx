@@ -7,7 +7,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { APIConnectionError, DraftCreateOutcomeUnknownError } from "../../../api";
 import { type RunLogEntry, UnansweredDraftsError } from "../../../workbook/run-log";
-import type { DistributeServices, SendOutcome } from "../services";
+import type { DistributeServices } from "../services";
 import { renderPane } from "../../../taskpane/testing";
 import { DistributeScreen } from "./DistributeScreen";
 import { fake, passing, sendEnabled } from "./fake-services";
@@ -43,7 +43,7 @@ function services() {
   send.mockRejectedValueOnce(unknown());
   send.mockRejectedValueOnce(new UnansweredDraftsError("Novembro", "selected", [attempt(1), attempt(2)]));
   send.mockImplementation(async (...args) => ({
-    ...((await base.send(...args)) as SendOutcome),
+    ...(await base.send(...args)),
     unansweredDrafts: 2,
   }));
   return { ...base, send };
