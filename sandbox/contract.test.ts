@@ -18,8 +18,8 @@ import {
   ConflictError,
   DepositMismatchError,
   DepositOutcomeUnknownError,
+  DraftCreateOutcomeUnknownError,
   FinalizeOutcomeUnknownError,
-  InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -513,11 +513,19 @@ describe("fault kinds, as the client meets them", () => {
 
 /**
  * Creating a draft under the `after` fault: the POST answers 500 but the draft exists. The API
- * has no list of distributions, so the client cannot find it (that is why the client does not
- * repeat this POST); the test looks it up in the sandbox's database.
+ * has no list of distributions, so the client cannot find it: it says the outcome is unknown
+ * (`DraftCreateOutcomeUnknownError`, never a repeated POST); the test looks it up in the
+ * sandbox's database.
  */
 async function createDraftDespiteFault(env: Env, api: ValePixClient): Promise<string> {
-  await rejects(api.distributions.create({ type: "selected" }), InternalServerError);
+  const before = env.statuses.length;
+  const unknown = await rejects(
+    api.distributions.create({ type: "selected" }),
+    DraftCreateOutcomeUnknownError,
+  );
+  // One POST, not repeated.
+  expect(env.statuses.slice(before)).toEqual([500]);
+  expect(unknown.cause).toBeDefined();
   const row = env.sb.store.db
     .prepare("SELECT id, status FROM distributions ORDER BY seq DESC LIMIT 1")
     .get() as { id: string; status: string } | undefined;
