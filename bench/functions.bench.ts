@@ -65,6 +65,10 @@ export default async function run(): Promise<{ functions: FunctionsResult }> {
       makeError: (f) => ({ code: f.code, message: f.message }),
       setInterval: () => 0,
       clearInterval: () => undefined,
+      // The answers' clock stands still: on a loaded machine typing 1,000 cells can take longer
+      // than the answers' 30 s life, and the count would measure the machine, not the sharing.
+      // (A refresh asks afresh whatever the clock.)
+      now: () => 0,
     });
     await hostFunctions(wb.excel, runtime);
     // A spilling question gets a column of its own, far from the others.
