@@ -274,7 +274,7 @@ describe("every endpoint", () => {
 });
 
 describe("errors map to the client's classes", () => {
-  it("400 BadRequestError: fractional cents, non-UUID transaction_id, limit above 100", async () => {
+  it("400 BadRequestError: fractional cents, non-UUID transaction_id, limit above 1,000", async () => {
     const api = (await setup()).client();
     const e = await rejects(api.deposits.create({ amount: 10.5, ...payer }), BadRequestError);
     expect(e.status).toBe(400);
@@ -283,7 +283,7 @@ describe("errors map to the client's classes", () => {
       api.deposits.create({ amount: 100, ...payer, transaction_id: "not-a-uuid" }),
       BadRequestError,
     );
-    await rejects(api.employees.listPage({ limit: 101 }), BadRequestError);
+    await rejects(api.employees.listPage({ limit: 1001 }), BadRequestError);
   });
 
   it("401 AuthenticationError: invalid, revoked and expired tokens", async () => {

@@ -27,13 +27,29 @@
  * changed. Never a silent cut or a duplicate.
  */
 import { CollectLimitError, type PageChange, PaginationError } from "./errors";
-import { MAX_PAGE_LIMIT, type Page } from "./schemas";
+import type { Page } from "./schemas";
 
-/** 10 000 pages of 100 is a million items: far beyond any account; beyond it, something is wrong. */
+/** 10 000 pages is ten million items at 1,000 a page: far beyond any account; beyond it, something is wrong. */
 export const MAX_PAGES = 10_000;
 
-/** Iteration uses the largest page the document shows (`limit` 100) to make the fewest calls. */
-const ITERATION_PAGE_LIMIT = MAX_PAGE_LIMIT;
+/**
+ * Iteration asks for pages of 1,000 (issue 24): the document names `limit` 10, 20 and 100 "in
+ * use" and does not show the maximum, so we ask for more and use what the server answers. A
+ * server that caps it serves fewer (the first page's stated `limit`, else its item count, is the
+ * size every later page is checked against and the total is divided by); a server that refuses
+ * it (400) is asked again at once with the largest documented value, 100. docs/api-assumptions.md.
+ */
+export const LARGE_PAGE_LIMIT = 1_000;
+
+/** The largest `limit` the document names: what a server that refuses a larger one is asked for. */
+const DOCUMENTED_PAGE_LIMIT = 100;
+
+/**
+ * Pages fetched at once after the first, when the first states the total (so every page's number
+ * is known): each goes through the client's fetch, so a paced client (src/api/pacer.ts) still
+ * spaces them at the learned rate.
+ */
+export const PARALLEL_PAGES = 4;
 
 /**
  * The smallest `limit` the document names ("Values in use are `limit` of 10, 20 and 100"): a
@@ -77,19 +93,110 @@ const describeChange = (c: PageChange): string =>
 
 /**
  * Builds a lazy iterator: nothing is fetched until iteration starts, and breaking out of a
- * `for await` stops fetching.
+ * `for await` stops fetching (pages already asked for, at most `PARALLEL_PAGES`, are dropped).
+ *
+ * When the first page states a `total`, the pages after it are known and fetched
+ * `PARALLEL_PAGES` at a time, yielded in order, each held to the same checks as one read after
+ * the other (its stated limit and total, every page but the last full, the last holding what the
+ * total leaves, no page starting as the one before). Without a total, one page after the other.
  */
 export function paginate<T, P extends Page<T> = Page<T>>(
   fetchPage: FetchPage<P>,
   start: { page?: number | undefined; limit?: number | undefined } = {},
+  options: { parallel?: number } = {},
 ): PageIterator<T, P> {
   const firstPage = start.page ?? 1;
-  const limit = start.limit ?? ITERATION_PAGE_LIMIT;
+  const asked = start.limit;
+  const parallel = options.parallel ?? PARALLEL_PAGES;
   if (!Number.isInteger(firstPage) || firstPage < 1) throw new RangeError("page must be an integer >= 1");
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError("limit must be an integer >= 1");
+  if (asked !== undefined && (!Number.isInteger(asked) || asked < 1))
+    throw new RangeError("limit must be an integer >= 1");
+  if (!Number.isInteger(parallel) || parallel < 1) throw new RangeError("parallel must be an integer >= 1");
+  /** The limit asked for: the caller's, else a large page, lowered once if the server refuses it. */
+  let limit = asked ?? LARGE_PAGE_LIMIT;
+
+  /** The first page; a 400 to our own large `limit` (not the caller's) is asked again at 100. */
+  async function first(): Promise<P> {
+    try {
+      return await fetchPage({ page: firstPage, limit });
+    } catch (e) {
+      const status = (e as { status?: unknown } | null)?.status;
+      if (asked !== undefined || limit <= DOCUMENTED_PAGE_LIMIT || status !== 400) throw e;
+      limit = DOCUMENTED_PAGE_LIMIT;
+      return fetchPage({ page: firstPage, limit });
+    }
+  }
+
+  const ignoresPage = (page: number) =>
+    new PaginationError(
+      `Page ${page} starts with the same item as page ${page - 1}: the server seems to ignore "page"; stopped to avoid reading the same items again`,
+    );
+  const tooManyPages = () =>
+    new PaginationError(
+      `Stopped after ${MAX_PAGES} pages without reaching the end of the list (a server that never ends it?)`,
+    );
 
   /** One read from `firstPage` to the end; throws `ListChanged` when the pages do not agree. */
   async function* pass(): AsyncGenerator<P, void, undefined> {
+    const p1 = await first();
+    if (p1.total !== undefined && p1.data.length > 0 && parallel > 1) yield* parallelPass(p1, p1.total);
+    else yield* sequentialPass(p1);
+  }
+
+  /**
+   * The pages after the first fetched `parallel` at a time (the total tells how many there are),
+   * checked and yielded in order.
+   */
+  async function* parallelPass(p1: P, total: number): AsyncGenerator<P, void, undefined> {
+    const statedLimit = p1.limit;
+    const size = statedLimit ?? p1.data.length;
+    const before = (firstPage - 1) * size;
+    let seen = p1.data.length;
+    // A first page shorter than the size it states, while the total says more remain.
+    if (seen < size && before + seen < total)
+      throw new ListChanged({ kind: "limit", from: size, to: seen, page: firstPage });
+    const lastPage = firstPage + Math.max(0, Math.ceil((total - before) / size) - 1);
+    if (lastPage - firstPage >= MAX_PAGES) throw tooManyPages();
+    let previousFirst = JSON.stringify(p1.data[0]);
+    yield p1;
+    if (before + seen >= total) return;
+    const queue: Promise<P>[] = [];
+    let next = firstPage + 1;
+    const launch = () => {
+      const pending = fetchPage({ page: next++, limit });
+      // Settled here too, so that a page dropped after an error or a break is no unhandled rejection.
+      pending.catch(() => undefined);
+      queue.push(pending);
+    };
+    for (let page = firstPage + 1; page <= lastPage; page++) {
+      while (next <= lastPage && queue.length < parallel) launch();
+      const p = await queue.shift()!;
+      const n = p.data.length;
+      if (p.limit !== undefined && statedLimit !== undefined && p.limit !== statedLimit)
+        throw new ListChanged({ kind: "limit", from: statedLimit, to: p.limit, page });
+      if (p.total !== undefined && p.total !== total)
+        throw new ListChanged({ kind: "total", from: total, to: p.total, page });
+      if (n > size) throw new ListChanged({ kind: "limit", from: size, to: n, page });
+      const expected = page < lastPage ? size : total - before - seen;
+      if (n === 0 || (page === lastPage && n < expected))
+        throw new ListChanged({
+          kind: "ended",
+          from: total,
+          to: before + seen + n,
+          page: n === 0 ? page : page + 1,
+        });
+      // A page short before the last: the server changed its page size.
+      if (n < expected) throw new ListChanged({ kind: "limit", from: size, to: n, page });
+      const firstItem = JSON.stringify(p.data[0]);
+      if (firstItem === previousFirst) throw ignoresPage(page);
+      previousFirst = firstItem;
+      seen += n;
+      yield p;
+    }
+  }
+
+  /** One page after the other (no total: the end is known only when a page says so). */
+  async function* sequentialPass(p1: P): AsyncGenerator<P, void, undefined> {
     let seen = 0;
     let previousFirst: string | undefined;
     /** The first page's stated limit, total and size (its `limit`, else its item count). */
@@ -98,12 +205,8 @@ export function paginate<T, P extends Page<T> = Page<T>>(
     let size = 0;
     let previousCount = 0;
     for (let page = firstPage; ; page++) {
-      if (page - firstPage >= MAX_PAGES) {
-        throw new PaginationError(
-          `Stopped after ${MAX_PAGES} pages without reaching the end of the list (a server that never ends it?)`,
-        );
-      }
-      const p = await fetchPage({ page, limit });
+      if (page - firstPage >= MAX_PAGES) throw tooManyPages();
+      const p = page === firstPage ? p1 : await fetchPage({ page, limit });
       const n = p.data.length;
       if (page === firstPage) {
         statedLimit = p.limit;
@@ -127,11 +230,7 @@ export function paginate<T, P extends Page<T> = Page<T>>(
         return;
       }
       const first = JSON.stringify(p.data[0]);
-      if (first === previousFirst) {
-        throw new PaginationError(
-          `Page ${page} starts with the same item as page ${page - 1}: the server seems to ignore "page"; stopped to avoid reading the same items again`,
-        );
-      }
+      if (first === previousFirst) throw ignoresPage(page);
       previousFirst = first;
       previousCount = n;
       yield p;

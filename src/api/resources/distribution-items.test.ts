@@ -79,7 +79,7 @@ describe("distribution items", () => {
     expect(all.map((i) => i.employee_id)).toEqual(["e1", "e2"]);
     expect(fake.calls.map((c) => [c.path, c.query])).toEqual([
       [`${P}/distributions/d1/items`, { page: "1", limit: "10" }],
-      [`${P}/distributions/d1/items`, { page: "1", limit: "100" }],
+      [`${P}/distributions/d1/items`, { page: "1", limit: "1000" }],
     ]);
   });
 });
@@ -105,8 +105,8 @@ describe("distribution items: read the draft before repeating (rule 4)", () => {
       "GET /distributions/d1/items",
       "POST /distributions/d1/items",
     ]);
-    expect(fake.calls[1]!.query).toEqual({ page: "1", limit: "100" });
-    expect(fake.calls[2]!.query).toEqual({ page: "2", limit: "100" });
+    expect(fake.calls[1]!.query).toEqual({ page: "1", limit: "1000" });
+    expect(fake.calls[2]!.query).toEqual({ page: "2", limit: "1000" });
     expect(sentIds(fake.calls[3]!)).toEqual(ids.slice(120));
     expect(res).toEqual(totals("d1", 150, 0));
   });

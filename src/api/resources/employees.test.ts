@@ -28,15 +28,15 @@ describe("employees", () => {
     expect(only(fake).query).toEqual({});
   });
 
-  it("list iterates all pages with limit 100, keeping the situation filter", async () => {
+  it("list asks for pages of 1,000 and follows the 100 a server serves, keeping the situation filter", async () => {
     const { fake, client } = setup();
     const first = Array.from({ length: 100 }, (_, i) => employee(`e${i}`));
     fake.reply({ json: page(first) }, { json: page([employee("last")]) });
     const all = await collectAll(client.employees.list({ situation: "active" }), { max: 1000 });
     expect(all).toHaveLength(101);
     expect(fake.calls.map((c) => c.query)).toEqual([
-      { page: "1", limit: "100", situation: "active" },
-      { page: "2", limit: "100", situation: "active" },
+      { page: "1", limit: "1000", situation: "active" },
+      { page: "2", limit: "1000", situation: "active" },
     ]);
   });
 

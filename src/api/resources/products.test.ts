@@ -15,6 +15,6 @@ describe("products", () => {
     const all = await collectAll(client.products.list(), { max: 10 });
     expect(all.map((p) => p.id)).toEqual(["p1", "p2"]);
     expect(fake.calls[1]!.path).toBe(`${P}/products`);
-    expect(fake.calls[1]!.query).toEqual({ page: "1", limit: "100" });
+    expect(fake.calls[1]!.query).toEqual({ page: "1", limit: "1000" });
   });
 });

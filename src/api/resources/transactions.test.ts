@@ -14,7 +14,7 @@ describe("transactions", () => {
     ).toEqual(["x1"]);
     await client.transactions.listPage({ type: "DISTRIBUTION", limit: 10 });
     expect(fake.calls.map((c) => [c.path, c.query])).toEqual([
-      [`${P}/transactions`, { page: "1", limit: "100", type: "DEPOSIT" }],
+      [`${P}/transactions`, { page: "1", limit: "1000", type: "DEPOSIT" }],
       [`${P}/transactions`, { limit: "10", type: "DISTRIBUTION" }],
     ]);
   });

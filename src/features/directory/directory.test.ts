@@ -343,16 +343,17 @@ describe("registerEmployees", () => {
 });
 
 test("a pull reports an ETA from the pace of its pages once the list states its total", async () => {
-  env = await startWorkflowEnv({ seedEmployees: 250 });
+  env = await startWorkflowEnv({ seedEmployees: 2_500 });
   let t = 0;
   const seen: Progress[] = [];
   await pullEmployees(env.client.employees, newWorkbook(), {
     onProgress: (p) => p.phase === "employees" && seen.push(p),
     now: () => (t += 100),
   });
-  expect(seen.map((p) => p.done)).toEqual([100, 200, 250]);
-  expect(seen.every((p) => p.total === 250)).toBe(true);
-  // 100 rows in the first 100 ms: 150 left at that pace; none left at the end.
+  // pages of 1,000 (issue 24), the last two asked at once, counted in order
+  expect(seen.map((p) => p.done)).toEqual([1_000, 2_000, 2_500]);
+  expect(seen.every((p) => p.total === 2_500)).toBe(true);
+  // 1,000 rows in the first 100 ms: 1,500 left at that pace; none left at the end.
   expect(seen[0]!.etaMs).toBe(150);
   expect(seen.at(-1)!.etaMs).toBe(0);
 });

@@ -1,6 +1,6 @@
 /**
  * Reconciliation against the sandbox over loopback (manual clock): transactions pulled into a
- * table over several pages, refreshed incrementally (appends and state updates, no duplicates,
+ * table (pages of 1,000), refreshed incrementally (appends and state updates, no duplicates,
  * the user's column kept), debits linked to the run-log entry, and the balance check.
  */
 import { collectAll, type Transaction } from "../../api";
@@ -54,7 +54,7 @@ describe("pullTransactions", () => {
   test("pulls every page, links the debit to its run-log entry, then appends and updates in place", async () => {
     env = await startWorkflowEnv();
     const { client } = env;
-    // 104 paid deposits of R$ 1,00 and one of R$ 500,00: more than one page of 100.
+    // 104 paid deposits of R$ 1,00 and one of R$ 500,00: one page of the 1,000 the client asks for.
     for (let i = 0; i < 104; i += 26) {
       await Promise.all(
         Array.from({ length: 26 }, () => startDeposit(client.deposits, { amountCents: 100, payer })),
@@ -73,10 +73,7 @@ describe("pullTransactions", () => {
     const first = await pullTransactions(client.transactions, wb, { runLog });
     expect(first).toMatchObject({ created: true, added: 107, unidentified: 0, unlinkedDebits: 0 });
     const transactionPages = env.sent.filter((r) => r.path.startsWith("/api/v1/valepix/transactions"));
-    expect(transactionPages.map((r) => r.path)).toEqual([
-      "/api/v1/valepix/transactions?page=1&limit=100",
-      "/api/v1/valepix/transactions?page=2&limit=100",
-    ]);
+    expect(transactionPages.map((r) => r.path)).toEqual(["/api/v1/valepix/transactions?page=1&limit=1000"]);
     const info = (await wb.getTable(TRANSACTIONS_TABLES["pt-BR"]))!;
     const col = (h: string) => info.header.indexOf(h);
     let rows = await readAllRows(wb, info.name);
