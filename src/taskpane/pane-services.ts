@@ -22,7 +22,7 @@ import type { Locale } from "./ui/i18n";
 import { activityServices } from "../features/activity";
 import { activeClient, clientFactory, type ClientTuning } from "../features/connection";
 import { dataServices } from "../features/directory";
-import { distributeServices } from "../features/distribute";
+import { WorkflowReads, distributeServices } from "../features/distribute";
 import { fundServices } from "../features/fund";
 
 /** Every screen's port, one per feature (each feature's ./services.ts). */
@@ -77,8 +77,11 @@ export function createServices(input: AdapterInput): AvailableServices {
   const services: AvailableServices = { connections, fund: fundServices(api, input.userStorage) };
   const workbook = input.workbook;
   if (workbook) {
-    services.distribute = distributeServices(api, workbook, locale);
-    services.data = dataServices(api, workbook, locale);
+    // The directory read for a validation is reused by the send and finalize that follow, and
+    // dropped when the Data screen registers employees (issue 24).
+    const reads = new WorkflowReads();
+    services.distribute = distributeServices(api, workbook, locale, reads);
+    services.data = dataServices(api, workbook, locale, () => reads.employeesChanged());
     services.activity = activityServices(api, workbook);
   }
   return services;

@@ -18,6 +18,8 @@ export function dataServices(
   api: () => Promise<ValePixClient>,
   workbook: Workbook,
   locale: Locale,
+  /** Told when this add-in created or changed employees (a directory kept elsewhere is stale). */
+  onEmployeesChanged: () => void = () => undefined,
 ): DataServices {
   const outcome = (r: { table: { name: string }; added: number; updated: number }) => ({
     table: r.table.name,
@@ -41,12 +43,18 @@ export function dataServices(
       return outcome(await pullBenefits(client, workbook, options));
     },
     registerEmployees: async (table, run) => {
-      const r = await registerEmployees((await api()).employees, workbook, {
-        table,
-        locale,
-        signal: run.signal,
-        onProgress: run.onProgress,
-      });
+      let r: Awaited<ReturnType<typeof registerEmployees>>;
+      try {
+        r = await registerEmployees((await api()).employees, workbook, {
+          table,
+          locale,
+          signal: run.signal,
+          onProgress: run.onProgress,
+        });
+      } finally {
+        // Whatever the outcome, some employees may have been created.
+        onEmployeesChanged();
+      }
       return {
         created: r.created,
         alreadyRegistered: r.alreadyRegistered,

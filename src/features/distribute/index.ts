@@ -5,6 +5,7 @@ export { finalizeSheet } from "./finalize/finalize";
 export { NoDistributionError, refreshStatus } from "./finalize/refresh-status";
 export { DistributeScreen } from "./screen/DistributeScreen";
 export { sendSheet } from "./send/distribute";
+export { WorkflowReads } from "./send/reads";
 export { readDraftItems } from "./send/review";
 export {
   readDistributionSheet,

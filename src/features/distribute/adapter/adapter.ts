@@ -42,6 +42,7 @@ import {
   type ValidationView,
 } from "../services";
 import { type Directory, DirectoryCache } from "./directory-cache";
+import { WorkflowReads } from "../send/reads";
 import { checkFinalize, outcomeView } from "./finalize-check";
 import { LiveTables } from "./live";
 import { finalizeByMode, type Reviewed, type Sent, sendByMode } from "./modes";
@@ -52,8 +53,10 @@ export function distributeServices(
   api: () => Promise<ValePixClient>,
   workbook: Workbook,
   locale: Locale,
+  /** Reads kept across validate, send and finalize (../send/reads.ts), shared with the shell. */
+  reads: WorkflowReads = new WorkflowReads(),
 ): DistributeServices {
-  const directory = new DirectoryCache(api);
+  const directory = new DirectoryCache(api, reads);
   const live = new LiveTables(workbook, locale);
   /** Distribution id → its mode and the fingerprint its last review saw. */
   const reviewed = new Map<string, Reviewed>();
@@ -209,7 +212,7 @@ export function distributeServices(
     send: async (request, run) => {
       if (!MODES.includes(request.mode)) throw new ModeUnavailableError(request.mode);
       const client = await api();
-      const r = await sendByMode(client, workbook, request, run, locale);
+      const r = await sendByMode(client, workbook, request, run, locale, reads);
       requests.set(r.distributionId, request);
       const dir = await directory.cached(run.signal);
       const review = await reviewView(client, r, dir.names, run.signal);
@@ -253,11 +256,11 @@ export function distributeServices(
         );
       }
       run.onProgress({ phase: "review", done: 0, total: 1 });
-      const sheet = await readDistributionSheet(client, workbook, table, { locale, signal });
-      const review = compareWithSheet(
-        sheet.desired,
-        await readDraftItems(client.distributions, distributionId, signal),
-      );
+      const sheet = await readDistributionSheet(client, workbook, table, { locale, signal, reads });
+      reads.forgetDraft(distributionId);
+      const held = await readDraftItems(client.distributions, distributionId, signal);
+      const review = compareWithSheet(sheet.desired, held);
+      reads.keepDraft(distributionId, held);
       const previous = previousFinalized(await readRunLogEntries(workbook), sheet.table.name, distributionId);
       const since = previous
         ? compareWithPrevious(
@@ -302,6 +305,7 @@ export function distributeServices(
           seenFor(request),
           { ...run, onProcessing },
           locale,
+          reads,
         );
         return outcomeView(request.distributionId, out.distribution, out.finalizedNow, out.transactionId);
       } finally {

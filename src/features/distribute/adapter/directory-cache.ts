@@ -1,14 +1,15 @@
 /**
  * The employees, products and balance a validation needs, read once per explicit validation and
  * kept for live revalidation while people type (issue 11 item 3): a keystroke must not cost a
- * directory read. `fresh` always asks the API; `cached` reuses the last answer when there is one.
+ * directory read. `fresh` always asks the API (and leaves the lists in the workflow's reads, so
+ * that the send and finalize that follow within minutes do not read them again: issue 24);
+ * `cached` reuses the last answer when there is one.
  */
 import { type Benefit, collectAll, type Employee, type Product, type ValePixClient } from "../../../api";
 import { EmployeeIndex } from "../../../workbook";
+import type { WorkflowReads } from "../send/reads";
+import { loadDirectory } from "../send/sheet";
 
-/** Past these, a list is streamed wrong: refuse rather than use it silently cut (as the workflows do). */
-const MAX_EMPLOYEES = 500_000;
-const MAX_PRODUCTS = 10_000;
 const MAX_BENEFITS = 10_000;
 
 export interface Directory {
@@ -22,14 +23,16 @@ export interface Directory {
 
 export class DirectoryCache {
   private last: Directory | undefined;
-  constructor(private readonly api: () => Promise<ValePixClient>) {}
+  constructor(
+    private readonly api: () => Promise<ValePixClient>,
+    private readonly reads: WorkflowReads,
+  ) {}
 
   async fresh(signal: AbortSignal): Promise<Directory> {
     const client = await this.api();
-    // Every situation: matching must tell "inactive" from "unknown".
-    const [employees, products, balance] = await Promise.all([
-      collectAll(client.employees.list({}, { signal }), { max: MAX_EMPLOYEES }),
-      collectAll(client.products.list({}, { signal }), { max: MAX_PRODUCTS }),
+    this.reads.refreshDirectory();
+    const [{ employees, products }, balance] = await Promise.all([
+      this.reads.directory(client, () => loadDirectory(client, signal)),
       client.balances.get({ signal }),
     ]);
     this.last = {

@@ -15,6 +15,7 @@ import { sendBatch, sendGroup } from "../modes/modes";
 import { sendSheet } from "../send/distribute";
 import type { DistributionMode, FinalizeRequest, SendRequest } from "../services";
 import type { Run } from "../../../api/progress";
+import type { WorkflowReads } from "../send/reads";
 
 /** What finalize needs to remember of a send. */
 export interface Reviewed {
@@ -41,6 +42,7 @@ export async function sendByMode(
   request: SendRequest,
   run: Run,
   locale: Locale,
+  reads?: WorkflowReads,
 ): Promise<Sent> {
   const options = { signal: run.signal, onProgress: run.onProgress, locale };
   if (request.mode === "selected") {
@@ -52,7 +54,7 @@ export async function sendByMode(
         confirmRepeatOf: request.confirmRepeatOf,
         allowAnotherDraftAfter: request.allowAnotherDraftAfter,
       },
-      options,
+      { ...options, reads },
     );
     return {
       mode: "selected",
@@ -96,6 +98,7 @@ export function finalizeByMode(
   reviewed: Reviewed,
   run: Run & { onProcessing?: FinalizeDraftOptions["onProcessing"] },
   locale: Locale,
+  reads?: WorkflowReads,
 ): Promise<FinalizeOutcome> {
   const options = { signal: run.signal, onProgress: run.onProgress, onProcessing: run.onProcessing, locale };
   const common = {
@@ -107,7 +110,7 @@ export function finalizeByMode(
     confirmAfterUnknownOutcome: request.confirmAfterUnknownOutcome === true,
   };
   if (reviewed.mode === "selected")
-    return finalizeSheet(client, { ...common, table: request.table }, options);
+    return finalizeSheet(client, { ...common, table: request.table }, { ...options, reads });
   const input = { ...common, reviewTable: reviewed.reviewTable };
   return reviewed.mode === "batch"
     ? finalizeBatch(client, input, options)

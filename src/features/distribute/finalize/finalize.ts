@@ -23,6 +23,7 @@ import { type OnProgress, progressReporter } from "../../../api/progress";
 import { compareWithSheet, readDraftItems } from "../send/review";
 import { runRowResults } from "../send/row-results";
 import { type DirectoryApi, readDistributionSheet } from "../send/sheet";
+import type { WorkflowReads } from "../send/reads";
 
 export type FinalizeApi = DirectoryApi &
   FinalizeDistributionsApi & {
@@ -53,6 +54,11 @@ export interface FinalizeSheetOptions {
   now?: (() => number) | undefined;
   /** See `FinalizeDraftOptions.onProcessing`: the charge to pay, before the wait. */
   onProcessing?: FinalizeDraftOptions["onProcessing"];
+  /**
+   * Reads kept across the workflow (../send/reads.ts): the directory, and the items the review
+   * read of this draft when nothing changed them since.
+   */
+  reads?: WorkflowReads | undefined;
 }
 
 export class SheetChangedError extends Error {
@@ -74,12 +80,18 @@ export async function finalizeSheet(
     validation: options.validation,
     locale,
     signal: options.signal,
+    reads: options.reads,
   });
   if (sheet.fingerprint !== input.fingerprint) throw new SheetChangedError(sheet.table.name);
   // The totals can agree while an item does not: a "value for all" call given up on (timeout)
   // that lands after the review overwrites per-employee values and may keep the sum. Money moves
-  // only when every item still holds the sheet's cents, read just before paying.
-  const held = await readDraftItems(api.distributions, distributionId, options.signal);
+  // only when every item still holds the sheet's cents, read just before paying, or read by the
+  // review minutes ago with nothing since that may have changed them (../send/reads.ts; the
+  // totals are read again in any case, finalizeDraft).
+  const held =
+    options.reads?.draft(distributionId) ??
+    (await readDraftItems(api.distributions, distributionId, options.signal));
+  options.reads?.forgetDraft(distributionId);
   if (!compareWithSheet(sheet.desired, held).matches) throw new DraftChangedError(distributionId);
   const totalCents = sheet.desired.reduce((s, d) => s + [...d.values.values()].reduce((a, b) => a + b, 0), 0);
   return finalizeDraft(

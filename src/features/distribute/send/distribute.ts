@@ -38,6 +38,7 @@ import {
 import { createDraftLogged } from "./create-draft";
 import { sendPlan } from "./send";
 import { type DirectoryApi, readDistributionSheet } from "./sheet";
+import type { WorkflowReads } from "./reads";
 
 export type SelectedApi = DirectoryApi & {
   distributions: Pick<
@@ -68,6 +69,11 @@ export interface SendSheetOptions {
   validation?: ValidationOptions | undefined;
   /** Clock for the run log and the ETA (default Date.now). */
   now?: (() => number) | undefined;
+  /**
+   * Reads kept across the workflow (./reads.ts): the directory read once, and the review's items
+   * kept for finalize's check.
+   */
+  reads?: WorkflowReads | undefined;
 }
 
 export interface DraftReview {
@@ -111,6 +117,7 @@ export async function sendSheet(
     validation: options.validation,
     locale,
     signal,
+    reads: options.reads,
   });
   const table = sheet.table.name;
   const entries = await readRunLogEntries(workbook);
@@ -145,23 +152,29 @@ export async function sendSheet(
     distributionId = d.distribution_id;
   }
 
+  const { reads } = options;
+  reads?.forgetDraft(distributionId);
   progress("plan", 0, 1);
   const actual = created ? [] : (await readDraftItems(api.distributions, distributionId, signal)).items;
   const plan = planItems(sheet.desired, actual, { fresh: created });
   progress("plan", 1, 1);
 
-  await sendPlan(api.distributions, distributionId, plan, {
-    signal,
-    onProgress: options.onProgress,
-    concurrency: options.concurrency,
-    now,
-  });
+  try {
+    await sendPlan(api.distributions, distributionId, plan, {
+      signal,
+      onProgress: options.onProgress,
+      concurrency: options.concurrency,
+      now,
+    });
+  } catch (e) {
+    reads?.draftUncertain(distributionId);
+    throw e;
+  }
 
   progress("review", 0, 1);
-  const review = compareWithSheet(
-    sheet.desired,
-    await readDraftItems(api.distributions, distributionId, signal),
-  );
+  const held = await readDraftItems(api.distributions, distributionId, signal);
+  const review = compareWithSheet(sheet.desired, held);
+  reads?.keepDraft(distributionId, held);
   const previous = previousFinalized(entries, table, distributionId);
   const sincePrevious = previous
     ? compareWithPrevious(

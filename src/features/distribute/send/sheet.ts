@@ -22,6 +22,7 @@ import {
   writeRowResults,
 } from "../../../workbook";
 import { type DesiredItem, desiredItems } from "./plan";
+import type { WorkflowReads } from "./reads";
 import { sheetFingerprint } from "../../../workbook/run-log";
 import { readPaymentRecords } from "../../../workbook/ledger";
 
@@ -87,6 +88,8 @@ export interface ReadSheetOptions {
   signal?: AbortSignal | undefined;
   /** The employees and products when the caller has them already (else they are listed). */
   directory?: { employees: Employee[]; products: Product[] } | undefined;
+  /** Reads kept across the workflow: the directory is listed only when it holds none (./reads.ts). */
+  reads?: WorkflowReads | undefined;
 }
 
 export async function loadDirectory(
@@ -111,7 +114,11 @@ export async function readDistributionSheet(
   const locale = options.locale ?? "pt-BR";
   const table = await workbook.getTable(tableName);
   if (!table) throw new TableNotFoundError(tableName);
-  const { employees, products } = options.directory ?? (await loadDirectory(api, options.signal));
+  const { employees, products } =
+    options.directory ??
+    (options.reads
+      ? await options.reads.directory(api, () => loadDirectory(api, options.signal))
+      : await loadDirectory(api, options.signal));
   const mapping = await loadMapping(workbook, table.name, table.header, products);
   const result = await validateTable(workbook, table.name, {
     header: table.header,
