@@ -59,6 +59,8 @@ const LIVE_EDIT_MAX_SYNCS = 3;
 
 /** Send to review under a rate limit: at most this many times (calls answered) / R (issue 24). */
 const SEND_TO_REVIEW_MAX = 1.05;
+/** ... held at these rates and below (the issue's 10/s and 50/s). */
+const SEND_TO_REVIEW_HELD_AT = 50;
 
 export function checkTargets(report: Report): string[] {
   const out: string[] = [];
@@ -69,8 +71,13 @@ export function checkTargets(report: Report): string[] {
       out.push(`${s.name}: ${s.reads_made} list pages read, the bound is ${s.reads_bound}`);
     if (s.total_made > s.total_bound)
       out.push(`${s.name}: ${s.total_made} calls in all, the bound is ${s.total_bound}`);
-    // Under a rate limit the wait is the server's, not the machine's: it is held.
-    if (s.send_to_review_bound_ms && s.send_to_review_ms > SEND_TO_REVIEW_MAX * s.send_to_review_bound_ms)
+    // Under a rate limit of 50/s or less the wait is the server's, not the machine's: it is held.
+    // Above it (--quick's 100/s) two shared cores under load can be slower than the limit: printed.
+    if (
+      s.send_to_review_bound_ms &&
+      s.rate_limit <= SEND_TO_REVIEW_HELD_AT &&
+      s.send_to_review_ms > SEND_TO_REVIEW_MAX * s.send_to_review_bound_ms
+    )
       out.push(
         `${s.name}: Send to review took ${s.send_to_review_ms} ms, ${(s.send_to_review_ms / s.send_to_review_bound_ms).toFixed(2)}× calls / R (target ≤ ${SEND_TO_REVIEW_MAX}×)`,
       );
