@@ -15,9 +15,9 @@ describe("paged lists without total, capped below the asked limit", () => {
     expect(active[0]!.email).toBe("p1@example.com");
     expect(active[1]!.email).toBeUndefined(); // null read as absent
     expect(env.server.seen.map((s) => s.query)).toEqual([
-      { page: "1", limit: "100", situation: "active" },
-      { page: "2", limit: "100", situation: "active" },
-      { page: "3", limit: "100", situation: "active" },
+      { page: "1", limit: "1000", situation: "active" },
+      { page: "2", limit: "1000", situation: "active" },
+      { page: "3", limit: "1000", situation: "active" },
     ]);
   });
 
@@ -41,7 +41,7 @@ describe("paged lists without total, capped below the asked limit", () => {
     const [t] = await collectAll(env.api.transactions.list({ type: "DEPOSIT" }), { max: 10 });
     expect(t!.id).toBe(t!.transaction_id);
     expect(t!.distribution_id).toBeUndefined();
-    expect(env.server.seen.at(-1)!.query).toEqual({ page: "1", limit: "100", type: "DEPOSIT" });
+    expect(env.server.seen.at(-1)!.query).toEqual({ page: "1", limit: "1000", type: "DEPOSIT" });
   });
 
   it("distribution items: 45 items over capped pages, the page's `state` read as status", async () => {

@@ -138,13 +138,13 @@ test("a POST redirected (307, 308) never reaches the other host; the draft and t
 test("the page size changes mid-list (100, then 30): the pull reads again and writes each employee once; every time: PaginationError", async () => {
   let shifted = 0;
   let always = false;
-  // Page 2 served with limit 30 (echoed), once, or on every pass.
+  // A server that serves at most 100 a page (echoing limit 100, whatever was asked), and page 2
+  // with limit 30 (echoed), once, or on every pass.
   rewrite = (c) => {
     const u = new URL(c.path, "http://x");
-    if (c.method !== "GET" || u.pathname !== "/employees" || u.searchParams.get("page") !== "2")
-      return c.path;
-    if (!always && shifted++ > 0) return c.path;
-    u.searchParams.set("limit", "30");
+    if (c.method !== "GET" || u.pathname !== "/employees") return c.path;
+    u.searchParams.set("limit", "100");
+    if (u.searchParams.get("page") === "2" && (always || shifted++ === 0)) u.searchParams.set("limit", "30");
     return u.pathname + u.search;
   };
   const wb = newWorkbook();
