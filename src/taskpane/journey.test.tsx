@@ -87,7 +87,7 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
   const picker = await view.findByLabelText("Tabela");
   await view.findByRole("option", { name: `${TABLE} (${TABLE}, 3)` });
   fireEvent.change(picker, { target: { value: TABLE } });
-  await view.findByLabelText("Papel da coluna Refeição");
+  await view.findByText(/colunas reconhecidas/);
   fireEvent.click(view.getByRole("button", { name: "Validar" }));
   const problems = await view.findByRole("list", { name: /^Problemas \(\d+\)$/ });
   expect(view.getByRole("button", { name: "Enviar para rascunho" })).toHaveProperty("disabled", true);

@@ -10,14 +10,14 @@ import {
   MessageBar,
   MessageBarActions,
   MessageBarBody,
-  Subtitle2,
 } from "@fluentui/react-components";
-import { useState } from "react";
+import { type Ref, useState } from "react";
 import type { FinalizeBody } from "../../../api";
 import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { ReviewView } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
+import { OutcomeHeading } from "./OutcomeHeading";
 
 export interface ConfirmPanelProps {
   review: ReviewView;
@@ -26,9 +26,11 @@ export interface ConfirmPanelProps {
   onBack: () => void;
   /** Opens Fund, when the balance does not cover a payment from the balance alone. */
   onFund?: () => void;
+  /** Focused when the panel opens (WCAG 2.4.3). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
-export function ConfirmPanel({ review, body, onConfirm, onBack, onFund }: ConfirmPanelProps) {
+export function ConfirmPanel({ review, body, onConfirm, onBack, onFund, headingRef }: ConfirmPanelProps) {
   const { t, locale } = useMessages();
   const d = useWords(DISTRIBUTE_WORDS);
   const layout = useLayoutStyles();
@@ -38,7 +40,7 @@ export function ConfirmPanel({ review, body, onConfirm, onBack, onFund }: Confir
   const coversAll = body.payment_method === "BALANCE";
   return (
     <section className={layout.stack} aria-label={d.confirmTitle}>
-      <Subtitle2 as="h3">{d.confirmTitle}</Subtitle2>
+      <OutcomeHeading headingRef={headingRef}>{d.confirmTitle}</OutcomeHeading>
       <Body1 data-testid="confirm-total">
         <strong>
           {d.confirmTotal({

@@ -13,6 +13,7 @@ describe("Distribute screen", () => {
     const s = fake();
     renderPane(<DistributeScreen services={s} />);
     await pickTable();
+    fireEvent.click(screen.getByRole("button", { name: "Editar mapeamento das colunas" }));
     const role = screen.getByLabelText("Papel da coluna Alimentação");
     expect((role as HTMLSelectElement).value).toBe("product:p-ali");
     fireEvent.change(role, { target: { value: "ignore" } });

@@ -1,12 +1,23 @@
 /**
  * The column mapping, shown and correctable: one select per column (identity roles, the
  * add-in's own columns, ignore, or a product). Saving keeps the choices with the workbook
- * (src/workbook's mapping override).
+ * (src/workbook's mapping override). A mapping where every column is recognised (a template's,
+ * or one just saved) folds into one line, "14 colunas reconhecidas · Editar", so Validate is
+ * on the first screen at 320 × 600 (issue 20, item 5); one with a column not recognised opens.
  */
-import { Button, Caption1, Field, makeStyles, Select, Subtitle2, tokens } from "@fluentui/react-components";
+import {
+  Body1,
+  Button,
+  Caption1,
+  Field,
+  makeStyles,
+  Select,
+  Subtitle2,
+  tokens,
+} from "@fluentui/react-components";
 import { useState } from "react";
 import type { ColumnRole, MappingOverride } from "../../../workbook";
-import { useWords } from "../../../taskpane/ui/i18n";
+import { formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { MappingView } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
@@ -14,9 +25,18 @@ import { DISTRIBUTE_WORDS } from "../words";
 const useStyles = makeStyles({
   grid: {
     display: "grid",
-    gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))",
+    // Never wider than the pane: at 200% zoom a 320 px pane is 160 CSS px (WCAG 1.4.10).
+    gridTemplateColumns: "repeat(auto-fill, minmax(min(200px, 100%), 1fr))",
     gap: tokens.spacingVerticalS,
   },
+  field: { minWidth: 0, "& label": { overflowWrap: "anywhere" } },
+  select: {
+    minWidth: 0,
+    maxWidth: "100%",
+    width: "100%",
+    "& select": { minWidth: 0, textOverflow: "ellipsis" },
+  },
+  folded: { display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: tokens.spacingHorizontalS },
 });
 
 const PLAIN_ROLES = [
@@ -45,20 +65,42 @@ export function MappingEditor({
   mapping: MappingView;
   onSave: (o: MappingOverride) => void;
 }) {
+  const { locale } = useMessages();
   const d = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
+  const recognised = mapping.columns.filter((c) => c.role.role !== "unmapped").length;
+  const [open, setOpen] = useState(recognised < mapping.columns.length);
   const layout = useLayoutStyles();
   const [roles, setRoles] = useState<Record<string, string>>(() =>
     Object.fromEntries(mapping.columns.map((c) => [c.header, encode(c.role)])),
   );
+  if (!open)
+    return (
+      <div className={styles.folded}>
+        <Body1 data-testid="mapping-folded">
+          {d.mappingFolded({ count: formatCount(recognised, locale) })}
+        </Body1>
+        <span aria-hidden>·</span>
+        <Button
+          appearance="transparent"
+          size="small"
+          aria-expanded={false}
+          aria-label={`${d.mappingEdit} ${d.mapping.toLowerCase()}`}
+          onClick={() => setOpen(true)}
+        >
+          {d.mappingEdit}
+        </Button>
+      </div>
+    );
   return (
     <div className={layout.stack}>
       <Subtitle2 as="h3">{d.mapping}</Subtitle2>
       <Caption1>{d.mappingHint}</Caption1>
       <div className={styles.grid}>
         {mapping.columns.map((c) => (
-          <Field key={c.index} label={c.header || `#${c.index + 1}`}>
+          <Field key={c.index} className={styles.field} label={c.header || `#${c.index + 1}`}>
             <Select
+              className={styles.select}
               aria-label={d.roleLabel({ header: c.header })}
               value={roles[c.header] ?? "unmapped"}
               onChange={(_, v) => setRoles({ ...roles, [c.header]: v.value })}
@@ -79,7 +121,10 @@ export function MappingEditor({
       </div>
       <div>
         <Button
-          onClick={() => onSave(Object.fromEntries(Object.entries(roles).map(([h, v]) => [h, decode(v)])))}
+          onClick={() => {
+            onSave(Object.fromEntries(Object.entries(roles).map(([h, v]) => [h, decode(v)])));
+            setOpen(false);
+          }}
         >
           {d.saveMapping}
         </Button>

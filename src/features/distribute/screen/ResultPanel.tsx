@@ -4,17 +4,21 @@
  * "check again" (which follows it; finalize is never sent twice).
  */
 import { Body1, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import type { Ref } from "react";
 import type { Locale } from "../../../money";
 import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { FinalizeOutcome } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
+import { OutcomeHeading } from "./OutcomeHeading";
 
 export interface ResultPanelProps {
   result: FinalizeOutcome;
   busy: boolean;
   onCheckAgain: () => void;
   onAgain: () => void;
+  /** Focused when the result arrives (WCAG 2.4.3). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** The charge in the words of the distribution's state: paid once completed, not paid once failed. */
@@ -24,7 +28,7 @@ function chargeLine(d: (typeof DISTRIBUTE_WORDS)[Locale], status: string) {
   return d.resultCharge;
 }
 
-export function ResultPanel({ result, busy, onCheckAgain, onAgain }: ResultPanelProps) {
+export function ResultPanel({ result, busy, onCheckAgain, onAgain, headingRef }: ResultPanelProps) {
   const { locale } = useMessages();
   const d = useWords(DISTRIBUTE_WORDS);
   const layout = useLayoutStyles();
@@ -32,6 +36,7 @@ export function ResultPanel({ result, busy, onCheckAgain, onAgain }: ResultPanel
   const intent = result.status === "completed" ? "success" : result.status === "failed" ? "error" : "warning";
   return (
     <section className={layout.stack} aria-label={d.result({ id: result.distributionId, status })}>
+      <OutcomeHeading headingRef={headingRef}>{d.resultTitle}</OutcomeHeading>
       <MessageBar intent={intent} layout="multiline">
         <MessageBarBody>
           <span role="status" data-testid="result">

@@ -1,9 +1,11 @@
 /** Review: sheet vs draft (every mismatch listed), and what changed since the table's last finalized run. */
 import { Body1, makeStyles, MessageBar, MessageBarBody, Subtitle2, tokens } from "@fluentui/react-components";
+import type { Ref } from "react";
 import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { ReviewView } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
+import { OutcomeHeading } from "./OutcomeHeading";
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
@@ -13,11 +15,14 @@ export function ReviewPanel({
   review,
   productName,
   unansweredDrafts = 0,
+  headingRef,
 }: {
   review: ReviewView;
   productName: (id: string) => string;
   /** Earlier attempts to create this table's draft that got no answer (drafts that may exist). */
   unansweredDrafts?: number;
+  /** Focused when the review arrives (WCAG 2.4.3). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const { locale } = useMessages();
   const d = useWords(DISTRIBUTE_WORDS);
@@ -27,7 +32,7 @@ export function ReviewPanel({
   const signed = (cents: number) => (cents > 0 ? "+" : "") + formatBRL(cents, locale);
   return (
     <section className={layout.stack} aria-label={d.review}>
-      <Subtitle2 as="h3">{d.review}</Subtitle2>
+      <OutcomeHeading headingRef={headingRef}>{d.review}</OutcomeHeading>
       <MessageBar intent={review.matches ? "success" : "error"} layout="multiline">
         <MessageBarBody>
           {review.matches

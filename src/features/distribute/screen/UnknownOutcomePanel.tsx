@@ -17,12 +17,12 @@ import {
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
-  Subtitle2,
   tokens,
 } from "@fluentui/react-components";
-import { useState } from "react";
+import { type Ref, useState } from "react";
 import { useMessages, useWords } from "../../../taskpane/ui/i18n";
 import { DISTRIBUTE_WORDS } from "../words";
+import { OutcomeHeading } from "./OutcomeHeading";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -40,9 +40,17 @@ export interface UnknownOutcomePanelProps {
   busy: boolean;
   onCheck: () => void;
   onFinalizeAnyway: () => void;
+  /** Focused when the panel opens (WCAG 2.4.3). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
-export function UnknownOutcomePanel({ unknown, busy, onCheck, onFinalizeAnyway }: UnknownOutcomePanelProps) {
+export function UnknownOutcomePanel({
+  unknown,
+  busy,
+  onCheck,
+  onFinalizeAnyway,
+  headingRef,
+}: UnknownOutcomePanelProps) {
   const { locale } = useMessages();
   const d = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
@@ -50,7 +58,7 @@ export function UnknownOutcomePanel({ unknown, busy, onCheck, onFinalizeAnyway }
   const checked = unknown.notAppliedAt;
   return (
     <section className={styles.root} aria-label={d.unknownTitle} data-testid="unknown-outcome">
-      <Subtitle2 as="h3">{d.unknownTitle}</Subtitle2>
+      <OutcomeHeading headingRef={headingRef}>{d.unknownTitle}</OutcomeHeading>
       <MessageBar intent="warning" layout="multiline" role="alert">
         <MessageBarBody>
           <MessageBarTitle>{d.unknownMayHaveApplied}</MessageBarTitle>{" "}

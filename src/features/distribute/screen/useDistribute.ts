@@ -1,0 +1,233 @@
+/**
+ * The Distribute screen's actions: each runs DistributeServices (through one task at a time:
+ * progress, cancel, errors to the error centre) and dispatches what came back to the wizard's
+ * reducer (./distribute-state.ts). Nothing here decides a business rule; nothing here draws.
+ */
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import type { FinalizeBody } from "../../../api";
+import { FinalizeOutcomeUnknownError } from "../../../api";
+import { DoublePaymentError, UnansweredDraftsError } from "../../../workbook/run-log";
+import { readValues } from "../../../taskpane/ui/amount-input";
+import { useReport } from "../../../taskpane/ui/errors/ErrorCenter";
+import { useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { useTask } from "../../../taskpane/ui/useTask";
+import { UnknownOutcomeNeedsConfirmationError } from "../finalize/finalize-draft";
+import type { DistributeServices, DistributionMode, ValidationView } from "../services";
+import { DISTRIBUTE_WORDS } from "../words";
+import { distributeReducer, initialState } from "./distribute-state";
+import { useLiveValidation } from "./useLiveValidation";
+
+export interface DistributeOptions {
+  /** Tells the pane which draft is being prepared (the Fund screen can fund its shortfall). */
+  onDraft?: ((distributionId: string | undefined) => void) | undefined;
+  /** False while the pane shows another screen (live validation pauses; coming back refreshes the balance). */
+  active: boolean;
+}
+
+export function useDistribute(services: DistributeServices, { onDraft, active }: DistributeOptions) {
+  const { locale } = useMessages();
+  const d = useWords(DISTRIBUTE_WORDS);
+  const report = useReport();
+  const task = useTask();
+  const [state, dispatch] = useReducer(distributeReducer, initialState);
+  const { table, sent, review, paidWith, mode } = state;
+
+  const loadTables = useCallback(
+    () =>
+      services.listTables().then(
+        (tables) => dispatch({ type: "tablesLoaded", tables }),
+        (e: unknown) => report.error(e),
+      ),
+    [services, report],
+  );
+  useEffect(() => {
+    void loadTables();
+  }, [loadTables]);
+
+  const pick = (name: string) => {
+    dispatch({ type: "picked", table: name });
+    onDraft?.(undefined);
+    if (name)
+      services.mapping(name).then(
+        (mapping) => dispatch({ type: "mappingLoaded", table: name, mapping }),
+        (e: unknown) => report.error(e),
+      );
+  };
+
+  const createTemplate = () =>
+    void task.run(async (run) => {
+      const created = await services.createTemplate(run.signal);
+      await loadTables();
+      pick(created.name);
+      report.notice(d.templateCreated({ table: created.name }));
+    });
+
+  const saveMapping = (o: Parameters<DistributeServices["saveMapping"]>[1]) =>
+    void services.saveMapping(table, o).then(
+      async () => {
+        dispatch({ type: "mappingSaved", table, mapping: await services.mapping(table) });
+        report.notice(d.mappingSaved);
+      },
+      (e: unknown) => report.error(e),
+    );
+
+  const validate = (focus = true) =>
+    void task.run(async (run) => {
+      dispatch({ type: "validating" });
+      onDraft?.(undefined);
+      dispatch({ type: "validated", validation: await services.validate(table, run), focus });
+    });
+
+  // Live validation while the summary is shown and nothing has been sent yet.
+  const onLive = useCallback(
+    (validation: ValidationView) => dispatch({ type: "liveValidated", validation, at: new Date() }),
+    [],
+  );
+  const onLiveError = useCallback((e: unknown) => report.error(e), [report]);
+  useLiveValidation(services, table, active && state.validation !== undefined && !sent, onLive, onLiveError);
+
+  const chooseMode = (m: DistributionMode) => {
+    dispatch({ type: "modeChosen", mode: m });
+    if (m === "group" && state.benefits === undefined) {
+      services.benefits(new AbortController().signal).then(
+        (benefits) => dispatch({ type: "benefitsLoaded", benefits }),
+        (e: unknown) => report.error(e),
+      );
+    }
+  };
+
+  const send = (confirmRepeatOf?: string, allowAnotherDraftAfter?: number) => {
+    const typed = readValues(state.valueTexts, locale);
+    dispatch({ type: "valuesChecked", invalid: mode === "selected" ? [] : typed.invalid });
+    if (mode !== "selected" && typed.invalid.length > 0) return;
+    void task.run(async (run) => {
+      try {
+        const outcome = await services.send(
+          {
+            table,
+            mode,
+            ...(mode === "group" ? { benefitIds: state.chosen } : {}),
+            ...(mode !== "selected" ? { values: typed.values, overridesFromTable: state.overrides } : {}),
+            ...(confirmRepeatOf ? { confirmRepeatOf } : {}),
+            ...(allowAnotherDraftAfter !== undefined ? { allowAnotherDraftAfter } : {}),
+          },
+          run,
+        );
+        dispatch({ type: "sent", outcome, confirmed: confirmRepeatOf });
+        onDraft?.(outcome.distributionId);
+      } catch (e) {
+        // Creating one more draft while earlier ones may exist is the person's call (issue 22, item 4).
+        if (e instanceof UnansweredDraftsError) {
+          dispatch({ type: "draftsAsked", drafts: { count: e.attempts.length, confirmRepeatOf } });
+          return;
+        }
+        // Paying the same content again is a question for the person, not a failure.
+        if (!(e instanceof DoublePaymentError)) throw e;
+        const last = e.matches.at(-1)!;
+        dispatch({
+          type: "repeatAsked",
+          repeat: { fingerprint: e.fingerprint, distributionId: last.distributionId, at: last.at },
+        });
+      }
+    });
+  };
+
+  const reviewAgain = (focus = true) =>
+    void task.run(async (run) => {
+      if (sent)
+        dispatch({ type: "reviewed", review: await services.review(table, sent.distributionId, run), focus });
+    });
+
+  const finalize = (
+    confirmRepeat: boolean,
+    body: FinalizeBody | undefined = state.body,
+    afterUnknown = false,
+  ) =>
+    void task.run(async (run) => {
+      if (!sent || !body) return;
+      dispatch({ type: "finalizing", body });
+      const request = { table, distributionId: sent.distributionId, body, confirmRepeat };
+      try {
+        const result = await services.finalize(
+          afterUnknown ? { ...request, confirmAfterUnknownOutcome: true } : request,
+          { ...run, onCharge: (charge) => dispatch({ type: "chargeSeen", charge }) },
+        );
+        dispatch({ type: "finalized", result });
+      } catch (e) {
+        // No answer (or an earlier one without answer): money may have moved. Not an error to
+        // dismiss but a decision, made after checking (docs/architecture.md §2 "Finalize moves money").
+        if (!(e instanceof FinalizeOutcomeUnknownError || e instanceof UnknownOutcomeNeedsConfirmationError))
+          throw e;
+        dispatch({ type: "outcomeUnknown", unknown: { distributionId: sent.distributionId } });
+      }
+    });
+
+  /** Finalize sent again with the form it was sent with (after "check again" or a check). */
+  const finalizeAgain = (afterUnknown = false) =>
+    finalize(review?.repeats !== undefined, paidWith, afterUnknown);
+
+  const checkStatus = () =>
+    void task.run(async (run) => {
+      if (!sent || !paidWith) return;
+      const request = {
+        table,
+        distributionId: sent.distributionId,
+        body: paidWith,
+        confirmRepeat: review?.repeats !== undefined,
+      };
+      const found = await services.checkFinalize(request, run);
+      if (found.applied) dispatch({ type: "finalized", result: found.outcome });
+      else
+        dispatch({
+          type: "outcomeUnknown",
+          unknown: { distributionId: sent.distributionId, notAppliedAt: found.checkedAt },
+        });
+    });
+
+  const cancelCharge = (id: string) =>
+    void services.cancelCharge(id).then(
+      (r) => {
+        // The distribution's wait goes on: it ends `failed` once the charge is cancelled.
+        if (r.outcome === "already_paid") report.notice(d.chargeAlreadyPaid, "warning");
+        else {
+          dispatch({ type: "chargeChanged", charge: r.charge });
+          report.notice(d.chargeCancelled, "info");
+        }
+      },
+      (e: unknown) => report.error(e),
+    );
+
+  // Back from Fund: the balance changed, so read it again where it is shown (focus stays put).
+  const wasActive = useRef(active);
+  useEffect(() => {
+    const back = active && !wasActive.current;
+    wasActive.current = active;
+    if (!back || task.running || state.result) return;
+    if (review) reviewAgain(false);
+    else if (state.validation && !sent) validate(false);
+    // Only the switch back matters; the handlers read the state of this render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+
+  return {
+    state,
+    task,
+    loadTables: () => void loadTables(),
+    pick,
+    createTemplate,
+    saveMapping,
+    validate: () => validate(),
+    chooseMode,
+    chooseBenefits: (chosen: string[]) => dispatch({ type: "benefitsChosen", chosen }),
+    typeValues: (valueTexts: Record<string, string>) => dispatch({ type: "valuesTyped", valueTexts }),
+    setOverrides: (overrides: boolean) => dispatch({ type: "overridesSet", overrides }),
+    send,
+    reviewAgain: () => reviewAgain(),
+    fillForm: (body: FinalizeBody) => dispatch({ type: "formFilled", body }),
+    reopenForm: () => dispatch({ type: "formReopened" }),
+    finalize,
+    finalizeAgain,
+    checkStatus,
+    cancelCharge,
+  };
+}
