@@ -99,8 +99,11 @@ it("pulls employees, creates a benefit, registers its new members from sheet row
   const sentText = ((await sentLine.textContent()) ?? "").replace(/\s/g, " ");
   expect(sentText).toMatch(/: 2 colaborador\(es\), R\$ 700,00\./);
   expect(sentText).toContain(d.reviewTableWritten({ table: "ValePix_Grupo" }));
-  const distributionId = /^Rascunho (\S+):/.exec(sentText)?.[1] ?? "";
-  expect(distributionId).toMatch(/\S/);
+  // The draft's id is a detail, under its disclosure.
+  await p.pane.getByRole("button", { name: d.details }).click();
+  const details = p.pane.getByTestId("sent-details");
+  const distributionId = ((await details.locator("dd").first().textContent()) ?? "").trim();
+  expect(distributionId).toMatch(/^\S+$/);
   await p.shot("group-review");
 
   // Paid by PIX (the payer given), confirmed, followed to its final state.

@@ -73,6 +73,7 @@ export const DISTRIBUTE_WORDS = defineWords(
     resultTitle: "Resultado",
     problemsGrouped: (p: { kind: string; column: string }) => `${p.kind} (coluna ${p.column})`,
     problemRows: (p: { rows: string }) => `linhas ${p.rows}`,
+    problemRowsLabel: "linhas",
     problemKinds: {
       amount_not_a_number: "Valor que não é número",
       amount_formula_error: "Fórmula com erro",
@@ -324,6 +325,7 @@ export const DISTRIBUTE_WORDS = defineWords(
     resultTitle: "Result",
     problemsGrouped: (p) => `${p.kind} (column ${p.column})`,
     problemRows: (p) => `rows ${p.rows}`,
+    problemRowsLabel: "rows",
     problemKinds: {
       amount_not_a_number: "Amount that is not a number",
       amount_formula_error: "Formula with an error",

@@ -5,7 +5,6 @@
  * cents it became.
  */
 import {
-  Badge,
   Body1,
   Button,
   Caption1,
@@ -18,93 +17,22 @@ import {
 } from "@fluentui/react-components";
 import { type Ref, useState } from "react";
 import type { Issue } from "../../../workbook";
-import type { Locale } from "../../../money";
 import { useReport } from "../../../taskpane/ui/errors/ErrorCenter";
 import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { CellInspection, DistributeServices, MappingView, ValidationView } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
 import { OutcomeHeading } from "./OutcomeHeading";
+import { ProblemList } from "./ProblemList";
 
 const useStyles = makeStyles({
   strong: { fontWeight: tokens.fontWeightSemibold },
-  list: {
-    listStyle: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
-  },
-  problem: {
-    justifyContent: "flex-start",
-    textAlign: "start",
-    height: "auto",
-    minHeight: "32px",
-    width: "100%",
-    whiteSpace: "normal",
-    gap: tokens.spacingHorizontalS,
-    alignItems: "flex-start",
-    fontWeight: tokens.fontWeightRegular,
-  },
   inspect: { display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: tokens.spacingHorizontalS },
   rowField: { flex: "0 1 120px", minWidth: 0 },
   colField: { flex: "1 1 140px", minWidth: 0 },
   select: { minWidth: 0, width: "100%", "& select": { minWidth: 0 } },
   input: { minWidth: 0, width: "100%" },
-  group: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS },
-  groupTitle: { display: "flex", gap: tokens.spacingHorizontalS, alignItems: "flex-start" },
-  rows: {
-    display: "flex",
-    flexWrap: "wrap",
-    gap: tokens.spacingHorizontalXS,
-    paddingLeft: tokens.spacingHorizontalXXL,
-  },
-  rowButton: { minWidth: "48px" },
-  tableIssue: {
-    display: "flex",
-    gap: tokens.spacingHorizontalS,
-    alignItems: "flex-start",
-    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
-  },
 });
-
-function where(issue: Issue): string {
-  return [issue.row !== undefined ? `${issue.row}` : "", issue.column ?? ""].filter(Boolean).join(" · ");
-}
-
-/** Above this many problems, the list is grouped by kind and column (issue 20, item 5). */
-export const GROUP_ABOVE = 8;
-
-interface ProblemGroup {
-  key: string;
-  code: Issue["code"];
-  column: string | undefined;
-  severity: Issue["severity"];
-  issues: Issue[];
-}
-
-/** The problems that have a cell or row, grouped by kind and column, in the order first seen. */
-function groupProblems(issues: readonly Issue[]): ProblemGroup[] {
-  const groups = new Map<string, ProblemGroup>();
-  for (const issue of issues) {
-    const key = `${issue.code}\u0000${issue.column ?? ""}`;
-    const group = groups.get(key);
-    if (group) group.issues.push(issue);
-    else
-      groups.set(key, {
-        key,
-        code: issue.code,
-        column: issue.column,
-        severity: issue.severity,
-        issues: [issue],
-      });
-  }
-  return [...groups.values()];
-}
-
-const rowList = (rows: readonly number[], locale: Locale) =>
-  new Intl.ListFormat(locale, { type: "conjunction" }).format(rows.map(String));
 
 export interface ValidationPanelProps {
   table: string;
@@ -137,11 +65,6 @@ export function ValidationPanel({
   const [inspected, setInspected] = useState<CellInspection | undefined>(undefined);
   const productHeaders = mapping?.columns.filter((c) => c.role.role === "product").map((c) => c.header) ?? [];
 
-  const tableIssues = result.issues.filter((i) => i.row === undefined && i.column === undefined);
-  const allCellIssues = result.issues.filter((i) => i.row !== undefined || i.column !== undefined);
-  const grouped = allCellIssues.length > GROUP_ABOVE;
-  // Grouped, every problem is a small button; one by one, the first 200.
-  const cellIssues = grouped ? allCellIssues : allCellIssues.slice(0, 200);
   const select = (issue: Issue) => {
     // The checker follows the problem clicked, for an amount cell.
     if (issue.row !== undefined && issue.column && productHeaders.includes(issue.column)) {
@@ -150,13 +73,6 @@ export function ValidationPanel({
     }
     void services.selectIssue(table, issue).catch((e: unknown) => report.error(e));
   };
-  // The icon is decoration: the message says what it means, so names carry no "! ".
-  const badge = (severity: Issue["severity"]) => (
-    <Badge aria-hidden appearance="tint" color={severity === "error" ? "danger" : "warning"} size="small">
-      {severity === "error" ? "!" : "i"}
-    </Badge>
-  );
-
   const inspect = async () => {
     const n = Number(row);
     if (!Number.isInteger(n) || n < 1 || column === "") return;
@@ -211,60 +127,7 @@ export function ValidationPanel({
       </OutcomeHeading>
       {result.issues.length === 0 && <Body1>{d.noProblems}</Body1>}
       {!result.ok && <Body1 role="note">{d.errorsBlock}</Body1>}
-      <ul className={styles.list} aria-label={d.problems({ count: String(result.issues.length) })}>
-        {tableIssues.map((issue, i) => (
-          // Whole-table issues have no cell to go to: plain text, not a dead button.
-          <li key={`t${i}`} className={styles.tableIssue}>
-            {badge(issue.severity)}
-            <Body1>{issue.message[locale]}</Body1>
-          </li>
-        ))}
-        {grouped
-          ? groupProblems(cellIssues).map((g) => {
-              const title = g.column
-                ? d.problemsGrouped({ kind: d.problemKinds[g.code], column: g.column })
-                : d.problemKinds[g.code];
-              const rows = g.issues.flatMap((issue) => (issue.row === undefined ? [] : [issue.row]));
-              return (
-                <li key={g.key} className={styles.group}>
-                  <Body1 className={styles.groupTitle}>
-                    {badge(g.severity)}
-                    <span>
-                      {title} — {d.problemRows({ rows: rowList(rows, locale) })}
-                    </span>
-                  </Body1>
-                  <div className={styles.rows} role="group" aria-label={title}>
-                    {g.issues.map((issue, i) => (
-                      <Button
-                        key={i}
-                        size="small"
-                        className={styles.rowButton}
-                        aria-label={issue.message[locale]}
-                        aria-description={d.goToCell({ where: where(issue) })}
-                        title={issue.message[locale]}
-                        onClick={() => select(issue)}
-                      >
-                        {issue.row ?? issue.column}
-                      </Button>
-                    ))}
-                  </div>
-                </li>
-              );
-            })
-          : cellIssues.map((issue, i) => (
-              <li key={i}>
-                <Button
-                  className={styles.problem}
-                  appearance="subtle"
-                  aria-description={d.goToCell({ where: where(issue) })}
-                  onClick={() => select(issue)}
-                >
-                  {badge(issue.severity)}
-                  <span>{issue.message[locale]}</span>
-                </Button>
-              </li>
-            ))}
-      </ul>
+      <ProblemList issues={result.issues} onSelect={select} />
 
       {productHeaders.length > 0 && (
         <>
