@@ -27,7 +27,16 @@ import { useDistribute } from "./useDistribute";
 import { ValidationPanel } from "./ValidationPanel";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM, minWidth: 0 },
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalM,
+    minWidth: 0,
+    // Reflow at 200% zoom in a 320 px pane, 160 CSS px (WCAG 1.4.10): Fluent's inputs and selects
+    // have a minimum width of their own; here they shrink to the pane, and labels wrap.
+    "& .fui-Input, & .fui-Select, & input, & select": { minWidth: 0, maxWidth: "100%" },
+    "& label": { overflowWrap: "anywhere" },
+  },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
   charge: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
 });
