@@ -112,8 +112,12 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
     }, pane.getByText(d.reviewMatches))),
   );
   const sentText = nbsp((await sentLine.textContent()) ?? "");
-  const distributionId = /^\S+ (\S+):/.exec(sentText.trim())?.[1] ?? "";
-  expect(distributionId).not.toBe("");
+  // The draft's id is a detail, under its disclosure.
+  await pane.getByRole("button", { name: d.details }).click();
+  const distributionId = (
+    (await pane.getByTestId("sent-details").locator("dd").first().textContent()) ?? ""
+  ).trim();
+  expect(distributionId).toMatch(/^\S+$/);
   // The pane writes amounts as the cells show them: "R$", a space, the language's separators.
   expect(sentText).toMatch(p.lang === "pt-BR" ? /R\$ 3\.420,50/ : /R\$ 3,420\.50/);
   await pane.getByText(d.reviewMatches).scrollIntoViewIfNeeded();

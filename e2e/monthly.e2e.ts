@@ -62,7 +62,10 @@ it("sends a second month from last month's file with only the needed calls, and 
   await p.pane.getByRole("button", { name: d.send }).click();
   const sentLine = p.pane.getByRole("status").filter({ hasText: /3 colaborador/ });
   await sentLine.waitFor({ timeout: 60_000 });
-  const announced = Number(/(\d+) chamada/.exec((await sentLine.textContent()) ?? "")?.[1]);
+  // The API calls are a detail, under its disclosure.
+  await p.pane.getByRole("button", { name: d.details }).click();
+  const calls = p.pane.getByTestId("sent-details").locator("dd").nth(1);
+  const announced = Number(((await calls.textContent()) ?? "").trim());
   // The fewest calls (src/features/distribute/send/plan.ts): create the draft, its three employees in one call,
   // and per product min(non-zero rows, 1 + rows − rows sharing the most common amount):
   // Refeição 700 / 500 / 450,50 → 3, Alimentação 450 / – / 1.300 → 2. The pane counts the
