@@ -67,7 +67,7 @@ async function paneOverSandbox(plan: Array<"drop" | "late" | "pass">) {
   const picker = await view.findByLabelText("Tabela");
   await view.findByRole("option", { name: `${TABLE} (${TABLE}, 3)` });
   fireEvent.change(picker, { target: { value: TABLE } });
-  await view.findByLabelText("Papel da coluna Refeição");
+  await view.findByText(/colunas reconhecidas/); // the mapping, read and folded
   fireEvent.click(view.getByRole("button", { name: "Validar" }));
   const send = await view.findByRole("button", { name: "Enviar para rascunho" });
   await waitFor(() => expect(send).toHaveProperty("disabled", false));

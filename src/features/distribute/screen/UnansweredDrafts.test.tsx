@@ -34,7 +34,7 @@ async function pickTable() {
   const select = await screen.findByLabelText(/^(Tabela|Table)$/);
   await screen.findByRole("option", { name: /^Novembro/ });
   fireEvent.change(select, { target: { value: "Novembro" } });
-  await screen.findByLabelText(/Refeição/);
+  await screen.findByText(/colunas reconhecidas|columns recognised/); // the mapping, read and folded
 }
 
 function services() {
