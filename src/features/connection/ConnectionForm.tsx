@@ -1,0 +1,114 @@
+/**
+ * The form for a new connection or an edit: name, environment, base URL, the token (masked,
+ * with a reveal button; empty on an edit keeps the one already kept) and where it is kept.
+ * Draws the draft of ./connection-state.ts; every change is dispatched back.
+ */
+import { Button, Caption1, Field, Input, Radio, RadioGroup, Subtitle2 } from "@fluentui/react-components";
+import { Eye20Regular, EyeOff20Regular } from "@fluentui/react-icons";
+import type { Dispatch, FormEvent } from "react";
+import type { Persistence } from "../../api";
+import { useMessages, useWords } from "../../taskpane/ui/i18n";
+import { useLayoutStyles } from "../../taskpane/ui/layout";
+import type { ConnectionAction, Draft, FieldErrors } from "./connection-state";
+import type { Environment, SavedConnection } from "./services";
+import { CONNECTION_WORDS } from "./words";
+
+export interface ConnectionFormProps {
+  draft: Draft;
+  errors: FieldErrors;
+  reveal: boolean;
+  /** The edited connection's origin has a token kept: the token field may stay empty. */
+  tokenKept: boolean;
+  /** Another saved connection at the same origin (they share its token). */
+  sharedWith: SavedConnection | undefined;
+  sandboxUrl: string;
+  /** A test is running: saving waits. */
+  busy: boolean;
+  /** False while no connection is saved: there is nothing to go back to. */
+  canCancel: boolean;
+  dispatch: Dispatch<ConnectionAction>;
+  onSubmit: (ev: FormEvent) => void;
+}
+
+export function ConnectionForm(props: ConnectionFormProps) {
+  const { draft, errors, reveal, tokenKept, sharedWith, sandboxUrl, busy, canCancel, dispatch } = props;
+  const { t } = useMessages();
+  const c = useWords(CONNECTION_WORDS);
+  const layout = useLayoutStyles();
+  const edit = (patch: Extract<ConnectionAction, { type: "edited" }>["patch"]) =>
+    dispatch({ type: "edited", patch });
+
+  return (
+    <form
+      className={layout.stack}
+      onSubmit={props.onSubmit}
+      aria-label={draft.id ? c.edit : c.newConnection}
+      noValidate
+    >
+      <Subtitle2 as="h3">{draft.id ? `${c.edit}: ${draft.label}` : c.newConnection}</Subtitle2>
+      <Field label={c.label} hint={c.labelHint} required validationMessage={errors.label}>
+        <Input value={draft.label} onChange={(_, d) => edit({ label: d.value })} />
+      </Field>
+      <Field label={c.environment}>
+        <RadioGroup
+          value={draft.environment}
+          onChange={(_, d) =>
+            dispatch({ type: "environmentChosen", environment: d.value as Environment, sandboxUrl })
+          }
+        >
+          <Radio value="production" label={c.envProduction} />
+          <Radio value="sandbox" label={c.envSandbox} />
+          <Radio value="custom" label={c.envCustom} />
+        </RadioGroup>
+      </Field>
+      <Field label={c.baseUrl} hint={c.baseUrlHint} required validationMessage={errors.baseUrl}>
+        <Input
+          type="url"
+          inputMode="url"
+          value={draft.baseUrl}
+          onChange={(_, d) => edit({ baseUrl: d.value })}
+        />
+      </Field>
+      <Field
+        label={c.token}
+        hint={tokenKept ? c.tokenKept : c.tokenHint}
+        required={!tokenKept}
+        validationMessage={errors.token}
+      >
+        <Input
+          type={reveal ? "text" : "password"}
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.token}
+          onChange={(_, d) => edit({ token: d.value })}
+          contentAfter={
+            <Button
+              size="small"
+              appearance="transparent"
+              aria-pressed={reveal}
+              aria-label={reveal ? c.conceal : c.reveal}
+              icon={reveal ? <EyeOff20Regular /> : <Eye20Regular />}
+              onClick={() => dispatch({ type: "revealToggled" })}
+            />
+          }
+        />
+      </Field>
+      <Field label={c.persistence}>
+        <RadioGroup
+          value={draft.persistence}
+          onChange={(_, d) => edit({ persistence: d.value as Persistence })}
+        >
+          <Radio value="device" label={c.persistDevice} />
+          <Radio value="session" label={c.persistSession} />
+        </RadioGroup>
+      </Field>
+      {sharedWith && <Caption1 role="note">{c.sharedOrigin({ other: sharedWith.label })}</Caption1>}
+      <div className={layout.actions}>
+        <Button type="submit" appearance="primary" disabled={busy}>
+          {c.saveAndTest}
+        </Button>
+        {canCancel && <Button onClick={() => dispatch({ type: "cancelled" })}>{t.common.cancel}</Button>}
+      </div>
+    </form>
+  );
+}
