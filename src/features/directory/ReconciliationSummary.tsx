@@ -1,0 +1,37 @@
+/**
+ * The reconciliation summary: deposits, distributions, the balance expected and the one the API
+ * reports, their difference, whether it adds up, and the debits this workbook's log does not know.
+ */
+import { Body1, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { formatBRL, formatCount, useMessages, useWords } from "../../taskpane/ui/i18n";
+import { useLayoutStyles } from "../../taskpane/ui/layout";
+import type { ReconciliationView } from "../reconciliation";
+import { DIRECTORY_WORDS } from "./words";
+
+export function ReconciliationSummary({ recon }: { recon: ReconciliationView }) {
+  const { locale } = useMessages();
+  const x = useWords(DIRECTORY_WORDS);
+  const layout = useLayoutStyles();
+  return (
+    <>
+      <dl className={layout.facts} data-testid="reconciliation">
+        <dt>{x.deposits}</dt>
+        <dd>{formatBRL(recon.depositsCents, locale)}</dd>
+        <dt>{x.distributions}</dt>
+        <dd>{formatBRL(-recon.distributionsCents, locale)}</dd>
+        <dt>{x.expected}</dt>
+        <dd>{formatBRL(recon.expectedCents, locale)}</dd>
+        <dt>{x.actual}</dt>
+        <dd>{formatBRL(recon.balanceCents, locale)}</dd>
+        <dt>{x.difference}</dt>
+        <dd>{formatBRL(recon.differenceCents, locale)}</dd>
+      </dl>
+      <MessageBar intent={recon.differenceCents === 0 ? "success" : "warning"} layout="multiline">
+        <MessageBarBody>{recon.differenceCents === 0 ? x.balanced : x.unbalanced}</MessageBarBody>
+      </MessageBar>
+      {recon.unlinkedDebits !== undefined && recon.unlinkedDebits > 0 && (
+        <Body1>{x.unlinked({ count: formatCount(recon.unlinkedDebits, locale) })}</Body1>
+      )}
+    </>
+  );
+}
