@@ -4,7 +4,6 @@
  * cell), read what a cell shows, open the pane's screens, and read the pane's message. Every
  * locator is by role and accessible name (ARIA grid rows and cells carry their indexes).
  */
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { ARTIFACTS } from "./harness";
@@ -31,7 +30,7 @@ const WORDS = {
 } as const;
 
 /** axe-core's browser script, injected into the page to check the pane at each screenshot. */
-const AXE = createRequire(__filename).resolve("axe-core/axe.min.js");
+const AXE = require.resolve("axe-core/axe.min.js");
 
 /** One accessibility violation as axe-core reports it: rule, impact, where. */
 interface Violation {
