@@ -52,10 +52,11 @@ const rateRatio = (s: ScenarioResult): number | null =>
   s.rate_bound_ms ? s.send_ms / s.rate_bound_ms : null;
 
 /**
- * Live validation's one-row edit: one sync to place the change (src/excel's dispatch), one to read
- * the row, one to write its status cells, whatever the table's size (issue 11 item 3).
+ * Live validation's one-row edit: one sync to read the row with the table's position (the change
+ * was placed from the position last read, without a sync: src/excel's dispatch), one to write its
+ * status cells, whatever the table's size (issue 11 item 3, issue 24 item 5).
  */
-const LIVE_EDIT_MAX_SYNCS = 3;
+const LIVE_EDIT_MAX_SYNCS = 2;
 
 /** Send to review under a rate limit: at most this many times (calls answered) / R (issue 24). */
 const SEND_TO_REVIEW_MAX = 1.05;

@@ -42,6 +42,7 @@ export interface RangeApi extends LoadableApi {
   load(propertyNames?: string | string[]): RangeApi;
   getCell(row: number, column: number): RangeApi;
   getRow(row: number): RangeApi;
+  getIntersection(anotherRange: RangeApi | string): RangeApi;
   getLastRow(): RangeApi;
   getEntireRow(): RangeApi;
   getOffsetRange(rowOffset: number, columnOffset: number): RangeApi;

@@ -52,15 +52,16 @@ export function getTable(run: ExcelRun, name: string): Promise<TableInfo | null>
 /**
  * Some data rows of a table and its facts, in one sync: each range is the data body's first row
  * moved down and grown (positions relative to the table, wherever it sits now). Rows past the
- * table's end, read from below it, are dropped after the sync.
+ * table's end, read from below it, are dropped after the sync. With the table's id, so a caller
+ * can keep its position for the change events to come.
  */
 export function readTableRowRanges(
   run: ExcelRun,
   name: string,
   ranges: readonly RowRange[],
-): Promise<{ table: TableInfo; blocks: RowBlock[] }> {
+): Promise<{ id: string; table: TableInfo; blocks: RowBlock[] }> {
   return run(async (context) => {
-    const t = context.workbook.tables.getItem(name);
+    const t = context.workbook.tables.getItem(name).load("id");
     const info = queueTableInfo(t);
     const wanted = ranges.filter((r) => r.rowCount > 0 && r.firstRow >= 0);
     const reads = wanted.map((r) =>
@@ -80,7 +81,7 @@ export function readTableRowRanges(
         rows: reads[i]!.values.slice(0, Math.max(0, table.rowCount - r.firstRow)),
       }))
       .filter((b) => b.rows.length > 0);
-    return { table, blocks };
+    return { id: t.id, table, blocks };
   });
 }
 

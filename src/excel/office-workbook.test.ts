@@ -67,15 +67,29 @@ describe("OfficeWorkbook over the fake Excel: a 50,000-row table", () => {
     expect(excel.cell("Folha", `H${n + 1}`)).toBe("");
   });
 
-  test("a one-row edit costs one sync to place before the listener hears of it", async () => {
+  test("a one-row edit inside the table is placed from its known position, without a sync", async () => {
     const seen: TableChange[] = [];
     const stop = await workbook.onTableChanged("Dist", (c) => seen.push(c));
     excel.resetStats();
     excel.typeCell("Folha", "D30001", 99);
     await settle();
     expect(seen).toEqual([
-      { table: "Dist", firstRow: 29_999, rowCount: 1, firstColumn: 3, columnCount: 1, structural: false },
+      {
+        table: "Dist",
+        firstRow: 29_999,
+        rowCount: 1,
+        firstColumn: 3,
+        columnCount: 1,
+        structural: false,
+        placedOn: { headerRow: 1, firstColumn: 0, columnCount: 8, rowCount: 50_000 },
+      },
     ]);
+    expect(excel.stats.syncs).toBe(0);
+    // An edit outside the table as known (here its header) asks Excel where the table is: one sync.
+    excel.typeCell("Folha", "D1", "Refeição");
+    await settle();
+    expect(seen[1]).toMatchObject({ rowCount: 0, structural: true });
+    expect(seen[1]?.placedOn).toBeUndefined();
     expect(excel.stats.syncs).toBe(1);
     stop();
   });

@@ -31,7 +31,7 @@ import { assertJson, assertNonSecretSetting } from "../workbook/settings-guard";
 import { tableNameProblem } from "../workbook/names";
 import { nameProblemMessage } from "../workbook/problem-messages";
 import { HOST_ERROR_CODES, WorkbookHostError, hostCall, toHostError } from "./errors";
-import type { ExcelRun, TableChangedArgs } from "./office-api";
+import type { ExcelRun, TableApi, TableChangedArgs } from "./office-api";
 import {
   getTable,
   getUsedRegion,
@@ -60,6 +60,8 @@ export interface OfficeWorkbookOptions {
 export class OfficeWorkbook implements Workbook {
   /** One `onChanged` handler per table id, for the adapter's lifetime; listeners come and go. */
   private readonly subscriptions = new Map<string, Set<(change: TableChange) => void>>();
+  /** Where each watched table was last seen (by table id), to place its edits without a sync. */
+  private readonly places = new Map<string, Place>();
 
   constructor(
     private readonly run: ExcelRun,
@@ -88,11 +90,16 @@ export class OfficeWorkbook implements Workbook {
     yield* hostIterable(`reading table ${name}`, readRegion(this.run, tableRegion(name), options));
   }
 
-  readTableRowRanges(
+  async readTableRowRanges(
     name: string,
     ranges: readonly RowRange[],
   ): Promise<{ table: TableInfo; blocks: RowBlock[] }> {
-    return hostCall(`reading rows of table ${name}`, () => readTableRowRanges(this.run, name, ranges));
+    const { id, table, blocks } = await hostCall(`reading rows of table ${name}`, () =>
+      readTableRowRanges(this.run, name, ranges),
+    );
+    // The position just read places the watched table's next edits (see `dispatch`).
+    if (this.subscriptions.has(id)) this.places.set(id, placeOf(table));
+    return { table, blocks };
   }
 
   getUsedRange(sheet: string): Promise<RegionInfo | null> {
@@ -219,7 +226,9 @@ export class OfficeWorkbook implements Workbook {
     return hostCall(`watching table ${table}`, () =>
       this.run(async (context) => {
         const t = context.workbook.tables.getItem(table).load("id");
+        const place = queuePlace(t);
         await context.sync();
+        this.places.set(t.id, place());
         let listeners = this.subscriptions.get(t.id);
         if (!listeners) {
           const set = new Set<(change: TableChange) => void>();
@@ -235,30 +244,40 @@ export class OfficeWorkbook implements Workbook {
     );
   }
 
-  /** Places an event's address among the table's data rows (one sync) and calls the listeners. */
+  /**
+   * Places an event's address among the table's data rows and calls the listeners. An edit of
+   * cells inside the table as last seen is placed from that position, without a sync, and the
+   * change carries it (`placedOn`) for the reader of the rows to verify in its own sync (live
+   * validation: src/features/distribute/adapter/live.ts). Anything else (rows or columns
+   * inserted or deleted, an address outside the known table, a table not seen yet) asks Excel
+   * where the table is: one sync.
+   */
   private async dispatch(
     args: TableChangedArgs,
     listeners: Set<(change: TableChange) => void>,
   ): Promise<void> {
     if (listeners.size === 0) return;
     try {
-      const place = await this.run(async (context) => {
-        const t = context.workbook.tables.getItem(args.tableId).load("name");
-        const header = t.getHeaderRowRange().load("rowIndex,columnIndex,columnCount");
-        const body = t.getDataBodyRange().load("rowCount");
-        await context.sync();
-        return {
-          name: t.name,
-          headerRow: header.rowIndex,
-          left: header.columnIndex,
-          width: header.columnCount,
-          rowCount: body.rowCount,
-        };
-      });
       const rows = parseAddressRows(args.address);
+      const cols = parseAddressColumns(args.address);
+      const known = this.places.get(args.tableId);
+      const inside =
+        known !== undefined &&
+        args.changeType === "RangeEdited" &&
+        rows.first > known.headerRow &&
+        rows.last <= known.headerRow + known.rowCount &&
+        cols.first >= known.left &&
+        cols.last < known.left + known.width;
+      const place = inside
+        ? known
+        : await this.run(async (context) => {
+            const p = queuePlace(context.workbook.tables.getItem(args.tableId));
+            await context.sync();
+            return p();
+          });
+      if (!inside) this.places.set(args.tableId, place);
       const first = Math.max(rows.first, place.headerRow + 1);
       const last = Math.min(rows.last, place.headerRow + place.rowCount);
-      const cols = parseAddressColumns(args.address);
       const left = Math.max(cols.first, place.left);
       const right = Math.min(cols.last, place.left + place.width - 1);
       const change: TableChange = {
@@ -268,6 +287,16 @@ export class OfficeWorkbook implements Workbook {
         firstColumn: right >= left ? left - place.left : 0,
         columnCount: Math.max(0, right - left + 1),
         structural: args.changeType !== "RangeEdited" || rows.first <= place.headerRow,
+        ...(inside
+          ? {
+              placedOn: {
+                headerRow: place.headerRow + 1,
+                firstColumn: place.left,
+                columnCount: place.width,
+                rowCount: place.rowCount,
+              },
+            }
+          : {}),
       };
       for (const l of [...listeners]) l(change);
     } catch (e) {
@@ -296,6 +325,38 @@ export class OfficeWorkbook implements Workbook {
     );
   }
 }
+
+/** A table's name and where it sits, in 0-based sheet rows and columns. */
+interface Place {
+  name: string;
+  headerRow: number;
+  left: number;
+  width: number;
+  rowCount: number;
+}
+
+/** Queues the loads of a table's place; call the returned function after the sync. */
+function queuePlace(t: TableApi): () => Place {
+  t.load("name");
+  const header = t.getHeaderRowRange().load("rowIndex,columnIndex,columnCount");
+  const body = t.getDataBodyRange().load("rowCount");
+  return () => ({
+    name: t.name,
+    headerRow: header.rowIndex,
+    left: header.columnIndex,
+    width: header.columnCount,
+    rowCount: body.rowCount,
+  });
+}
+
+/** The place of a table read through the port. */
+const placeOf = (t: TableInfo): Place => ({
+  name: t.name,
+  headerRow: t.headerRow - 1,
+  left: t.firstColumn,
+  width: t.header.length,
+  rowCount: t.rowCount,
+});
 
 /** Re-throws a block iterator's host failures as WorkbookHostError. */
 async function* hostIterable<T>(doing: string, source: AsyncIterable<T>): AsyncIterable<T> {

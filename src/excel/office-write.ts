@@ -115,8 +115,10 @@ export function writeColumns(
 
 /**
  * `Workbook.writeTableCells`: one sync. Each column's rows are written as runs of consecutive
- * rows (one range per run), relative to the table's data body; events off and calculation
- * suspended as for every write. A missing column fails the sync (ItemNotFound).
+ * rows (one range per run), within the table's data body as the sync finds it; events off and
+ * calculation suspended as for every write. A missing column fails the sync (ItemNotFound), and
+ * so does a row the table no longer has (ItemNotFound or InvalidArgument): nothing is written
+ * below the table.
  */
 export function writeTableCells(run: ExcelRun, table: string, columns: CellsWrite[]): Promise<void> {
   return run(async (context) => {
@@ -143,12 +145,15 @@ export function writeTableCells(run: ExcelRun, table: string, columns: CellsWrit
       () => {
         for (const { col, out } of runs)
           for (const r of out) {
-            const range = t.columns
-              .getItem(col.header)
-              .getDataBodyRange()
-              .getRow(0)
-              .getOffsetRange(r.start, 0)
-              .getResizedRange(r.values.length - 1, 0);
+            // The run's cells within the column's data body as it is at this sync: a table that
+            // shrank since its rows were read gives a shorter range (the values' shape no longer
+            // matches, InvalidArgument) or none (ItemNotFound), and the sync fails instead of
+            // writing below the table ("Range.getCell": the cell may lie outside its range;
+            // "Range.getIntersection", https://learn.microsoft.com/javascript/api/excel/excel.range).
+            const body = t.columns.getItem(col.header).getDataBodyRange();
+            const range = body.getIntersection(
+              body.getCell(r.start, 0).getResizedRange(r.values.length - 1, 0),
+            );
             queueColumn(range, r.values.length, (i) => r.values[i] ?? "", columnFormat(col.numberFormat));
           }
       },

@@ -46,6 +46,8 @@ describe("the spreadsheet view over the fake Excel", () => {
         firstColumn: 2,
         columnCount: 1,
         structural: false,
+        // Placed from the table's position as the adapter last saw it (when it subscribed).
+        placedOn: { headerRow: 1, firstColumn: 0, columnCount: 6, rowCount: 12 },
       },
     ]);
     expect(redraws).toBeGreaterThan(0);

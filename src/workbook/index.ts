@@ -5,7 +5,14 @@
 // their modules directly; test data generators live in ./testing.
 
 // The port.
-export { type CellValue, type TableChange, type TableInfo, type Workbook, RUN_LOG_SHEET } from "./port";
+export {
+  type CellValue,
+  type TableChange,
+  type TableInfo,
+  type Workbook,
+  RUN_LOG_SHEET,
+  sitsAt,
+} from "./port";
 
 // What a workbook call can fail with, besides the host's own errors.
 export { RowTooLargeError } from "./blocks";

@@ -169,6 +169,31 @@ export interface TableChange {
    * may have moved, so re-read the table instead of the rows.
    */
   structural: boolean;
+  /**
+   * The table's position the change was placed against, when the adapter placed it from what it
+   * last knew rather than asking Excel (`Table.onChanged` gives only the address). Who reads the
+   * changed rows compares it with the table as read in the same sync, and re-reads the whole
+   * table when they differ.
+   */
+  placedOn?: TablePlace;
+}
+
+/** Where a table sits: its header's sheet row (1-based), first column (0-based), width and data rows. */
+export interface TablePlace {
+  headerRow: number;
+  firstColumn: number;
+  columnCount: number;
+  rowCount: number;
+}
+
+/** Whether `table` sits at `place` (same header row, first column, width and data rows). */
+export function sitsAt(table: TableInfo, place: TablePlace): boolean {
+  return (
+    table.headerRow === place.headerRow &&
+    table.firstColumn === place.firstColumn &&
+    table.header.length === place.columnCount &&
+    table.rowCount === place.rowCount
+  );
 }
 
 /** Stops a subscription; calling it twice is harmless. */
@@ -247,7 +272,9 @@ export interface Workbook {
   /**
    * Writes some cells of some table columns (e.g. the status cells of the rows people just
    * edited), in one sync whatever the table's size. For a few rows: whole columns go through
-   * `writeColumns`. Strings as in `writeColumns` (API text through `safeText`).
+   * `writeColumns`. Strings as in `writeColumns` (API text through `safeText`). Rows are the
+   * table's data rows as they are when the cells are written: a row the table no longer has (it
+   * shrank) fails the write, and nothing is written below the table.
    */
   writeTableCells(table: string, columns: CellsWrite[]): Promise<void>;
 

@@ -241,6 +241,19 @@ export class FakeExcel {
   }
 
   /**
+   * Resizes a table to fewer (or more) data rows as a person does with Table Design > Resize
+   * Table: the header stays where it is, and the cells keep their contents (rows left out of the
+   * table stay on the sheet below it). "Resize a table by adding or removing rows and columns",
+   * https://support.microsoft.com/office/resize-a-table-by-adding-or-removing-rows-and-columns-e65ae4bb-e44b-43f4-ad8b-7d68784f1165.
+   * Whether Excel raises `Table.onChanged` for it is not documented: the fake raises nothing.
+   */
+  resizeTableRows(name: string, rowCount: number): void {
+    if (!Number.isInteger(rowCount) || rowCount < 1)
+      throw new RangeError("a table keeps at least one data row");
+    this.model.requireTable(name).rowCount = rowCount;
+  }
+
+  /**
    * Selects cells as a person does: one area ("B3", "B3:D7"), or several with Ctrl+click
    * ("B3", "D5:E6"), on a visible sheet, which becomes the active one.
    */

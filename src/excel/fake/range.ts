@@ -14,7 +14,7 @@ import { type Box, MAX_COLUMNS, MAX_ROWS, checkInput, checkShape, invalidArgumen
 import { formulaFromLocal, formulaToLocal, shownText } from "./culture";
 import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
 import { boxAddress, intersect } from "./box";
-import type { FakeSheet } from "./model";
+import { type FakeSheet, notFound } from "./model";
 
 export interface RangeTarget {
   sheet: FakeSheet;
@@ -224,6 +224,22 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi {
     return this.derive((b) => {
       if (row < 0 || row >= b.rows) throw invalidArgument(`Row ${row} is outside the range.`);
       return { ...b, top: b.top + row, rows: 1 };
+    });
+  }
+  /**
+   * The rectangle both ranges cover, resolved at the sync; none fails the batch with ItemNotFound
+   * ("Range.getIntersection": "If no intersection is found, an ItemNotFound error will be thrown",
+   * https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-getintersection-member(1)).
+   */
+  getIntersection(other: RangeApi | string): FakeRange {
+    if (!(other instanceof FakeRange))
+      throw invalidArgument("getIntersection: the fake takes a range, not an address");
+    return new FakeRange(this.ctx, () => {
+      const a = this.target();
+      const b = other.target();
+      const box = a.sheet === b.sheet ? intersect(a.box, b.box) : null;
+      if (!box) throw notFound("the intersection of the ranges");
+      return { sheet: a.sheet, box };
     });
   }
   getLastRow(): FakeRange {

@@ -301,6 +301,21 @@ export function describeWorkbookContract(label: string, make: ContractSubject): 
         workbook.writeTableCells("Table1", [{ header: "Nope", cells: [{ rowIndex: 0, value: 1 }] }]),
         /ItemNotFound/,
       );
+      // Rows the table does not have (it has 6): nothing is written below it.
+      for (const rowIndex of [6, 5]) {
+        await expect(
+          workbook.writeTableCells("Table1", [
+            {
+              header: "Status",
+              cells: [
+                { rowIndex, value: "Abaixo" },
+                { rowIndex: rowIndex + 1, value: "Abaixo" },
+              ],
+            },
+          ]),
+        ).rejects.toThrow();
+      }
+      expect(look.sheetValues("Sheet1").flat()).not.toContain("Abaixo");
     });
 
     test("text that looks like a formula stays text, with or without safeText", async () => {
@@ -533,9 +548,18 @@ export function describeWorkbookContract(label: string, make: ContractSubject): 
       const stop = await workbook.onTableChanged("Table1", (c) => seen.push(c));
       look.typeCell("Sheet1", "B3", 20);
       await look.settle();
-      expect(seen).toEqual([
-        { table: "Table1", firstRow: 1, rowCount: 1, firstColumn: 1, columnCount: 1, structural: false },
-      ]);
+      expect(seen).toHaveLength(1);
+      // Where an implementation placed it from a position it kept, it says which (`placedOn`).
+      expect(seen[0]).toMatchObject({
+        table: "Table1",
+        firstRow: 1,
+        rowCount: 1,
+        firstColumn: 1,
+        columnCount: 1,
+        structural: false,
+      });
+      if (seen[0]?.placedOn)
+        expect(seen[0].placedOn).toEqual({ headerRow: 1, firstColumn: 0, columnCount: 2, rowCount: 3 });
       await workbook.writeColumns("Table1", [{ header: "Valor", values: [7, 8, 9] }]);
       await look.settle();
       expect(seen).toHaveLength(1);

@@ -3,7 +3,8 @@
  * preview): the changed rows' status cells and the summary follow, at a constant number of syncs
  * whatever the table's size.
  */
-import { createMemoryWorkbook, type MemoryWorkbook } from "../../../excel/memory-workbook";
+import { createFakeExcel } from "../../../excel/fake";
+import { MemoryWorkbook, createMemoryWorkbook } from "../../../excel/memory-workbook";
 import { type CellValue, type TableChange } from "../../../workbook";
 import { PRODUCTS, makeEmployees } from "../../../workbook/testing";
 import type { DistributeServices } from "../services";
@@ -201,11 +202,53 @@ describe("a one-row edit costs the same syncs at 1,000 and 50,000 rows", () => {
     return { syncs: s.wb.stats.syncs, bytes: s.wb.stats.maxRequestBytes + s.wb.stats.maxResponseBytes };
   };
 
-  test("3 syncs: place the change, read the row, write its status cells", async () => {
+  test("2 syncs: read the row with the table's position, write its status cells", async () => {
     const small = await syncsOfOneEdit(1_000);
     const large = await syncsOfOneEdit(50_000);
-    expect(small.syncs).toBe(3);
+    // The change is placed from the table's position as last read (no sync at the event), and
+    // that position is verified in the same sync as the row.
+    expect(small.syncs).toBe(2);
     expect(large.syncs).toBe(small.syncs);
     expect(large.bytes).toBeLessThan(4_000);
   }, 60_000);
+});
+
+describe("the table changes between the read and the status write", () => {
+  test("a table that shrank gets no status cells below it; it is validated in full as it is", async () => {
+    const employees = makeEmployees(40);
+    const rows = employees.map((e) => [e.cpf!, e.name, 600, 300]);
+    const excel = createFakeExcel({
+      culture: "pt-BR",
+      tables: [{ name: "Dist", sheet: "Folha", header: HEADER, rows }],
+    });
+    let shrinkAfterRead = false;
+    // A person resizes the table to 35 rows while the edited rows are being judged.
+    class ShrinkingWorkbook extends MemoryWorkbook {
+      override async readTableRowRanges(...args: Parameters<MemoryWorkbook["readTableRowRanges"]>) {
+        const read = await super.readTableRowRanges(...args);
+        if (shrinkAfterRead) excel.resizeTableRows("Dist", 35);
+        return read;
+      }
+    }
+    const wb = new ShrinkingWorkbook(excel);
+    const services = distributeServices(directoryClient(employees, PRODUCTS), wb, "pt-BR");
+    await services.validate("Dist", run);
+    const changes: TableChange[] = [];
+    await services.watchTable("Dist", (c) => changes.push(c));
+    expect(wb.cell("Folha", "E41")).toBe("Pronto");
+
+    shrinkAfterRead = true;
+    wb.typeCell("Folha", "C41", "12,345");
+    await settle();
+    const view = await services.revalidate("Dist", signal, changes.splice(0));
+    shrinkAfterRead = false;
+
+    // Row 41 is below the table now: its status cells are as they were, not the edit's "Erro".
+    expect(excel.table("Dist").address).toBe("A1:G36");
+    expect(wb.cell("Folha", "E41")).toBe("Pronto");
+    expect(wb.cell("Folha", "F41")).toBe("");
+    expect(view.summary.rowsRead).toBe(35);
+    expect(view.summary.errors).toBe(0);
+    expect(wb.cell("Folha", "E36")).toBe("Pronto");
+  });
 });

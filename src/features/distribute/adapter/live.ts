@@ -2,10 +2,12 @@
  * Live validation in the adapter (issue 11 item 3): the last validation of each table, kept as a
  * `LiveValidation` (src/workbook), and brought up to date from the table's changes.
  *
- * A burst of changes costs, whatever the table's size: one sync to read the changed rows (with the
- * table's facts, to see that nothing moved), one sync to write the status cells of the rows whose
- * standing changed (the edited ones and those sharing an employee with them), plus the one sync
- * per change event the Office adapter spends placing it (src/excel `OfficeWorkbook`'s dispatch).
+ * A burst of edits costs two syncs, whatever the table's size: one to read the changed rows with
+ * the table's facts (to see that nothing moved, and that the table still sits where the Office
+ * adapter placed the edits from without a sync: src/excel `OfficeWorkbook`'s dispatch), one to
+ * write the status cells of the rows whose standing changed (the edited ones and those sharing an
+ * employee with them), within the table's rows as that sync finds them: a table that shrank in
+ * between makes the write fail, never land below it.
  * Rows inserted or deleted, a header edited, a mapping saved, or more than `LIVE_MAX_ROWS` rows
  * changed: the table is validated again in full (src/workbook/live-changes.ts says why).
  *
@@ -29,6 +31,7 @@ import {
   type PaymentRecords,
   planLiveRevalidation,
   rowStatus,
+  sitsAt,
   type TableChange,
   type TableInfo,
   type TableMapping,
@@ -136,7 +139,10 @@ export class LiveTables {
       if (plan.kind === "none") return h.live.view();
       if (plan.kind === "rows") {
         const read = await this.workbook.readTableRowRanges(h.table.name, plan.ranges);
-        if (sameShape(read.table, h.table)) {
+        // Changes placed from the table's last known position (no sync at the event) hold only
+        // if the table still sits there, as read in the same sync as the rows.
+        const placed = changes.every((c) => c.placedOn === undefined || sitsAt(read.table, c.placedOn));
+        if (placed && sameShape(read.table, h.table)) {
           const rows = h.live.apply(read.blocks).map((rowIndex) => {
             const r = h.live.row(rowIndex);
             const record = r.employeeId === undefined ? undefined : h.records.get(r.employeeId);
@@ -148,8 +154,14 @@ export class LiveTables {
               ),
             };
           });
-          await writeSomeRowResults(this.workbook, h.table, h.mapping, rows, this.locale);
-          return h.live.view();
+          try {
+            await writeSomeRowResults(this.workbook, h.table, h.mapping, rows, this.locale);
+            return h.live.view();
+          } catch {
+            // The table changed under the write (it lost the rows, so Excel refused to write
+            // them below it): the table as it is now is validated in full. A lasting failure
+            // fails that too, and is reported from there.
+          }
         }
       }
     }
