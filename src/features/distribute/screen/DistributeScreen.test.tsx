@@ -44,6 +44,8 @@ describe("Distribute screen", () => {
     const problem = within(list).getByRole("button", {
       name: /Linha 3, coluna Refeição: 'abc' não é um valor em reais/,
     });
+    // The cell checker is folded (Send stays under the problems) until a problem is followed.
+    expect(screen.queryByLabelText("Linha da planilha")).toBeNull();
     fireEvent.click(problem);
     await waitFor(() => expect(s.selectIssue).toHaveBeenCalledWith("Novembro", badCell));
 
