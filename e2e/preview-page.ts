@@ -174,13 +174,14 @@ export class PreviewPage {
   }
 
   /**
-   * Does `act` until `done` shows, as a person does when the pane reports a failure: reads the
-   * error, closes it and tries again (at most `tries` times). Returns the errors seen, each of
+   * Does `act` until `done` shows, as a person does when the pane reports a failure (an error, or
+   * a warning such as "not known whether the draft was created"): reads it, closes it and tries
+   * again (at most `tries` times). Returns the errors seen, each of
    * which must read as a sentence for a person (no stack, no "undefined").
    */
   async persist(act: () => Promise<void>, done: Locator, tries = 4, timeout = 60_000): Promise<string[]> {
     const seen: string[] = [];
-    const alert = this.pane.getByRole("alert");
+    const alert = this.pane.locator('[data-testid="pane-message"][data-kind="failure"]');
     for (let i = 0; i < tries; i++) {
       await act();
       const outcome = await Promise.race([

@@ -139,7 +139,13 @@ function ShownBar({ shown, clear }: { shown: Shown; clear: () => void }) {
   );
   if (shown.kind === "notice") {
     return (
-      <MessageBar intent={shown.intent} layout="multiline" role="status" data-testid="pane-message">
+      <MessageBar
+        intent={shown.intent}
+        layout="multiline"
+        role="status"
+        data-testid="pane-message"
+        data-kind="notice"
+      >
         <MessageBarBody className={styles.body}>{shown.text}</MessageBarBody>
         {dismiss}
       </MessageBar>
@@ -151,6 +157,7 @@ function ShownBar({ shown, clear }: { shown: Shown; clear: () => void }) {
       layout="multiline"
       role={shown.intent === "error" ? "alert" : "status"}
       data-testid="pane-message"
+      data-kind="failure"
     >
       <MessageBarBody className={styles.body}>
         <MessageBarTitle>{shown.title}</MessageBarTitle> {shown.body}
