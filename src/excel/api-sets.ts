@@ -50,6 +50,7 @@ export const EXCEL_API_SETS: Readonly<Record<string, string | readonly [set: str
   "Range.formulas": "1.1",
   "Range.getCell": "1.1",
   "Range.getEntireRow": "1.1",
+  "Range.getIntersection": "1.1",
   "Range.getLastRow": "1.1",
   "Range.getOffsetRange": "1.1",
   "Range.getResizedRange": "1.2",
