@@ -5,7 +5,7 @@
  * read before trying again; none is ever a plain failure. The other error classes are in
  * ./errors.ts.
  */
-import { ApiError, APIUserAbortError, ValePixError } from "./errors";
+import { ApiError, type ApiErrorInit, APIUserAbortError, ValePixError } from "./errors";
 import type { Distribution, DepositResponse } from "./schemas";
 
 /**
@@ -42,6 +42,16 @@ export class DepositMismatchError extends ValePixError {
     this.conflict = init.conflict ?? false;
   }
 }
+
+/** The request facts of the call an outcome error stands for: method, URL, status, body, headers, request id. */
+const requestOf = (e: ApiError): ApiErrorInit => ({
+  method: e.method,
+  url: e.url,
+  status: e.status,
+  body: e.body,
+  headers: e.headers,
+  requestId: e.requestId,
+});
 
 const messageOf = (e: unknown): string =>
   e instanceof Error ? e.message : typeof e === "string" ? e : "unknown error";
@@ -81,12 +91,7 @@ export class FinalizeOutcomeUnknownError extends ApiError {
       `Finalize of distribution ${init.distributionId}: outcome unknown after "${cause.message}"; ${seen}. ` +
         "It was not repeated automatically (API rule 3): check the distribution before finalizing again.",
       {
-        method: cause.method,
-        url: cause.url,
-        status: cause.status,
-        body: cause.body,
-        headers: cause.headers,
-        requestId: cause.requestId,
+        ...requestOf(cause),
         cause,
       },
     );
@@ -132,12 +137,7 @@ export class DepositOutcomeUnknownError extends ApiError {
         `read the deposit with transaction_id ${id} (deposits.get) before creating another, ` +
         "or repeat create with that same transaction_id.",
       {
-        method: failure.method,
-        url: failure.url,
-        status: failure.status,
-        body: failure.body,
-        headers: failure.headers,
-        requestId: failure.requestId,
+        ...requestOf(failure),
         retryAfterMs: failure.retryAfterMs,
         cause,
       },
@@ -172,12 +172,7 @@ export class DraftCreateOutcomeUnknownError extends ApiError {
         "The API cannot list drafts, so it cannot be found again; it was not repeated automatically. " +
         "No money moved: a draft pays nothing until it is finalized.",
       {
-        method: cause.method,
-        url: cause.url,
-        status: cause.status,
-        body: cause.body,
-        headers: cause.headers,
-        requestId: cause.requestId,
+        ...requestOf(cause),
         cause,
       },
     );
