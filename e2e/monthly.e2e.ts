@@ -47,7 +47,7 @@ it("sends a second month from last month's file with only the needed calls, and 
   const d = DISTRIBUTE_WORDS["pt-BR"];
   const { page, errors } = await openPreview(world, { lang: "pt-BR" });
   const p = new PreviewPage(page, "pt-BR", "second-month");
-  await page.getByLabel(p.words.open).setInputFiles(lastMonth);
+  await p.open(lastMonth);
   await page.getByRole("tab", { name: "Distribuição (2)" }).waitFor();
   await p.sheet("Distribuição (2)");
   await p.shot("opened");

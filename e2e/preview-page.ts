@@ -94,6 +94,18 @@ export class PreviewPage {
     return grid;
   }
 
+  /**
+   * Opens an .xlsx as a person does with Open. The preview keeps the file and reloads the page
+   * (src/preview/index.tsx), so this waits for that load: on a page that already shows a sheet of
+   * the same name, waiting for the tab alone would find the old page's tab.
+   */
+  async open(file: string): Promise<void> {
+    await Promise.all([
+      this.page.waitForEvent("load"),
+      this.page.getByLabel(this.words.open).setInputFiles(file),
+    ]);
+  }
+
   /** Goes to a cell with the name box (the grid scrolls to it) and returns its grid cell. */
   async goTo(address: string): Promise<Locator> {
     const box = this.page.getByRole("textbox", { name: this.words.nameBox });

@@ -40,7 +40,7 @@ it("keeps who was paid what, and when, over two months on one workbook", async (
   const november = await saveWorkbook(p, "two-months-november.xlsx");
 
   // The saved file, opened again: the record is in the cells, not in the pane's memory.
-  await page.getByLabel(p.words.open).setInputFiles(november);
+  await p.open(november);
   await page.getByRole("tab", { name: one.sheet }).waitFor();
   await p.sheet(one.sheet);
   // Month one ended by validating the same sheet again (the double payment the pane blocked):
