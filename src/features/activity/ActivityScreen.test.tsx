@@ -50,6 +50,20 @@ describe("Activity screen", () => {
     expect((await screen.findByRole("status")).textContent).toContain("Agora: concluída, 12 colaborador(es)");
   });
 
+  it("waits on a distribution's button while its state is asked, and shows the answer under it", async () => {
+    let answer: (v: { status: string; totalEmployees: number; totalCents: number }) => void = () => {};
+    const s = services({ distribution: () => new Promise((resolve) => (answer = resolve)) });
+    renderPane(<ActivityScreen services={s} />);
+    const button = await screen.findByRole("button", { name: "Ver o estado atual da distribuição d-2" });
+    fireEvent.click(button);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    answer({ status: "processing", totalEmployees: 3, totalCents: 9_900 });
+    expect((await screen.findByRole("status")).textContent).toContain(
+      "Agora: ainda em processamento, 3 colaborador(es)",
+    );
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it("says when there is nothing yet, and reports a failed read in the message area", async () => {
     renderPane(<ActivityScreen services={services({ runLog: () => Promise.resolve([]) })} />, "en-US");
     expect(await screen.findByText("No distribution recorded in this workbook yet.")).toBeTruthy();

@@ -1,0 +1,105 @@
+/**
+ * One entry of the run log: when and which table, its mode, state, total and payment, the
+ * distribution it made, and the two ways on: to its table in Excel, and to its current state at
+ * the API (shown under it once answered).
+ */
+import { Body1, Button, Caption1, makeStyles, tokens } from "@fluentui/react-components";
+import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../taskpane/ui/i18n";
+import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { DISTRIBUTE_WORDS } from "../distribute";
+import type { CurrentState } from "./activity-state";
+import type { RunLogView } from "./services";
+import { ACTIVITY_WORDS } from "./words";
+
+const useStyles = makeStyles({
+  item: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXXS,
+    padding: tokens.spacingHorizontalS,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  facts: {
+    margin: 0,
+    display: "grid",
+    gridTemplateColumns: "auto 1fr",
+    columnGap: tokens.spacingHorizontalS,
+  },
+});
+
+export interface ActivityEntryProps {
+  entry: RunLogView;
+  /** The distribution's state as the API last answered it, once asked. */
+  current: CurrentState | undefined;
+  /** True while its state is being asked. */
+  checking: boolean;
+  onGoToTable: (table: string) => void;
+  onCheck: (distributionId: string) => void;
+}
+
+export function ActivityEntry({ entry, current, checking, onGoToTable, onCheck }: ActivityEntryProps) {
+  const { locale } = useMessages();
+  const a = useWords(ACTIVITY_WORDS);
+  const distributeWords = useWords(DISTRIBUTE_WORDS);
+  const styles = useStyles();
+  const layout = useLayoutStyles();
+  const { distributionId } = entry;
+  const method = entry.paymentMethod as keyof typeof distributeWords.methods | undefined;
+
+  return (
+    <li className={styles.item}>
+      <Body1>
+        <strong>{a.entry({ when: formatDateTime(entry.at, locale), table: entry.table })}</strong>
+      </Body1>
+      <dl className={styles.facts}>
+        <dt>{a.mode}</dt>
+        <dd>{a.modes[entry.mode] ?? entry.mode}</dd>
+        <dt>{a.state}</dt>
+        <dd>
+          {entry.state === "interrupted"
+            ? a.interrupted
+            : (distributeWords.statuses[entry.state] ?? entry.state)}
+        </dd>
+        {entry.totalCents !== undefined && (
+          <>
+            <dt>{a.total}</dt>
+            <dd>{formatBRL(entry.totalCents, locale)}</dd>
+          </>
+        )}
+        {method && (
+          <>
+            <dt>{a.method}</dt>
+            <dd>{distributeWords.methods[method] ?? entry.paymentMethod}</dd>
+          </>
+        )}
+        {distributionId && (
+          <>
+            <dt>{a.distribution}</dt>
+            <dd>{distributionId}</dd>
+          </>
+        )}
+      </dl>
+      {entry.state === "interrupted" && <Body1>{a.interruptedExplain}</Body1>}
+      {current && (
+        <Caption1 role="status">
+          {a.current({
+            status: distributeWords.statuses[current.status] ?? current.status,
+            employees: formatCount(current.totalEmployees, locale),
+            total: formatBRL(current.totalCents, locale),
+          })}
+        </Caption1>
+      )}
+      <div className={layout.actions}>
+        <Button size="small" onClick={() => onGoToTable(entry.table)}>
+          {a.goToTable({ table: entry.table })}
+        </Button>
+        {distributionId && (
+          <Button size="small" disabled={checking} onClick={() => onCheck(distributionId)}>
+            {a.checkDistribution({ id: distributionId })}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
