@@ -28,6 +28,17 @@ describe("VALEPIX functions panel", () => {
     await screen.findByText("7 célula(s) atualizada(s) com 2 consulta(s) à API.");
   });
 
+  it("puts the switch back and says why when the setting could not be kept", async () => {
+    const s = services({
+      setLive: jest.fn(() => Promise.reject(new Error("storage refused"))),
+    });
+    renderPane(<FunctionsPanel services={s} />, "en-US");
+    const live = screen.getByRole("switch");
+    fireEvent.click(live);
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("storage refused"));
+    expect((live as HTMLInputElement).checked).toBe(true);
+  });
+
   it("builds the reconciliation sheet and names it, with the ledger it checked", async () => {
     const s = services();
     renderPane(<FunctionsPanel services={s} />, "en-US");

@@ -1,48 +1,22 @@
 /**
  * The VALEPIX functions in the pane (the Data screen's last section): how to use them, the
  * minute-by-minute refresh the person can turn off, a refresh now, and the reconciliation sheet
- * built from them (./reconciliation-sheet.ts). Each outcome is a notice of the error centre.
+ * built from them (./reconciliation-sheet.ts). The actions are ./useFunctionsPanel.ts; each
+ * outcome is a notice of the error centre.
  */
 import { Button, Caption1, Subtitle2, Switch } from "@fluentui/react-components";
-import { useId, useState } from "react";
-import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
-import { formatCount, useMessages, useWords } from "../../taskpane/ui/i18n";
+import { useId } from "react";
+import { useWords } from "../../taskpane/ui/i18n";
 import { useLayoutStyles } from "../../taskpane/ui/layout";
-import { useTask } from "../../taskpane/ui/useTask";
 import { FUNCTIONS_PANEL_WORDS } from "./panel-words";
 import type { FunctionsServices } from "./services";
+import { useFunctionsPanel } from "./useFunctionsPanel";
 
 export function FunctionsPanel({ services }: { services: FunctionsServices }) {
-  const { locale } = useMessages();
   const words = useWords(FUNCTIONS_PANEL_WORDS);
   const layout = useLayoutStyles();
-  const report = useReport();
-  const task = useTask();
   const headingId = useId();
-  const [live, setLive] = useState(() => services.liveEnabled());
-  const count = (n: number) => formatCount(n, locale);
-
-  const refresh = () =>
-    void task.run(async () => {
-      const r = await services.refresh();
-      if (r.questions === 0) return report.notice(words.nothingToRefresh, "info");
-      report.notice(
-        words.refreshed({ cells: count(r.cells), questions: count(r.questions) }) +
-          (r.failed > 0 ? ` ${words.failed({ failed: count(r.failed) })}` : ""),
-        r.failed > 0 ? "warning" : "success",
-      );
-    });
-
-  const build = services.buildReconciliationSheet;
-  const buildSheet = () =>
-    void task.run(async (run) => {
-      if (!build) return;
-      const r = await build(run.signal);
-      report.notice(
-        (r.created ? words.built({ sheet: r.sheet }) : words.rebuilt({ sheet: r.sheet })) +
-          (r.ledger ? words.withLedger({ count: count(r.distributions) }) : words.noLedger),
-      );
-    });
+  const { live, setLive, refresh, buildSheet, running } = useFunctionsPanel(services);
 
   return (
     <section className={layout.stack} aria-labelledby={headingId}>
@@ -50,25 +24,18 @@ export function FunctionsPanel({ services }: { services: FunctionsServices }) {
         {words.title}
       </Subtitle2>
       <Caption1>{words.hint}</Caption1>
-      <Switch
-        checked={live}
-        label={words.live}
-        onChange={(_, d) => {
-          setLive(d.checked);
-          services.setLive(d.checked).catch((e: unknown) => report.error(e));
-        }}
-      />
+      <Switch checked={live} label={words.live} onChange={(_, d) => setLive(d.checked)} />
       <div>
-        <Button disabled={task.running} onClick={refresh}>
+        <Button disabled={running} onClick={refresh}>
           {words.refresh}
         </Button>
       </div>
-      {build && (
+      {buildSheet && (
         <>
           <Subtitle2 as="h3">{words.sheet}</Subtitle2>
           <Caption1>{words.sheetHint}</Caption1>
           <div>
-            <Button appearance="primary" disabled={task.running} onClick={buildSheet}>
+            <Button appearance="primary" disabled={running} onClick={buildSheet}>
               {words.sheetGo}
             </Button>
           </div>
