@@ -35,36 +35,39 @@ const sumCents = (items: ReadonlyArray<{ values: ReadonlyMap<string, number> }>)
 type Target = { workbook: Workbook; table: string } | Outcome;
 
 /** The workbook and the table the selection is in, or the outcome that asks for them. */
-async function activeTarget(host: Host, t: CommandMessages): Promise<Target> {
+async function activeTarget(host: Host, words: CommandMessages): Promise<Target> {
   const workbook = host.workbook;
   if (!workbook)
-    return { notice: { intent: "error", title: t.noWorkbookTitle, body: t.noWorkbook }, openPane: true };
+    return {
+      notice: { intent: "error", title: words.noWorkbookTitle, body: words.noWorkbook },
+      openPane: true,
+    };
   const table = await host.activeTable();
   if (!table)
     return {
-      notice: { intent: "warning", title: t.noTableTitle, body: t.noTable, next: t.noTableNext },
+      notice: { intent: "warning", title: words.noTableTitle, body: words.noTable, next: words.noTableNext },
       openPane: true,
     };
   return { workbook, table };
 }
 
 /** The outcomes the sheet workflows share: invalid rows, missing table, double payment. */
-function sheetProblem(error: unknown, table: string, t: CommandMessages): Outcome | undefined {
+function sheetProblem(error: unknown, table: string, words: CommandMessages): Outcome | undefined {
   if (error instanceof SheetInvalidError) {
     const errors = error.issues.filter((i) => i.severity === "error").length;
     return {
       notice: {
         intent: "error",
-        title: t.invalidTitle({ table }),
-        body: t.invalid({ errors: String(errors) }),
-        next: t.invalidNext,
+        title: words.invalidTitle({ table }),
+        body: words.invalid({ errors: String(errors) }),
+        next: words.invalidNext,
       },
       openPane: true,
     };
   }
   if (error instanceof TableNotFoundError)
     return {
-      notice: { intent: "error", title: t.tableGoneTitle, body: t.tableGone({ table }) },
+      notice: { intent: "error", title: words.tableGoneTitle, body: words.tableGone({ table }) },
       openPane: true,
     };
   if (error instanceof DoublePaymentError) {
@@ -72,9 +75,9 @@ function sheetProblem(error: unknown, table: string, t: CommandMessages): Outcom
     return {
       notice: {
         intent: "warning",
-        title: t.doublePaymentTitle,
-        body: t.doublePayment({ id }),
-        next: t.doublePaymentNext,
+        title: words.doublePaymentTitle,
+        body: words.doublePayment({ id }),
+        next: words.doublePaymentNext,
       },
       openPane: true,
     };
@@ -82,8 +85,8 @@ function sheetProblem(error: unknown, table: string, t: CommandMessages): Outcom
   return undefined;
 }
 
-export async function validateCommand(host: Host, t: CommandMessages): Promise<Outcome> {
-  const target = await activeTarget(host, t);
+export async function validateCommand(host: Host, words: CommandMessages): Promise<Outcome> {
+  const target = await activeTarget(host, words);
   if (!("table" in target)) return target;
   try {
     const sheet = await readDistributionSheet(await host.api(), target.workbook, target.table, {
@@ -94,101 +97,113 @@ export async function validateCommand(host: Host, t: CommandMessages): Promise<O
     return {
       notice: {
         intent: "success",
-        title: t.validTitle({ table: sheet.table.name }),
-        body: t.valid({
+        title: words.validTitle({ table: sheet.table.name }),
+        body: words.valid({
           rows: formatCount(sheet.desired.length, host.locale),
           total: formatBRL(sumCents(sheet.desired), host.locale),
         }),
-        next: t.validNext,
+        next: words.validNext,
       },
     };
   } catch (error) {
-    const outcome = sheetProblem(error, target.table, t);
+    const outcome = sheetProblem(error, target.table, words);
     if (outcome) return outcome;
     throw error;
   }
 }
 
-export async function sendDraftCommand(host: Host, t: CommandMessages): Promise<Outcome> {
-  const target = await activeTarget(host, t);
+export async function sendDraftCommand(host: Host, words: CommandMessages): Promise<Outcome> {
+  const target = await activeTarget(host, words);
   if (!("table" in target)) return target;
   try {
-    const r = await sendSheet(await host.api(), target, { locale: host.locale });
-    const { employees, totalCents } = r.review.draft;
+    const sent = await sendSheet(await host.api(), target, { locale: host.locale });
+    const { employees, totalCents } = sent.review.draft;
     return {
       notice: {
-        intent: r.review.matches ? "success" : "warning",
-        title: t.sentTitle({ id: r.distributionId }),
+        intent: sent.review.matches ? "success" : "warning",
+        title: words.sentTitle({ id: sent.distributionId }),
         body:
-          t.sent({
+          words.sent({
             employees: formatCount(employees, host.locale),
             total: formatBRL(totalCents, host.locale),
-          }) + (r.review.matches ? "" : ` ${t.sentMismatch}`),
-        next: t.sentNext,
+          }) + (sent.review.matches ? "" : ` ${words.sentMismatch}`),
+        next: words.sentNext,
       },
       // Finalizing is a decision the pane asks for (totals, method, balance): open it.
       openPane: true,
     };
   } catch (error) {
-    const outcome = sheetProblem(error, target.table, t);
+    const outcome = sheetProblem(error, target.table, words);
     if (outcome) return outcome;
     throw error;
   }
 }
 
-export async function refreshCommand(host: Host, t: CommandMessages): Promise<Outcome> {
+export async function refreshCommand(host: Host, words: CommandMessages): Promise<Outcome> {
   const workbook = host.workbook;
   if (!workbook)
-    return { notice: { intent: "error", title: t.noWorkbookTitle, body: t.noWorkbook }, openPane: true };
+    return {
+      notice: { intent: "error", title: words.noWorkbookTitle, body: words.noWorkbook },
+      openPane: true,
+    };
   const table = await host.activeTable();
   try {
-    const r = await refreshStatus(await host.api(), { workbook, table }, { locale: host.locale });
+    const refreshed = await refreshStatus(await host.api(), { workbook, table }, { locale: host.locale });
     const extra =
-      r.rowsWritten > 0
-        ? ` ${t.refreshedRows({ rows: formatCount(r.rowsWritten, host.locale) })}`
-        : r.sheetChanged
-          ? ` ${t.refreshedSheetChanged}`
+      refreshed.rowsWritten > 0
+        ? ` ${words.refreshedRows({ rows: formatCount(refreshed.rowsWritten, host.locale) })}`
+        : refreshed.sheetChanged
+          ? ` ${words.refreshedSheetChanged}`
           : "";
     return {
       notice: {
-        intent: r.state === "failed" || r.state === "unknown" ? "warning" : "success",
-        title: t.refreshedTitle({ id: r.previous.distributionId }),
+        intent: refreshed.state === "failed" || refreshed.state === "unknown" ? "warning" : "success",
+        title: words.refreshedTitle({ id: refreshed.previous.distributionId }),
         body:
-          t.refreshed({
-            state: codeWord("distributionState", r.state, host.locale),
-            employees: formatCount(r.totalEmployees, host.locale),
-            total: formatBRL(r.totalCents, host.locale),
+          words.refreshed({
+            state: codeWord("distributionState", refreshed.state, host.locale),
+            employees: formatCount(refreshed.totalEmployees, host.locale),
+            total: formatBRL(refreshed.totalCents, host.locale),
           }) + extra,
       },
-      openPane: r.state === "unknown",
+      openPane: refreshed.state === "unknown",
     };
   } catch (error) {
     if (error instanceof NoDistributionError)
       return {
         notice: {
           intent: "info",
-          title: t.noDistributionTitle,
-          body: t.noDistribution,
-          next: t.noDistributionNext,
+          title: words.noDistributionTitle,
+          body: words.noDistribution,
+          next: words.noDistributionNext,
         },
       };
     throw error;
   }
 }
 
-export async function pullTransactionsCommand(host: Host, t: CommandMessages): Promise<Outcome> {
+export async function pullTransactionsCommand(host: Host, words: CommandMessages): Promise<Outcome> {
   const workbook = host.workbook;
   if (!workbook)
-    return { notice: { intent: "error", title: t.noWorkbookTitle, body: t.noWorkbook }, openPane: true };
-  const r = await pullTransactions((await host.api()).transactions, workbook, { locale: host.locale });
-  const n = (x: number) => formatCount(x, host.locale);
+    return {
+      notice: { intent: "error", title: words.noWorkbookTitle, body: words.noWorkbook },
+      openPane: true,
+    };
+  const pulled = await pullTransactions((await host.api()).transactions, workbook, { locale: host.locale });
+  const count = (x: number) => formatCount(x, host.locale);
   return {
     notice: {
       intent: "success",
-      title: t.pulledTitle,
+      title: words.pulledTitle,
       body:
-        t.pulled({ table: r.table.name, added: n(r.added), updated: n(r.updated) }) +
-        (r.unlinkedDebits > 0 ? ` ${t.pulledUnlinked({ count: n(r.unlinkedDebits) })}` : ""),
+        words.pulled({
+          table: pulled.table.name,
+          added: count(pulled.added),
+          updated: count(pulled.updated),
+        }) +
+        (pulled.unlinkedDebits > 0
+          ? ` ${words.pulledUnlinked({ count: count(pulled.unlinkedDebits) })}`
+          : ""),
     },
   };
 }
@@ -198,18 +213,18 @@ export async function pullTransactionsCommand(host: Host, t: CommandMessages): P
  * (src/features/functions `FunctionsRuntime.refresh`), whatever the number of cells; a cell whose
  * question fails shows its error and what to do.
  */
-export async function refreshFunctionsCommand(host: Host, t: CommandMessages): Promise<Outcome> {
-  const r = await host.functions.refresh();
-  const n = (x: number) => formatCount(x, host.locale);
-  if (r.questions === 0)
-    return { notice: { intent: "info", title: t.noFunctionsTitle, body: t.noFunctions } };
+export async function refreshFunctionsCommand(host: Host, words: CommandMessages): Promise<Outcome> {
+  const refreshed = await host.functions.refresh();
+  const count = (x: number) => formatCount(x, host.locale);
+  if (refreshed.questions === 0)
+    return { notice: { intent: "info", title: words.noFunctionsTitle, body: words.noFunctions } };
   return {
     notice: {
-      intent: r.failed > 0 ? "warning" : "success",
-      title: t.functionsRefreshedTitle,
+      intent: refreshed.failed > 0 ? "warning" : "success",
+      title: words.functionsRefreshedTitle,
       body:
-        t.functionsRefreshed({ cells: n(r.cells), questions: n(r.questions) }) +
-        (r.failed > 0 ? ` ${t.functionsFailed({ failed: n(r.failed) })}` : ""),
+        words.functionsRefreshed({ cells: count(refreshed.cells), questions: count(refreshed.questions) }) +
+        (refreshed.failed > 0 ? ` ${words.functionsFailed({ failed: count(refreshed.failed) })}` : ""),
     },
   };
 }
@@ -218,17 +233,19 @@ export async function refreshFunctionsCommand(host: Host, t: CommandMessages): P
  * Reconciliation sheet: builds (or builds again) the sheet made of the VALEPIX functions
  * (src/features/functions `buildReconciliationSheet`), with its chart, and shows it.
  */
-export async function reconciliationSheetCommand(host: Host, t: CommandMessages): Promise<Outcome> {
+export async function reconciliationSheetCommand(host: Host, words: CommandMessages): Promise<Outcome> {
   const build = host.services.functions?.buildReconciliationSheet;
-  if (!build) return { notice: { intent: "error", title: t.noWorkbookTitle, body: t.noWorkbook } };
-  const r = await build();
+  if (!build) return { notice: { intent: "error", title: words.noWorkbookTitle, body: words.noWorkbook } };
+  const built = await build();
   return {
     notice: {
       intent: "success",
-      title: t.sheetBuiltTitle({ sheet: r.sheet }),
+      title: words.sheetBuiltTitle({ sheet: built.sheet }),
       body:
-        `${t.sheetBuilt} ` +
-        (r.ledger ? t.sheetLedger({ count: formatCount(r.distributions, host.locale) }) : t.sheetNoLedger),
+        `${words.sheetBuilt} ` +
+        (built.ledger
+          ? words.sheetLedger({ count: formatCount(built.distributions, host.locale) })
+          : words.sheetNoLedger),
     },
   };
 }

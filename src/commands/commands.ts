@@ -61,7 +61,7 @@ export interface CommandDeps {
   office?: () => CommandsOffice;
 }
 
-type Command = (host: Host, t: CommandMessages) => Promise<Outcome>;
+type Command = (host: Host, words: CommandMessages) => Promise<Outcome>;
 
 const COMMANDS: Record<ActionId, Command> = {
   [ACTIONS.openTaskpane]: () => Promise.resolve({ openPane: true }),
@@ -91,24 +91,32 @@ function commandHandler(
     let outcome: Outcome;
     try {
       host = hostOf();
-      const t = COMMAND_WORDS[host.locale];
+      const words = COMMAND_WORDS[host.locale];
       if (busy && !ALWAYS.has(action)) {
-        outcome = { notice: { intent: "warning", title: t.busyTitle, body: t.busy, next: t.busyNext } };
+        outcome = {
+          notice: { intent: "warning", title: words.busyTitle, body: words.busy, next: words.busyNext },
+        };
       } else if (ALWAYS.has(action)) {
-        outcome = await COMMANDS[action](host, t);
+        outcome = await COMMANDS[action](host, words);
       } else {
         busy = true;
         try {
-          outcome = await COMMANDS[action](host, t);
+          outcome = await COMMANDS[action](host, words);
         } finally {
           busy = false;
         }
       }
     } catch (error) {
       // API, workbook and connection errors in the pane's own words, and the pane to act on them.
-      const m = paneMessageFor(error, messagesFor(host?.locale ?? "pt-BR"));
+      const message = paneMessageFor(error, messagesFor(host?.locale ?? "pt-BR"));
       outcome = {
-        notice: { intent: m.intent, title: m.title, body: m.body, next: m.next, details: m.details },
+        notice: {
+          intent: message.intent,
+          title: message.title,
+          body: message.body,
+          next: message.next,
+          details: message.details,
+        },
         openPane: true,
       };
     }

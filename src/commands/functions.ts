@@ -35,8 +35,8 @@ function call<T>(
 ): void {
   officeReady
     .then(() => run(sharedHost().functions))
-    .catch((e: unknown) => {
-      const message = e instanceof Error ? e.message : String(e);
+    .catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
       cell.setResult(new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, message));
     });
 }
