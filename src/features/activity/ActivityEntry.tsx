@@ -40,7 +40,7 @@ export interface ActivityEntryProps {
 
 export function ActivityEntry({ entry, current, checking, onGoToTable, onCheck }: ActivityEntryProps) {
   const { locale } = useMessages();
-  const a = useWords(ACTIVITY_WORDS);
+  const words = useWords(ACTIVITY_WORDS);
   const distributeWords = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
@@ -50,40 +50,40 @@ export function ActivityEntry({ entry, current, checking, onGoToTable, onCheck }
   return (
     <li className={styles.item}>
       <Body1>
-        <strong>{a.entry({ when: formatDateTime(entry.at, locale), table: entry.table })}</strong>
+        <strong>{words.entry({ when: formatDateTime(entry.at, locale), table: entry.table })}</strong>
       </Body1>
       <dl className={styles.facts}>
-        <dt>{a.mode}</dt>
-        <dd>{a.modes[entry.mode] ?? entry.mode}</dd>
-        <dt>{a.state}</dt>
+        <dt>{words.mode}</dt>
+        <dd>{words.modes[entry.mode] ?? entry.mode}</dd>
+        <dt>{words.state}</dt>
         <dd>
           {entry.state === "interrupted"
-            ? a.interrupted
+            ? words.interrupted
             : (distributeWords.statuses[entry.state] ?? entry.state)}
         </dd>
         {entry.totalCents !== undefined && (
           <>
-            <dt>{a.total}</dt>
+            <dt>{words.total}</dt>
             <dd>{formatBRL(entry.totalCents, locale)}</dd>
           </>
         )}
         {method && (
           <>
-            <dt>{a.method}</dt>
+            <dt>{words.method}</dt>
             <dd>{distributeWords.methods[method] ?? entry.paymentMethod}</dd>
           </>
         )}
         {distributionId && (
           <>
-            <dt>{a.distribution}</dt>
+            <dt>{words.distribution}</dt>
             <dd>{distributionId}</dd>
           </>
         )}
       </dl>
-      {entry.state === "interrupted" && <Body1>{a.interruptedExplain}</Body1>}
+      {entry.state === "interrupted" && <Body1>{words.interruptedExplain}</Body1>}
       {current && (
         <Caption1 role="status">
-          {a.current({
+          {words.current({
             status: distributeWords.statuses[current.status] ?? current.status,
             employees: formatCount(current.totalEmployees, locale),
             total: formatBRL(current.totalCents, locale),
@@ -92,11 +92,11 @@ export function ActivityEntry({ entry, current, checking, onGoToTable, onCheck }
       )}
       <div className={layout.actions}>
         <Button size="small" onClick={() => onGoToTable(entry.table)}>
-          {a.goToTable({ table: entry.table })}
+          {words.goToTable({ table: entry.table })}
         </Button>
         {distributionId && (
           <Button size="small" disabled={checking} onClick={() => onCheck(distributionId)}>
-            {a.checkDistribution({ id: distributionId })}
+            {words.checkDistribution({ id: distributionId })}
           </Button>
         )}
       </div>

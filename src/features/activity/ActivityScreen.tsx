@@ -14,7 +14,7 @@ import { ACTIVITY_WORDS } from "./words";
 
 export function ActivityScreen({ services }: { services: ActivityServices }) {
   const { t } = useMessages();
-  const a = useWords(ACTIVITY_WORDS);
+  const words = useWords(ACTIVITY_WORDS);
   const layout = useLayoutStyles();
   const headingId = useId();
   const { state, load, check, goToTable } = useActivity(services);
@@ -23,15 +23,15 @@ export function ActivityScreen({ services }: { services: ActivityServices }) {
   return (
     <section className={layout.screen} aria-labelledby={headingId} aria-busy={state.loading}>
       <Subtitle2 as="h2" id={headingId}>
-        {a.title}
+        {words.title}
       </Subtitle2>
       <div className={layout.actions}>
         <Button disabled={state.loading} onClick={load}>
           {t.common.refresh}
         </Button>
       </div>
-      {entries?.length === 0 && <Body1>{a.empty}</Body1>}
-      <ol className={layout.list} aria-label={a.title}>
+      {entries?.length === 0 && <Body1>{words.empty}</Body1>}
+      <ol className={layout.list} aria-label={words.title}>
         {entries?.map((entry, i) => (
           <ActivityEntry
             key={`${entry.at}-${i}`}

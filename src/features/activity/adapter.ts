@@ -48,8 +48,12 @@ export function activityServices(api: () => Promise<ValePixClient>, workbook: Wo
       await workbook.selectTableCell(info.name, 0, info.header[0]!);
     },
     distribution: async (distributionId, signal) => {
-      const d = await (await api()).distributions.get(distributionId, { signal });
-      return { status: d.status, totalEmployees: d.total_employees, totalCents: d.total_amount };
+      const distribution = await (await api()).distributions.get(distributionId, { signal });
+      return {
+        status: distribution.status,
+        totalEmployees: distribution.total_employees,
+        totalCents: distribution.total_amount,
+      };
     },
   };
 }
