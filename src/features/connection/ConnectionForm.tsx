@@ -33,7 +33,7 @@ export interface ConnectionFormProps {
 export function ConnectionForm(props: ConnectionFormProps) {
   const { draft, errors, reveal, tokenKept, sharedWith, sandboxUrl, busy, canCancel, dispatch } = props;
   const { t } = useMessages();
-  const c = useWords(CONNECTION_WORDS);
+  const words = useWords(CONNECTION_WORDS);
   const layout = useLayoutStyles();
   const edit = (patch: Extract<ConnectionAction, { type: "edited" }>["patch"]) =>
     dispatch({ type: "edited", patch });
@@ -42,26 +42,26 @@ export function ConnectionForm(props: ConnectionFormProps) {
     <form
       className={layout.stack}
       onSubmit={props.onSubmit}
-      aria-label={draft.id ? c.edit : c.newConnection}
+      aria-label={draft.id ? words.edit : words.newConnection}
       noValidate
     >
-      <Subtitle2 as="h3">{draft.id ? `${c.edit}: ${draft.label}` : c.newConnection}</Subtitle2>
-      <Field label={c.label} hint={c.labelHint} required validationMessage={errors.label}>
+      <Subtitle2 as="h3">{draft.id ? `${words.edit}: ${draft.label}` : words.newConnection}</Subtitle2>
+      <Field label={words.label} hint={words.labelHint} required validationMessage={errors.label}>
         <Input value={draft.label} onChange={(_, d) => edit({ label: d.value })} />
       </Field>
-      <Field label={c.environment}>
+      <Field label={words.environment}>
         <RadioGroup
           value={draft.environment}
           onChange={(_, d) =>
             dispatch({ type: "environmentChosen", environment: d.value as Environment, sandboxUrl })
           }
         >
-          <Radio value="production" label={c.envProduction} />
-          <Radio value="sandbox" label={c.envSandbox} />
-          <Radio value="custom" label={c.envCustom} />
+          <Radio value="production" label={words.envProduction} />
+          <Radio value="sandbox" label={words.envSandbox} />
+          <Radio value="custom" label={words.envCustom} />
         </RadioGroup>
       </Field>
-      <Field label={c.baseUrl} hint={c.baseUrlHint} required validationMessage={errors.baseUrl}>
+      <Field label={words.baseUrl} hint={words.baseUrlHint} required validationMessage={errors.baseUrl}>
         <Input
           type="url"
           inputMode="url"
@@ -70,8 +70,8 @@ export function ConnectionForm(props: ConnectionFormProps) {
         />
       </Field>
       <Field
-        label={c.token}
-        hint={tokenKept ? c.tokenKept : c.tokenHint}
+        label={words.token}
+        hint={tokenKept ? words.tokenKept : words.tokenHint}
         required={!tokenKept}
         validationMessage={errors.token}
       >
@@ -86,26 +86,26 @@ export function ConnectionForm(props: ConnectionFormProps) {
               size="small"
               appearance="transparent"
               aria-pressed={reveal}
-              aria-label={reveal ? c.conceal : c.reveal}
+              aria-label={reveal ? words.conceal : words.reveal}
               icon={reveal ? <EyeOff20Regular /> : <Eye20Regular />}
               onClick={() => dispatch({ type: "revealToggled" })}
             />
           }
         />
       </Field>
-      <Field label={c.persistence}>
+      <Field label={words.persistence}>
         <RadioGroup
           value={draft.persistence}
           onChange={(_, d) => edit({ persistence: d.value as Persistence })}
         >
-          <Radio value="device" label={c.persistDevice} />
-          <Radio value="session" label={c.persistSession} />
+          <Radio value="device" label={words.persistDevice} />
+          <Radio value="session" label={words.persistSession} />
         </RadioGroup>
       </Field>
-      {sharedWith && <Caption1 role="note">{c.sharedOrigin({ other: sharedWith.label })}</Caption1>}
+      {sharedWith && <Caption1 role="note">{words.sharedOrigin({ other: sharedWith.label })}</Caption1>}
       <div className={layout.actions}>
         <Button type="submit" appearance="primary" disabled={busy}>
-          {c.saveAndTest}
+          {words.saveAndTest}
         </Button>
         {canCancel && <Button onClick={() => dispatch({ type: "cancelled" })}>{t.common.cancel}</Button>}
       </div>

@@ -27,7 +27,7 @@ export interface ConnectionScreenProps {
 }
 
 export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: ConnectionScreenProps) {
-  const c = useWords(CONNECTION_WORDS);
+  const words = useWords(CONNECTION_WORDS);
   const layout = useLayoutStyles();
   const headingId = useId();
   const flow = useConnection(services, onActiveChange);
@@ -37,12 +37,12 @@ export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: Conne
   return (
     <section className={layout.screen} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
-        {c.title}
+        {words.title}
       </Subtitle2>
-      <Caption1>{c.intro}</Caption1>
+      <Caption1>{words.intro}</Caption1>
 
-      <Subtitle2 as="h3">{c.saved}</Subtitle2>
-      {saved && saved.connections.length === 0 && <Body1>{c.none}</Body1>}
+      <Subtitle2 as="h3">{words.saved}</Subtitle2>
+      {saved && saved.connections.length === 0 && <Body1>{words.none}</Body1>}
       <SavedConnectionList
         saved={saved}
         busy={task.running}
@@ -52,9 +52,9 @@ export function ConnectionScreen({ services, sandboxUrl, onActiveChange }: Conne
         onSignOut={flow.signOut}
         onRemove={flow.remove}
       />
-      <ProgressPanel task={task} label={c.testing} />
+      <ProgressPanel task={task} label={words.testing} />
 
-      {!draft && <Button onClick={() => dispatch({ type: "opened" })}>{c.newConnection}</Button>}
+      {!draft && <Button onClick={() => dispatch({ type: "opened" })}>{words.newConnection}</Button>}
 
       {draft && (
         <ConnectionForm

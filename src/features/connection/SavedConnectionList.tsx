@@ -42,61 +42,78 @@ export function SavedConnectionList({
   onSignOut,
   onRemove,
 }: SavedConnectionListProps) {
-  const c = useWords(CONNECTION_WORDS);
+  const words = useWords(CONNECTION_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const envLabel = (e: Environment) =>
-    e === "production" ? c.envProduction : e === "sandbox" ? c.envSandbox : c.envCustom;
+    e === "production" ? words.envProduction : e === "sandbox" ? words.envSandbox : words.envCustom;
 
   return (
-    <ul className={layout.list} aria-label={c.saved}>
-      {saved?.connections.map((x) => {
-        const active = x.id === saved.activeId;
-        const hasToken = saved.withToken.includes(x.id);
+    <ul className={layout.list} aria-label={words.saved}>
+      {saved?.connections.map((connection) => {
+        const active = connection.id === saved.activeId;
+        const hasToken = saved.withToken.includes(connection.id);
         return (
-          <li key={x.id} className={styles.item}>
+          <li key={connection.id} className={styles.item}>
             <div className={styles.itemHead}>
               <Body1 as="span">
-                <strong>{x.label}</strong> · {envLabel(x.environment)}
+                <strong>{connection.label}</strong> · {envLabel(connection.environment)}
               </Body1>
               {active && (
                 <Badge appearance="tint" color="success">
-                  {c.inUse}
+                  {words.inUse}
                 </Badge>
               )}
               {!hasToken && (
                 <Badge appearance="tint" color="warning">
-                  {c.noToken}
+                  {words.noToken}
                 </Badge>
               )}
             </div>
-            <Caption1 className={styles.url}>{x.baseUrl}</Caption1>
+            <Caption1 className={styles.url}>{connection.baseUrl}</Caption1>
             <div className={layout.actions}>
               {!active && (
-                <Button size="small" onClick={() => onUse(x.id)} aria-label={`${c.use}: ${x.label}`}>
-                  {c.use}
+                <Button
+                  size="small"
+                  onClick={() => onUse(connection.id)}
+                  aria-label={`${words.use}: ${connection.label}`}
+                >
+                  {words.use}
                 </Button>
               )}
               {active && hasToken && (
-                <Button size="small" appearance="primary" disabled={busy} onClick={() => onTest(x.id)}>
-                  {c.test}
+                <Button
+                  size="small"
+                  appearance="primary"
+                  disabled={busy}
+                  onClick={() => onTest(connection.id)}
+                >
+                  {words.test}
                 </Button>
               )}
-              <Button size="small" aria-label={`${c.edit}: ${x.label}`} onClick={() => onEdit(x)}>
-                {c.edit}
+              <Button
+                size="small"
+                aria-label={`${words.edit}: ${connection.label}`}
+                onClick={() => onEdit(connection)}
+              >
+                {words.edit}
               </Button>
               {hasToken && (
-                <Button size="small" aria-label={`${c.signOut}: ${x.label}`} onClick={() => onSignOut(x.id)}>
-                  {c.signOut}
+                <Button
+                  size="small"
+                  aria-label={`${words.signOut}: ${connection.label}`}
+                  onClick={() => onSignOut(connection.id)}
+                >
+                  {words.signOut}
                 </Button>
               )}
               <Button
                 size="small"
                 appearance="subtle"
-                aria-label={`${c.remove}: ${x.label}`}
-                onClick={() => onRemove(x.id)}
+                aria-label={`${words.remove}: ${connection.label}`}
+                onClick={() => onRemove(connection.id)}
               >
-                {c.remove}
+                {words.remove}
               </Button>
             </div>
           </li>

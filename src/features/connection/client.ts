@@ -33,14 +33,14 @@ export function activeClient(
 ): () => Promise<ValePixClient> {
   const byAddress = new Map<string, ValePixClient>();
   return async () => {
-    const s = await connections.load();
-    const c = s.connections.find((x) => x.id === s.activeId);
-    if (!c) throw new ConnectionInputError("token", "required");
-    const address = normalizeBaseUrl(c.baseUrl);
+    const state = await connections.load();
+    const active = state.connections.find((x) => x.id === state.activeId);
+    if (!active) throw new ConnectionInputError("token", "required");
+    const address = normalizeBaseUrl(active.baseUrl);
     let client = byAddress.get(address);
     if (!client) {
-      const origin = originOf(c.baseUrl);
-      client = clientFor(c.baseUrl, async () => {
+      const origin = originOf(active.baseUrl);
+      client = clientFor(active.baseUrl, async () => {
         const token = await tokenStore.get(origin);
         if (token === undefined) throw new ConnectionInputError("token", "required");
         return token;

@@ -7,11 +7,11 @@ import { CONNECTION_WORDS } from "./words";
 
 /** What is wrong with the field a `ConnectionInputError` names, as the form shows it beside the field. */
 export function connectionInputText(error: ConnectionInputError, locale: Locale): string {
-  const c = CONNECTION_WORDS[locale];
-  if (error.field === "label") return c.labelRequired;
-  if (error.field === "token") return c.tokenRequired;
-  if (error.reason === "http") return c.baseUrlHttp;
-  return error.reason === "required" ? c.baseUrlRequired : c.baseUrlInvalid;
+  const words = CONNECTION_WORDS[locale];
+  if (error.field === "label") return words.labelRequired;
+  if (error.field === "token") return words.tokenRequired;
+  if (error.reason === "http") return words.baseUrlHttp;
+  return error.reason === "required" ? words.baseUrlRequired : words.baseUrlInvalid;
 }
 
 export const connectionErrorWords: ErrorWords = (error, _t, locale) =>

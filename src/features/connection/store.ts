@@ -75,18 +75,18 @@ export class ConnectionStore implements ConnectionServices {
     }
   }
 
-  private async write(s: Stored): Promise<void> {
-    await this.storage.setItem(CONNECTIONS_KEY, JSON.stringify(s));
+  private async write(stored: Stored): Promise<void> {
+    await this.storage.setItem(CONNECTIONS_KEY, JSON.stringify(stored));
   }
 
   async load(): Promise<ConnectionsState> {
-    const s = await this.read();
+    const stored = await this.read();
     const withToken: string[] = [];
-    for (const c of s.connections) {
-      if ((await this.tokens.get(originOf(c.baseUrl))) !== undefined) withToken.push(c.id);
+    for (const connection of stored.connections) {
+      if ((await this.tokens.get(originOf(connection.baseUrl))) !== undefined) withToken.push(connection.id);
     }
-    const activeId = s.connections.some((c) => c.id === s.activeId) ? s.activeId : undefined;
-    return { connections: s.connections, activeId, withToken };
+    const activeId = stored.connections.some((c) => c.id === stored.activeId) ? stored.activeId : undefined;
+    return { connections: stored.connections, activeId, withToken };
   }
 
   async save(input: ConnectionInput): Promise<SavedConnection> {
@@ -97,7 +97,7 @@ export class ConnectionStore implements ConnectionServices {
     const token = input.token?.trim() ?? "";
     if (token === "" && (await this.tokens.get(origin)) === undefined)
       throw new ConnectionInputError("token", "required");
-    const s = await this.read();
+    const stored = await this.read();
     const saved: SavedConnection = {
       id: input.id ?? this.newId(),
       label,
@@ -106,44 +106,44 @@ export class ConnectionStore implements ConnectionServices {
       persistence: input.persistence,
     };
     if (token !== "") await this.tokens.set(origin, token, input.persistence);
-    const i = s.connections.findIndex((c) => c.id === saved.id);
-    if (i >= 0) s.connections[i] = saved;
-    else s.connections.push(saved);
-    s.activeId = saved.id;
-    await this.write(s);
+    const i = stored.connections.findIndex((c) => c.id === saved.id);
+    if (i >= 0) stored.connections[i] = saved;
+    else stored.connections.push(saved);
+    stored.activeId = saved.id;
+    await this.write(stored);
     return saved;
   }
 
   async activate(id: string): Promise<void> {
-    const s = await this.read();
-    if (!s.connections.some((c) => c.id === id)) throw new Error(`no saved connection ${id}`);
-    s.activeId = id;
-    await this.write(s);
+    const stored = await this.read();
+    if (!stored.connections.some((c) => c.id === id)) throw new Error(`no saved connection ${id}`);
+    stored.activeId = id;
+    await this.write(stored);
   }
 
   async remove(id: string): Promise<void> {
-    const s = await this.read();
-    const gone = s.connections.find((c) => c.id === id);
+    const stored = await this.read();
+    const gone = stored.connections.find((c) => c.id === id);
     if (!gone) return;
-    s.connections = s.connections.filter((c) => c.id !== id);
-    if (s.activeId === id) delete s.activeId;
-    await this.write(s);
+    stored.connections = stored.connections.filter((c) => c.id !== id);
+    if (stored.activeId === id) delete stored.activeId;
+    await this.write(stored);
     const origin = originOf(gone.baseUrl);
     // The token goes with the last connection that uses its origin.
-    if (!s.connections.some((c) => originOf(c.baseUrl) === origin)) await this.tokens.remove(origin);
+    if (!stored.connections.some((c) => originOf(c.baseUrl) === origin)) await this.tokens.remove(origin);
   }
 
   async signOut(id: string): Promise<void> {
-    const c = (await this.read()).connections.find((x) => x.id === id);
-    if (c) await this.tokens.remove(originOf(c.baseUrl));
+    const connection = (await this.read()).connections.find((x) => x.id === id);
+    if (connection) await this.tokens.remove(originOf(connection.baseUrl));
   }
 
   async test(id: string, signal: AbortSignal): Promise<{ availableCents: number }> {
-    const c = (await this.read()).connections.find((x) => x.id === id);
-    if (!c) throw new Error(`no saved connection ${id}`);
-    const origin = originOf(c.baseUrl);
+    const connection = (await this.read()).connections.find((x) => x.id === id);
+    if (!connection) throw new Error(`no saved connection ${id}`);
+    const origin = originOf(connection.baseUrl);
     return this.checkBalance(
-      c.baseUrl,
+      connection.baseUrl,
       async () => {
         const token = await this.tokens.get(origin);
         if (token === undefined) throw new ConnectionInputError("token", "required");

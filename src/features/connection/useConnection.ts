@@ -18,7 +18,7 @@ export function useConnection(
   onActiveChange: (active: SavedConnection | undefined) => void,
 ) {
   const { locale } = useMessages();
-  const c = useWords(CONNECTION_WORDS);
+  const words = useWords(CONNECTION_WORDS);
   const report = useReport();
   const task = useTask();
   const [state, dispatch] = useReducer(connectionReducer, initialState);
@@ -45,8 +45,8 @@ export function useConnection(
 
   /** Calls the API with the kept token; the balance it answers is the proof. */
   const test = async (id: string) => {
-    const r = await task.run((run) => services.test(id, run.signal));
-    if (r) report.notice(c.ok({ balance: formatBRL(r.availableCents, locale) }));
+    const checked = await task.run((run) => services.test(id, run.signal));
+    if (checked) report.notice(words.ok({ balance: formatBRL(checked.availableCents, locale) }));
   };
 
   const submit = async (ev: FormEvent) => {
@@ -69,8 +69,8 @@ export function useConnection(
   };
 
   /** A change to the saved connections, then the list read again. */
-  const act = (f: () => Promise<void>) => {
-    f()
+  const act = (change: () => Promise<void>) => {
+    change()
       .then(reload)
       .catch((e: unknown) => report.error(e));
   };
@@ -86,7 +86,7 @@ export function useConnection(
     signOut: (id: string) =>
       act(async () => {
         await services.signOut(id);
-        report.notice(c.signedOut);
+        report.notice(words.signedOut);
       }),
   };
 }
