@@ -24,7 +24,7 @@ const useStyles = makeStyles({
 });
 
 export function DataScreen({ services }: { services: DataServices }) {
-  const x = useWords(DIRECTORY_WORDS);
+  const words = useWords(DIRECTORY_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const headingId = useId();
@@ -35,19 +35,19 @@ export function DataScreen({ services }: { services: DataServices }) {
   return (
     <section className={layout.screen} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
-        {x.title}
+        {words.title}
       </Subtitle2>
 
       <div className={layout.stack}>
-        <Subtitle2 as="h3">{x.pulls}</Subtitle2>
-        <Caption1>{x.pullsHint}</Caption1>
+        <Subtitle2 as="h3">{words.pulls}</Subtitle2>
+        <Caption1>{words.pullsHint}</Caption1>
         <div className={styles.row}>
-          <Field className={styles.grow} label={x.situation}>
+          <Field className={styles.grow} label={words.situation}>
             <Select
               value={state.situation}
               onChange={(_, v) => dispatch({ type: "situationChosen", situation: v.value })}
             >
-              <option value="">{x.allSituations}</option>
+              <option value="">{words.allSituations}</option>
               {situationOptions(state).map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label ? s.label : s.value}
@@ -56,31 +56,31 @@ export function DataScreen({ services }: { services: DataServices }) {
             </Select>
           </Field>
           <Button disabled={task.running} onClick={() => pull("employees")}>
-            {x.pullEmployees}
+            {words.pullEmployees}
           </Button>
         </div>
         <div className={styles.row}>
           <Button disabled={task.running} onClick={() => pull("products")}>
-            {x.pullProducts}
+            {words.pullProducts}
           </Button>
           <Button disabled={task.running} onClick={() => pull("benefits")}>
-            {x.pullBenefits}
+            {words.pullBenefits}
           </Button>
         </div>
         {services.pullTransactions && (
           <div className={styles.row}>
-            <Field className={styles.grow} label={x.transactionType}>
+            <Field className={styles.grow} label={words.transactionType}>
               <Select
                 value={state.transactionType}
                 onChange={(_, v) => dispatch({ type: "transactionTypeChosen", transactionType: v.value })}
               >
-                <option value="">{x.allTypes}</option>
+                <option value="">{words.allTypes}</option>
                 <option value="DEPOSIT">DEPOSIT</option>
                 <option value="DISTRIBUTION">DISTRIBUTION</option>
               </Select>
             </Field>
             <Button disabled={task.running} onClick={data.pullTransactions}>
-              {x.pullTransactions}
+              {words.pullTransactions}
             </Button>
           </div>
         )}
@@ -89,8 +89,8 @@ export function DataScreen({ services }: { services: DataServices }) {
       <ProgressPanel task={task} />
 
       <div className={layout.stack}>
-        <Subtitle2 as="h3">{x.register}</Subtitle2>
-        <Caption1>{x.registerHint}</Caption1>
+        <Subtitle2 as="h3">{words.register}</Subtitle2>
+        <Caption1>{words.registerHint}</Caption1>
         <TablePicker
           tables={tables}
           value={registerTable}
@@ -99,14 +99,14 @@ export function DataScreen({ services }: { services: DataServices }) {
         />
         <div>
           <Button disabled={task.running || registerTable === ""} onClick={data.register}>
-            {x.registerGo}
+            {words.registerGo}
           </Button>
         </div>
       </div>
 
       <div className={layout.stack}>
-        <Subtitle2 as="h3">{x.benefit}</Subtitle2>
-        <Caption1>{x.benefitHint}</Caption1>
+        <Subtitle2 as="h3">{words.benefit}</Subtitle2>
+        <Caption1>{words.benefitHint}</Caption1>
         <TablePicker
           tables={tables}
           value={benefitTable}
@@ -115,17 +115,17 @@ export function DataScreen({ services }: { services: DataServices }) {
         />
         <div>
           <Button disabled={task.running || benefitTable === ""} onClick={data.saveBenefits}>
-            {x.benefitGo}
+            {words.benefitGo}
           </Button>
         </div>
       </div>
 
       {services.reconcile && (
         <div className={layout.stack}>
-          <Subtitle2 as="h3">{x.reconcile}</Subtitle2>
+          <Subtitle2 as="h3">{words.reconcile}</Subtitle2>
           <div>
             <Button disabled={task.running} onClick={data.reconcile}>
-              {x.reconcileGo}
+              {words.reconcileGo}
             </Button>
           </div>
           {recon && <ReconciliationSummary recon={recon} />}

@@ -10,27 +10,27 @@ import { DIRECTORY_WORDS } from "./words";
 
 export function ReconciliationSummary({ recon }: { recon: ReconciliationView }) {
   const { locale } = useMessages();
-  const x = useWords(DIRECTORY_WORDS);
+  const words = useWords(DIRECTORY_WORDS);
   const layout = useLayoutStyles();
   return (
     <>
       <dl className={layout.facts} data-testid="reconciliation">
-        <dt>{x.deposits}</dt>
+        <dt>{words.deposits}</dt>
         <dd>{formatBRL(recon.depositsCents, locale)}</dd>
-        <dt>{x.distributions}</dt>
+        <dt>{words.distributions}</dt>
         <dd>{formatBRL(-recon.distributionsCents, locale)}</dd>
-        <dt>{x.expected}</dt>
+        <dt>{words.expected}</dt>
         <dd>{formatBRL(recon.expectedCents, locale)}</dd>
-        <dt>{x.actual}</dt>
+        <dt>{words.actual}</dt>
         <dd>{formatBRL(recon.balanceCents, locale)}</dd>
-        <dt>{x.difference}</dt>
+        <dt>{words.difference}</dt>
         <dd>{formatBRL(recon.differenceCents, locale)}</dd>
       </dl>
       <MessageBar intent={recon.differenceCents === 0 ? "success" : "warning"} layout="multiline">
-        <MessageBarBody>{recon.differenceCents === 0 ? x.balanced : x.unbalanced}</MessageBarBody>
+        <MessageBarBody>{recon.differenceCents === 0 ? words.balanced : words.unbalanced}</MessageBarBody>
       </MessageBar>
       {recon.unlinkedDebits !== undefined && recon.unlinkedDebits > 0 && (
-        <Body1>{x.unlinked({ count: formatCount(recon.unlinkedDebits, locale) })}</Body1>
+        <Body1>{words.unlinked({ count: formatCount(recon.unlinkedDebits, locale) })}</Body1>
       )}
     </>
   );

@@ -43,9 +43,9 @@ export function dataServices(
       return outcome(await pullBenefits(client, workbook, options));
     },
     registerEmployees: async (table, run) => {
-      let r: Awaited<ReturnType<typeof registerEmployees>>;
+      let registered: Awaited<ReturnType<typeof registerEmployees>>;
       try {
-        r = await registerEmployees((await api()).employees, workbook, {
+        registered = await registerEmployees((await api()).employees, workbook, {
           table,
           locale,
           signal: run.signal,
@@ -56,11 +56,11 @@ export function dataServices(
         onEmployeesChanged();
       }
       return {
-        created: r.created,
-        alreadyRegistered: r.alreadyRegistered,
-        errors: r.errors,
-        notSent: r.notSent,
-        problems: rowProblems(r.statuses, r.table.headerRow),
+        created: registered.created,
+        alreadyRegistered: registered.alreadyRegistered,
+        errors: registered.errors,
+        notSent: registered.notSent,
+        problems: rowProblems(registered.statuses, registered.table.headerRow),
       };
     },
     pullTransactions: async (filter, run) => {
@@ -92,18 +92,18 @@ export function dataServices(
       };
     },
     saveBenefits: async (table, run) => {
-      const r = await saveBenefits(await api(), workbook, {
+      const saved = await saveBenefits(await api(), workbook, {
         table,
         locale,
         signal: run.signal,
         onProgress: run.onProgress,
       });
       return {
-        created: r.created,
-        updated: r.updated,
-        unchanged: r.unchanged,
-        errors: r.errors,
-        problems: rowProblems(r.statuses, r.table.headerRow),
+        created: saved.created,
+        updated: saved.updated,
+        unchanged: saved.unchanged,
+        errors: saved.errors,
+        problems: rowProblems(saved.statuses, saved.table.headerRow),
       };
     },
   };

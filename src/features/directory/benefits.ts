@@ -36,14 +36,14 @@ export interface BenefitSaveResult {
 }
 
 const text = (v: CellValue | undefined): string => (v === undefined ? "" : String(v).trim());
-const sameItems = (a: readonly BenefitItem[], b: readonly BenefitItem[]): boolean => {
+const sameItems = (left: readonly BenefitItem[], right: readonly BenefitItem[]): boolean => {
   const key = (xs: readonly BenefitItem[]) =>
     JSON.stringify(
       [...xs]
         .sort((x, y) => x.product_id.localeCompare(y.product_id))
         .map((i) => [i.product_id, i.monthly_amount]),
     );
-  return key(a) === key(b);
+  return key(left) === key(right);
 };
 
 export async function saveBenefits(
@@ -57,7 +57,7 @@ export async function saveBenefits(
   const { signal } = options;
   const onProgress = safeProgress(options.onProgress);
   const locale = options.locale ?? "pt-BR";
-  const t = DIRECTORY_TEXT[locale];
+  const words = DIRECTORY_TEXT[locale];
   const tableName = options.table ?? (await localTableName(workbook, DEFAULT_TABLES.benefits, locale));
   const info = await workbook.getTable(tableName);
   if (!info) throw new DirectoryInputError("table_not_found", `There is no table named ${tableName}.`);
@@ -86,18 +86,18 @@ export async function saveBenefits(
       const name = text(row[at.name]);
       const problems: string[] = [];
       const items: BenefitItem[] = [];
-      for (const p of mapping.products) {
-        const parsed = parseCents(row[p.index], { locale });
-        if (!parsed.ok) problems.push(t.amountInvalid(p.header, parsed.problem.input));
-        else if (!parsed.blank) items.push({ product_id: p.product_id, monthly_amount: parsed.cents });
+      for (const column of mapping.products) {
+        const parsed = parseCents(row[column.index], { locale });
+        if (!parsed.ok) problems.push(words.amountInvalid(column.header, parsed.problem.input));
+        else if (!parsed.blank) items.push({ product_id: column.product_id, monthly_amount: parsed.cents });
       }
       const id = ids[rowIndex]!;
       if (name === "" && id === "" && items.length === 0 && problems.length === 0) continue; // blank row
-      if (name === "") problems.unshift(t.benefitNameMissing);
+      if (name === "") problems.unshift(words.benefitNameMissing);
       const current = id === "" ? undefined : byId.get(id);
-      if (id !== "" && !current) problems.push(t.benefitUnknown(id));
+      if (id !== "" && !current) problems.push(words.benefitUnknown(id));
       const takenBy = id === "" ? byName.get(name.toLowerCase()) : undefined;
-      if (takenBy !== undefined) problems.push(t.benefitNameTaken(takenBy));
+      if (takenBy !== undefined) problems.push(words.benefitNameTaken(takenBy));
       if (problems.length > 0) {
         statuses.push({ rowIndex, outcome: "error", message: problems.join(" ") });
         continue;

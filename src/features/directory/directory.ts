@@ -110,32 +110,42 @@ export async function pullEmployees(
 }
 
 function employeeSpec(table: string, options: PullOptions): TableSpec<Employee> {
-  const h = directoryHeaders(options.locale);
-  const cpf = (e: Employee) => {
-    const n = e.cpf === undefined ? undefined : normalizeCpf(e.cpf);
-    return n?.ok ? formatCpf(n.digits) : (e.cpf ?? "");
+  const headers = directoryHeaders(options.locale);
+  const cpf = (employee: Employee) => {
+    const normalized = employee.cpf === undefined ? undefined : normalizeCpf(employee.cpf);
+    return normalized?.ok ? formatCpf(normalized.digits) : (employee.cpf ?? "");
   };
   return {
     table,
-    sheet: h.sheets.employees,
+    sheet: headers.sheets.employees,
     key: (e) => e.employee_id,
-    keyHeader: h.employee_id,
+    keyHeader: headers.employee_id,
     columns: [
-      { header: h.employee_id, value: (e) => e.employee_id, numberFormat: TEXT_FORMAT, widthPoints: 120 },
-      { header: h.name, value: (e) => e.name, widthPoints: 180 },
-      { header: h.cpf, value: cpf, numberFormat: TEXT_FORMAT, widthPoints: 100 },
-      { header: h.email, value: (e) => e.email ?? "", widthPoints: 200 },
       {
-        header: h.situation,
+        header: headers.employee_id,
+        value: (e) => e.employee_id,
+        numberFormat: TEXT_FORMAT,
+        widthPoints: 120,
+      },
+      { header: headers.name, value: (e) => e.name, widthPoints: 180 },
+      { header: headers.cpf, value: cpf, numberFormat: TEXT_FORMAT, widthPoints: 100 },
+      { header: headers.email, value: (e) => e.email ?? "", widthPoints: 200 },
+      {
+        header: headers.situation,
         // In the display language (src/workbook/api-words.ts), read back in either.
         value: (e) => codeWord("situation", e.situation, options.locale ?? "pt-BR"),
         normalize: (text) => codeOfWord("situation", text),
         widthPoints: 80,
       },
       // As many ids as conventions: fitted to what is there.
-      { header: h.benefits, value: (e) => (e.benefit_convention_ids ?? []).join(", ") },
+      { header: headers.benefits, value: (e) => (e.benefit_convention_ids ?? []).join(", ") },
       // The API's code, for filters whatever language wrote the rows.
-      { header: h.situationCode, value: (e) => e.situation, numberFormat: TEXT_FORMAT, widthPoints: 100 },
+      {
+        header: headers.situationCode,
+        value: (e) => e.situation,
+        numberFormat: TEXT_FORMAT,
+        widthPoints: 100,
+      },
     ],
   };
 }
@@ -146,17 +156,17 @@ export async function pullProducts(
   options: PullOptions = {},
 ): Promise<SyncResult> {
   const records = await pullAll(products.list({}, { signal: options.signal }), "products", options);
-  const h = directoryHeaders(options.locale);
+  const headers = directoryHeaders(options.locale);
   const spec: TableSpec<Product> = {
     table:
       options.table ?? (await localTableName(workbook, DEFAULT_TABLES.products, options.locale ?? "pt-BR")),
-    sheet: h.sheets.products,
+    sheet: headers.sheets.products,
     key: (p) => p.id,
-    keyHeader: h.productId,
+    keyHeader: headers.productId,
     columns: [
-      { header: h.productId, value: (p) => p.id, numberFormat: TEXT_FORMAT, widthPoints: 120 },
-      { header: h.name, value: (p) => p.name, widthPoints: 180 },
-      { header: h.code, value: (p) => p.code ?? "", widthPoints: 80 },
+      { header: headers.productId, value: (p) => p.id, numberFormat: TEXT_FORMAT, widthPoints: 120 },
+      { header: headers.name, value: (p) => p.name, widthPoints: 180 },
+      { header: headers.code, value: (p) => p.code ?? "", widthPoints: 80 },
     ],
   };
   return syncTable(workbook, spec, records, options);
@@ -164,12 +174,12 @@ export async function pullProducts(
 
 /** The benefits table's fixed headers and one header per product (name, or "name [id]"). */
 export function benefitColumns(products: readonly Product[], locale: Locale = "pt-BR") {
-  const h = directoryHeaders(locale);
-  const fixed = [h.benefitId, h.name, h.description];
+  const headers = directoryHeaders(locale);
+  const fixed = [headers.benefitId, headers.name, headers.description];
   return {
-    id: h.benefitId,
-    name: h.name,
-    description: h.description,
+    id: headers.benefitId,
+    name: headers.name,
+    description: headers.description,
     products: productHeaders(products, fixed),
   };
 }
@@ -186,8 +196,8 @@ export async function pullBenefits(
   const products = await pullAll(api.products.list({}, { signal }), "products", options);
   const records = await pullAll(api.benefits.list({}, { signal }), "benefits", options);
   const cols = benefitColumns(products, options.locale);
-  const amount = (b: Benefit, productId: string) => {
-    const item = b.items?.find((i) => i.product_id === productId);
+  const amount = (benefit: Benefit, productId: string) => {
+    const item = benefit.items?.find((i) => i.product_id === productId);
     return item === undefined ? "" : item.monthly_amount / 100;
   };
   const spec: TableSpec<Benefit> = {

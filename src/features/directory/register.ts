@@ -79,9 +79,9 @@ async function directoryByCpf(
     ...(onProgress ? { onProgress } : {}),
   });
   const out = new Map<string, Employee>();
-  for (const e of all) {
-    const n = e.cpf === undefined ? undefined : normalizeCpf(e.cpf);
-    if (n?.ok) out.set(n.digits, e);
+  for (const employee of all) {
+    const cpf = employee.cpf === undefined ? undefined : normalizeCpf(employee.cpf);
+    if (cpf?.ok) out.set(cpf.digits, employee);
   }
   return out;
 }
@@ -110,7 +110,7 @@ export async function registerEmployees(
   const { signal } = options;
   const onProgress = safeProgress(options.onProgress);
   const locale = options.locale ?? "pt-BR";
-  const t = DIRECTORY_TEXT[locale];
+  const words = DIRECTORY_TEXT[locale];
   const info = await workbook.getTable(options.table);
   if (!info) throw new DirectoryInputError("table_not_found", `There is no table named ${options.table}.`);
   const mapping = computeMapping(info.header, []);
@@ -143,13 +143,13 @@ export async function registerEmployees(
     if (name === "" && rawCpf === "" && email === "") return; // a blank row
     if (ids[rowIndex] !== "") return set({ rowIndex, outcome: "already_registered" });
     const problems: string[] = [];
-    if (name === "") problems.push(t.nameMissing);
+    if (name === "") problems.push(words.nameMissing);
     const cpf = normalizeCpf(row[mapping.cpfColumn!]);
-    if (!cpf.ok) problems.push(t.cpfInvalid(documentProblemMessage("CPF", cpf, locale)));
-    if (email !== "" && !isEmail(email)) problems.push(t.emailInvalid);
+    if (!cpf.ok) problems.push(words.cpfInvalid(documentProblemMessage("CPF", cpf, locale)));
+    if (email !== "" && !isEmail(email)) problems.push(words.emailInvalid);
     if (cpf.ok) {
       const first = firstRowOfCpf.get(cpf.digits);
-      if (first !== undefined) problems.push(t.cpfRepeated(sheetRow(first)));
+      if (first !== undefined) problems.push(words.cpfRepeated(sheetRow(first)));
       else firstRowOfCpf.set(cpf.digits, rowIndex);
     }
     if (problems.length > 0 || !cpf.ok)
@@ -180,14 +180,14 @@ export async function registerEmployees(
       candidates.length > 0
         ? await directoryByCpf(employees, signal, onProgress)
         : new Map<string, Employee>();
-    const toSend = candidates.filter((c) => {
-      const known = before.get(c.cpf);
+    const toSend = candidates.filter((candidate) => {
+      const known = before.get(candidate.cpf);
       if (known === undefined) return true;
-      ids[c.rowIndex] = known.employee_id;
-      set({ rowIndex: c.rowIndex, outcome: "already_registered" });
+      ids[candidate.rowIndex] = known.employee_id;
+      set({ rowIndex: candidate.rowIndex, outcome: "already_registered" });
       return false;
     });
-    toSend.forEach((c) => set({ rowIndex: c.rowIndex, outcome: "not_sent", message: t.stopped }));
+    toSend.forEach((c) => set({ rowIndex: c.rowIndex, outcome: "not_sent", message: words.stopped }));
 
     // 3. Send: many rows in one upload, except rows with benefits (the CSV cannot carry them).
     const viaBatch =
@@ -199,42 +199,47 @@ export async function registerEmployees(
       const csv = new Blob([employeesCsv(viaBatch)], { type: "text/csv;charset=utf-8" });
       const result = await employees.uploadBatch(csv, "colaboradores.csv", { signal });
       const byLine = new Map<number, string[]>();
-      for (const e of result.errors) byLine.set(e.line, [...(byLine.get(e.line) ?? []), e.message]);
-      viaBatch.forEach((c, k) => {
-        const errors = byLine.get(k + 2); // line 1 is the header
-        if (errors) set({ rowIndex: c.rowIndex, outcome: "error", message: errors.join(" ") });
-        else unsettled.push({ ...c, conflict: false, batch: true });
+      for (const problem of result.errors)
+        byLine.set(problem.line, [...(byLine.get(problem.line) ?? []), problem.message]);
+      viaBatch.forEach((candidate, index) => {
+        const errors = byLine.get(index + 2); // line 1 is the header
+        if (errors) set({ rowIndex: candidate.rowIndex, outcome: "error", message: errors.join(" ") });
+        else unsettled.push({ ...candidate, conflict: false, batch: true });
       });
       onProgress?.({ phase: "upload", done: viaBatch.length, total: viaBatch.length });
     }
     if (oneByOne.length > 0) {
       if (mode === "none") mode = "single";
-      for (const [k, c] of oneByOne.entries()) {
-        onProgress?.({ phase: "register", done: k, total: oneByOne.length });
+      for (const [index, candidate] of oneByOne.entries()) {
+        onProgress?.({ phase: "register", done: index, total: oneByOne.length });
         try {
-          const e = await employees.create(
+          const created = await employees.create(
             {
-              name: c.name,
-              cpf: c.cpf,
-              ...(c.email ? { email: c.email } : {}),
-              ...(c.benefitIds ? { benefit_convention_ids: c.benefitIds } : {}),
+              name: candidate.name,
+              cpf: candidate.cpf,
+              ...(candidate.email ? { email: candidate.email } : {}),
+              ...(candidate.benefitIds ? { benefit_convention_ids: candidate.benefitIds } : {}),
             },
             { signal },
           );
-          ids[c.rowIndex] = e.employee_id;
-          set({ rowIndex: c.rowIndex, outcome: "created" });
+          ids[candidate.rowIndex] = created.employee_id;
+          set({ rowIndex: candidate.rowIndex, outcome: "created" });
         } catch (err) {
           if (err instanceof APIUserAbortError) throw err;
           // A conflict (registered meanwhile) or an unknown outcome is settled by the read below.
           if (err instanceof ConflictError || !(err instanceof ApiError) || err.retryable) {
-            unsettled.push({ ...c, conflict: err instanceof ConflictError, batch: false });
+            unsettled.push({ ...candidate, conflict: err instanceof ConflictError, batch: false });
             set({
-              rowIndex: c.rowIndex,
+              rowIndex: candidate.rowIndex,
               outcome: "error",
               message: err instanceof Error ? err.message : String(err),
             });
           } else {
-            set({ rowIndex: c.rowIndex, outcome: "error", message: err.serverMessage ?? err.message });
+            set({
+              rowIndex: candidate.rowIndex,
+              outcome: "error",
+              message: err.serverMessage ?? err.message,
+            });
           }
         }
       }
@@ -244,13 +249,16 @@ export async function registerEmployees(
     // 4. Read before concluding.
     if (unsettled.length > 0) {
       const after = await directoryByCpf(employees, signal, onProgress);
-      for (const c of unsettled) {
-        const e = after.get(c.cpf);
-        if (e) {
-          ids[c.rowIndex] = e.employee_id;
-          set({ rowIndex: c.rowIndex, outcome: c.conflict ? "already_registered" : "created" });
-        } else if (c.batch) {
-          set({ rowIndex: c.rowIndex, outcome: "error", message: t.notFoundAfter });
+      for (const candidate of unsettled) {
+        const found = after.get(candidate.cpf);
+        if (found) {
+          ids[candidate.rowIndex] = found.employee_id;
+          set({
+            rowIndex: candidate.rowIndex,
+            outcome: candidate.conflict ? "already_registered" : "created",
+          });
+        } else if (candidate.batch) {
+          set({ rowIndex: candidate.rowIndex, outcome: "error", message: words.notFoundAfter });
         }
       }
     }

@@ -23,11 +23,11 @@ function firstClause(message: string): string {
 /** Rows with an error or not sent, grouped by what went wrong, the largest group first. */
 export function rowProblems(statuses: readonly RowStatus[], headerRow: number): RowProblem[] {
   const groups = new Map<string, number[]>();
-  for (const s of statuses) {
-    if (s.outcome !== "error" && s.outcome !== "not_sent") continue;
-    const what = firstClause(s.message ?? "") || s.outcome;
+  for (const status of statuses) {
+    if (status.outcome !== "error" && status.outcome !== "not_sent") continue;
+    const what = firstClause(status.message ?? "") || status.outcome;
     const rows = groups.get(what) ?? [];
-    rows.push(headerRow + 1 + s.rowIndex);
+    rows.push(headerRow + 1 + status.rowIndex);
     groups.set(what, rows);
   }
   return [...groups]
@@ -40,14 +40,15 @@ const SHOWN_ROWS = 5;
 
 /** "Linhas 4 e 7: CPF inválido. Linha 9: Nome vazio." — at most 3 kinds and 5 rows each. */
 export function rowProblemsText(problems: readonly RowProblem[], locale: Locale): string {
-  const w = DIRECTORY_WORDS[locale];
+  const words = DIRECTORY_WORDS[locale];
   const list = new Intl.ListFormat(locale, { type: "conjunction" });
   const lines = problems.slice(0, SHOWN_GROUPS).map(({ what, rows }) => {
     const shown = rows.slice(0, SHOWN_ROWS).map(String);
     if (rows.length > SHOWN_ROWS)
-      shown.splice(SHOWN_ROWS, 1, w.moreRows({ count: rows.length - SHOWN_ROWS }));
-    return `${rows.length === 1 ? w.rowOne : w.rowMany} ${list.format(shown)}: ${what}.`;
+      shown.splice(SHOWN_ROWS, 1, words.moreRows({ count: rows.length - SHOWN_ROWS }));
+    return `${rows.length === 1 ? words.rowOne : words.rowMany} ${list.format(shown)}: ${what}.`;
   });
-  if (problems.length > SHOWN_GROUPS) lines.push(w.otherProblems({ count: problems.length - SHOWN_GROUPS }));
+  if (problems.length > SHOWN_GROUPS)
+    lines.push(words.otherProblems({ count: problems.length - SHOWN_GROUPS }));
   return lines.join(" ");
 }

@@ -14,7 +14,7 @@ import { DIRECTORY_WORDS } from "./words";
 
 export function useData(services: DataServices) {
   const { locale } = useMessages();
-  const x = useWords(DIRECTORY_WORDS);
+  const words = useWords(DIRECTORY_WORDS);
   const report = useReport();
   const task = useTask();
   const [state, dispatch] = useReducer(dataReducer, initialState);
@@ -28,23 +28,23 @@ export function useData(services: DataServices) {
     [services, report],
   );
   useEffect(() => {
-    const c = new AbortController();
+    const controller = new AbortController();
     void loadTables();
-    services.situations(c.signal).then(
+    services.situations(controller.signal).then(
       (situations) => dispatch({ type: "situationsLoaded", situations }),
       () => {
         // Without the list, the filter still offers "active" (the document's value) and "all".
       },
     );
-    return () => c.abort();
+    return () => controller.abort();
   }, [services, loadTables]);
 
-  const pulled = async (r: { table: string; added: number; updated: number }) => {
+  const pulled = async (outcome: { table: string; added: number; updated: number }) => {
     report.notice(
-      x.pulled({
-        table: r.table,
-        added: formatCount(r.added, locale),
-        updated: formatCount(r.updated, locale),
+      words.pulled({
+        table: outcome.table,
+        added: formatCount(outcome.added, locale),
+        updated: formatCount(outcome.updated, locale),
       }),
     );
     await loadTables();
@@ -66,33 +66,33 @@ export function useData(services: DataServices) {
 
   const register = () =>
     void task.run(async (run) => {
-      const r = await services.registerEmployees(state.registerTable, run);
+      const registered = await services.registerEmployees(state.registerTable, run);
       report.notice(
         withProblems(
-          x.registered({
-            created: formatCount(r.created, locale),
-            already: formatCount(r.alreadyRegistered, locale),
-            errors: formatCount(r.errors + r.notSent, locale),
+          words.registered({
+            created: formatCount(registered.created, locale),
+            already: formatCount(registered.alreadyRegistered, locale),
+            errors: formatCount(registered.errors + registered.notSent, locale),
           }),
-          r.problems,
+          registered.problems,
         ),
-        r.errors + r.notSent > 0 ? "warning" : "success",
+        registered.errors + registered.notSent > 0 ? "warning" : "success",
       );
     });
 
   const saveBenefits = () =>
     void task.run(async (run) => {
-      const r = await services.saveBenefits(state.benefitTable, run);
+      const saved = await services.saveBenefits(state.benefitTable, run);
       report.notice(
         withProblems(
-          x.benefitSaved({
-            created: formatCount(r.created, locale),
-            updated: formatCount(r.updated, locale),
-            errors: formatCount(r.errors, locale),
+          words.benefitSaved({
+            created: formatCount(saved.created, locale),
+            updated: formatCount(saved.updated, locale),
+            errors: formatCount(saved.errors, locale),
           }),
-          r.problems,
+          saved.problems,
         ),
-        r.errors > 0 ? "warning" : "success",
+        saved.errors > 0 ? "warning" : "success",
       );
     });
 
