@@ -35,11 +35,11 @@ export const TRANSACTIONS_TABLES: LocalTableNames = {
  * The run-log entry a debit came from: by `distribution_id`, else by the charge's id. A run logged
  * several times (draft, processing, final state) links to its latest entry that names a lot.
  */
-export function linkOf(t: Transaction, runLog: readonly RunLogLink[]): RunLogLink | undefined {
-  if (!isDebit(t)) return undefined;
-  const charge = t.transaction_id;
-  const byDistribution = t.distribution_id
-    ? runLog.filter((e) => e.distributionId === t.distribution_id)
+export function linkOf(transaction: Transaction, runLog: readonly RunLogLink[]): RunLogLink | undefined {
+  if (!isDebit(transaction)) return undefined;
+  const charge = transaction.transaction_id;
+  const byDistribution = transaction.distribution_id
+    ? runLog.filter((e) => e.distributionId === transaction.distribution_id)
     : [];
   const matches =
     byDistribution.length > 0
@@ -111,16 +111,16 @@ export function summarize(
   let pending = 0;
   let distributed = 0;
   const unplaced: Transaction[] = [];
-  for (const t of transactions) {
-    const status = (t.status ?? "").toUpperCase();
-    if (isDebit(t)) {
-      if (!UNDONE.has(status)) distributed += Math.abs(t.amount);
-    } else if (t.type.toUpperCase() === "DEPOSIT") {
-      if (status === "COMPLETED") completed += t.amount;
-      else if (status === "PENDING" || status === "") pending += t.amount;
-      else if (!UNDONE.has(status)) unplaced.push(t);
+  for (const transaction of transactions) {
+    const status = (transaction.status ?? "").toUpperCase();
+    if (isDebit(transaction)) {
+      if (!UNDONE.has(status)) distributed += Math.abs(transaction.amount);
+    } else if (transaction.type.toUpperCase() === "DEPOSIT") {
+      if (status === "COMPLETED") completed += transaction.amount;
+      else if (status === "PENDING" || status === "") pending += transaction.amount;
+      else if (!UNDONE.has(status)) unplaced.push(transaction);
     } else {
-      unplaced.push(t);
+      unplaced.push(transaction);
     }
   }
   const expected = completed - distributed;
@@ -144,20 +144,20 @@ export function summarize(
 function checkLedger(ledger: readonly LedgerRow[], transactions: readonly Transaction[]): LedgerCheck {
   const paid = new Set<string>();
   let recorded = 0;
-  for (const r of ledger)
-    if (r.distributionId !== "" && (r.state === "completed" || r.state === "processing")) {
-      paid.add(r.distributionId);
-      recorded += r.cents ?? 0;
+  for (const row of ledger)
+    if (row.distributionId !== "" && (row.state === "completed" || row.state === "processing")) {
+      paid.add(row.distributionId);
+      recorded += row.cents ?? 0;
     }
   let debited = 0;
-  for (const t of transactions)
+  for (const transaction of transactions)
     if (
-      isDebit(t) &&
-      t.distribution_id &&
-      paid.has(t.distribution_id) &&
-      !UNDONE.has((t.status ?? "").toUpperCase())
+      isDebit(transaction) &&
+      transaction.distribution_id &&
+      paid.has(transaction.distribution_id) &&
+      !UNDONE.has((transaction.status ?? "").toUpperCase())
     )
-      debited += Math.abs(t.amount);
+      debited += Math.abs(transaction.amount);
   return { distributions: paid.size, recordedCents: recorded, debitedCents: debited };
 }
 

@@ -125,27 +125,32 @@ interface Line {
 }
 
 /** The summary's lines, in reading order (pure). */
-function summaryLines(f: SummaryFigures, locale: Locale = "pt-BR"): Line[] {
-  const t = TEXT[locale];
-  const s = f.summary;
-  const verdict = f.balanceMoved ? t.moved : s.differenceCents === 0 ? t.ok : t.differs;
+function summaryLines(figures: SummaryFigures, locale: Locale = "pt-BR"): Line[] {
+  const words = TEXT[locale];
+  const summary = figures.summary;
+  const verdict = figures.balanceMoved
+    ? words.moved
+    : summary.differenceCents === 0
+      ? words.ok
+      : words.differs;
   return [
-    { label: t.completed, cents: s.completedDepositsCents },
-    { label: t.pending, cents: s.pendingDepositsCents },
-    { label: t.distributed, cents: s.distributedCents },
-    { label: t.expected, cents: s.expectedBalanceCents },
-    { label: t.available, cents: s.availableCents },
-    { label: t.difference, cents: s.differenceCents, note: verdict },
-    { label: t.unplaced, count: s.unplaced.length },
-    { label: t.unidentified, count: f.unidentified },
-    { label: t.unlinked, count: f.unlinkedDebits },
-    { label: t.ledger, cents: f.ledger.recordedCents, count: f.ledger.distributions },
+    { label: words.completed, cents: summary.completedDepositsCents },
+    { label: words.pending, cents: summary.pendingDepositsCents },
+    { label: words.distributed, cents: summary.distributedCents },
+    { label: words.expected, cents: summary.expectedBalanceCents },
+    { label: words.available, cents: summary.availableCents },
+    { label: words.difference, cents: summary.differenceCents, note: verdict },
+    { label: words.unplaced, count: summary.unplaced.length },
+    { label: words.unidentified, count: figures.unidentified },
+    { label: words.unlinked, count: figures.unlinkedDebits },
+    { label: words.ledger, cents: figures.ledger.recordedCents, count: figures.ledger.distributions },
     {
-      label: t.ledgerDebits,
-      cents: f.ledger.debitedCents,
-      note: f.ledger.debitedCents === f.ledger.recordedCents ? t.ledgerOk : t.ledgerDiffers,
+      label: words.ledgerDebits,
+      cents: figures.ledger.debitedCents,
+      note:
+        figures.ledger.debitedCents === figures.ledger.recordedCents ? words.ledgerOk : words.ledgerDiffers,
     },
-    { label: t.at, at: f.at },
+    { label: words.at, at: figures.at },
   ];
 }
 
@@ -156,24 +161,24 @@ export async function writeReconciliationSummary(
   options: { locale?: Locale; table?: string; signal?: AbortSignal } = {},
 ): Promise<SyncResult> {
   const locale = options.locale ?? "pt-BR";
-  const t = TEXT[locale];
+  const words = TEXT[locale];
   const spec: TableSpec<Line> = {
     table: options.table ?? (await localTableName(workbook, SUMMARY_TABLES, locale)),
-    sheet: t.sheet,
+    sheet: words.sheet,
     key: (l) => l.label,
-    keyHeader: t.item,
+    keyHeader: words.item,
     columns: [
-      { header: t.item, value: (l) => l.label, widthPoints: 280 },
+      { header: words.item, value: (l) => l.label, widthPoints: 280 },
       {
-        header: t.value,
+        header: words.value,
         value: (l) => (l.cents === undefined ? "" : l.cents / 100),
         numberFormat: CURRENCY_FORMAT,
         widthPoints: 120,
       },
-      { header: t.count, value: (l) => l.count ?? "", widthPoints: 80 },
-      { header: t.note, value: (l) => l.note ?? "", numberFormat: TEXT_FORMAT, widthPoints: 360 },
+      { header: words.count, value: (l) => l.count ?? "", widthPoints: 80 },
+      { header: words.note, value: (l) => l.note ?? "", numberFormat: TEXT_FORMAT, widthPoints: 360 },
       {
-        header: t.date,
+        header: words.date,
         value: (l) => (l.at === undefined ? "" : excelSerial(l.at)),
         numberFormat: DATE_TIME_FORMAT[locale],
         widthPoints: 110,

@@ -72,8 +72,8 @@ const DESCRIBE = defineWords(
 );
 
 /** The id a transaction is refreshed by: `id`, else `transaction_id`; "" when it has neither. */
-export function transactionKey(t: Transaction): string {
-  return t.id || t.transaction_id || "";
+export function transactionKey(transaction: Transaction): string {
+  return transaction.id || transaction.transaction_id || "";
 }
 
 export const isDebit = (t: Transaction): boolean => t.type.toUpperCase() === "DISTRIBUTION" || t.amount < 0;
@@ -84,9 +84,9 @@ const dateCell = (iso: string | undefined): CellValue => isoToSerial(iso) ?? iso
 /** The distributions the ledger knows: their label and table. */
 function ledgerLabels(ledger: readonly LedgerRow[]): Map<string, { label: string; table: string }> {
   const out = new Map<string, { label: string; table: string }>();
-  for (const r of ledger)
-    if (r.distributionId !== "" && !out.has(r.distributionId))
-      out.set(r.distributionId, { label: r.label, table: r.table });
+  for (const row of ledger)
+    if (row.distributionId !== "" && !out.has(row.distributionId))
+      out.set(row.distributionId, { label: row.label, table: row.table });
   return out;
 }
 
@@ -99,67 +99,82 @@ export interface TransactionSheetInput {
 
 export function transactionSpec(input: TransactionSheetInput): TableSpec<Transaction> {
   const { locale, link } = input;
-  const h = HEADERS[locale];
-  const d = DESCRIBE[locale];
+  const headers = HEADERS[locale];
+  const descriptions = DESCRIBE[locale];
   const known = ledgerLabels(input.ledger);
-  const describe = (t: Transaction): string => {
-    const type = t.type.toUpperCase();
-    const id = t.distribution_id;
-    if (type === "DEPOSIT") return id ? d.charge(id) : d.deposit;
-    if (!isDebit(t)) return codeWord("transactionType", t.type, locale);
+  const describe = (transaction: Transaction): string => {
+    const type = transaction.type.toUpperCase();
+    const id = transaction.distribution_id;
+    if (type === "DEPOSIT") return id ? descriptions.charge(id) : descriptions.deposit;
+    if (!isDebit(transaction)) return codeWord("transactionType", transaction.type, locale);
     const paid = id ? known.get(id) : undefined;
-    if (paid) return d.paid(paid.label, paid.table);
-    return id ? d.distribution(id) : codeWord("transactionType", t.type, locale);
+    if (paid) return descriptions.paid(paid.label, paid.table);
+    return id ? descriptions.distribution(id) : codeWord("transactionType", transaction.type, locale);
   };
   return {
     table: input.table,
-    sheet: h.sheet,
+    sheet: headers.sheet,
     key: transactionKey,
-    keyHeader: h.id,
+    keyHeader: headers.id,
     columns: [
       {
-        header: h.date,
+        header: headers.date,
         value: (t) => dateCell(t.created_at),
         numberFormat: DATE_TIME_FORMAT[locale],
         widthPoints: 110,
       },
-      { header: h.type, value: (t) => codeWord("transactionType", t.type, locale), widthPoints: 90 },
-      { header: h.description, value: describe, widthPoints: 260 },
+      { header: headers.type, value: (t) => codeWord("transactionType", t.type, locale), widthPoints: 90 },
+      { header: headers.description, value: describe, widthPoints: 260 },
       // Reais for people to read; the cents stay in the API's records.
-      { header: h.amount, value: (t) => t.amount / 100, numberFormat: CURRENCY_FORMAT, widthPoints: 110 },
       {
-        header: h.status,
+        header: headers.amount,
+        value: (t) => t.amount / 100,
+        numberFormat: CURRENCY_FORMAT,
+        widthPoints: 110,
+      },
+      {
+        header: headers.status,
         value: (t) => (t.status ? codeWord("transactionState", t.status, locale) : ""),
         widthPoints: 90,
       },
-      { header: h.id, value: transactionKey, numberFormat: TEXT_FORMAT, widthPoints: 150 },
+      { header: headers.id, value: transactionKey, numberFormat: TEXT_FORMAT, widthPoints: 150 },
       {
-        header: h.deposit,
+        header: headers.deposit,
         value: (t) => t.transaction_id ?? "",
         numberFormat: TEXT_FORMAT,
         widthPoints: 150,
       },
       {
-        header: h.distribution,
+        header: headers.distribution,
         value: (t) => t.distribution_id ?? "",
         numberFormat: TEXT_FORMAT,
         widthPoints: 150,
       },
       {
-        header: h.table,
+        header: headers.table,
         value: (t) => link(t)?.table ?? known.get(t.distribution_id ?? "")?.table ?? "",
         widthPoints: 140,
       },
       {
-        header: h.sentAt,
+        header: headers.sentAt,
         value: (t) => dateCell(link(t)?.at),
         numberFormat: DATE_TIME_FORMAT[locale],
         widthPoints: 110,
       },
-      { header: h.lot, value: (t) => link(t)?.lotId ?? "", numberFormat: TEXT_FORMAT, widthPoints: 120 },
-      { header: h.typeCode, value: (t) => t.type, numberFormat: TEXT_FORMAT, widthPoints: 100 },
-      { header: h.statusCode, value: (t) => t.status ?? "", numberFormat: TEXT_FORMAT, widthPoints: 100 },
-      { header: h.apiDescription, value: (t) => t.description ?? "", widthPoints: 200 },
+      {
+        header: headers.lot,
+        value: (t) => link(t)?.lotId ?? "",
+        numberFormat: TEXT_FORMAT,
+        widthPoints: 120,
+      },
+      { header: headers.typeCode, value: (t) => t.type, numberFormat: TEXT_FORMAT, widthPoints: 100 },
+      {
+        header: headers.statusCode,
+        value: (t) => t.status ?? "",
+        numberFormat: TEXT_FORMAT,
+        widthPoints: 100,
+      },
+      { header: headers.apiDescription, value: (t) => t.description ?? "", widthPoints: 200 },
     ],
   };
 }
