@@ -15,6 +15,6 @@ export const FEATURE_ERROR_WORDS: readonly ErrorWords[] = [
 ];
 
 /** `messageFor` with every feature's words. */
-export function paneMessageFor(error: unknown, t: Messages, locale: Locale = "pt-BR"): PaneMessage {
-  return messageFor(error, t, locale, FEATURE_ERROR_WORDS);
+export function paneMessageFor(error: unknown, messages: Messages, locale: Locale = "pt-BR"): PaneMessage {
+  return messageFor(error, messages, locale, FEATURE_ERROR_WORDS);
 }

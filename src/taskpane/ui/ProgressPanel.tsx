@@ -18,16 +18,20 @@ export function ProgressPanel({ task, label }: { task: Task; label?: string }) {
   const { t, locale } = useMessages();
   const styles = useStyles();
   if (!task.running) return null;
-  const p = task.progress;
-  const phase = p ? (t.phases[p.phase] ?? p.phase) : (label ?? t.common.working);
-  const determinate = p !== undefined && p.total > 0;
-  const value = determinate ? Math.min(1, p.done / p.total) : undefined;
+  const progress = task.progress;
+  const phase = progress ? (t.phases[progress.phase] ?? progress.phase) : (label ?? t.common.working);
+  const determinate = progress !== undefined && progress.total > 0;
+  const value = determinate ? Math.min(1, progress.done / progress.total) : undefined;
   // "0 of 1" says nothing (one step that waits, such as a payment): show counts from two up.
   const counts =
-    determinate && p.total > 1
-      ? t.common.progress({ done: formatCount(p.done, locale), total: formatCount(p.total, locale) })
+    determinate && progress.total > 1
+      ? t.common.progress({
+          done: formatCount(progress.done, locale),
+          total: formatCount(progress.total, locale),
+        })
       : "";
-  const eta = p?.etaMs !== undefined ? t.common.eta({ time: formatDuration(p.etaMs, locale) }) : "";
+  const eta =
+    progress?.etaMs !== undefined ? t.common.eta({ time: formatDuration(progress.etaMs, locale) }) : "";
   return (
     <div className={styles.root} data-testid="progress">
       <Field label={phase} validationState="none">

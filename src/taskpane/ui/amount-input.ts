@@ -3,8 +3,8 @@ import { parseCents } from "../../money";
 import type { Locale } from "./i18n";
 
 export function readAmount(text: string, locale: Locale): number | undefined {
-  const r = parseCents(text, { locale });
-  return r.ok && !r.blank && r.cents > 0 ? r.cents : undefined;
+  const parsed = parseCents(text, { locale });
+  return parsed.ok && !parsed.blank && parsed.cents > 0 ? parsed.cents : undefined;
 }
 
 /**
@@ -19,8 +19,8 @@ export function readValues(
   const invalid: string[] = [];
   for (const [id, text] of Object.entries(texts)) {
     if (text.trim() === "") continue;
-    const r = parseCents(text, { locale });
-    if (r.ok) values[id] = r.cents;
+    const parsed = parseCents(text, { locale });
+    if (parsed.ok) values[id] = parsed.cents;
     else invalid.push(id);
   }
   return { values, invalid };

@@ -20,11 +20,14 @@ interface PhaseStart {
   done: number;
 }
 
-function withEta(start: PhaseStart, p: Progress, now: number): Progress {
-  const moved = p.done - start.done;
+function withEta(start: PhaseStart, progress: Progress, now: number): Progress {
+  const moved = progress.done - start.done;
   const elapsed = now - start.at;
-  if (p.etaMs !== undefined || p.total <= 1 || moved <= 0 || elapsed <= 0) return p;
-  return { ...p, etaMs: Math.max(0, Math.round(((p.total - p.done) * elapsed) / moved)) };
+  if (progress.etaMs !== undefined || progress.total <= 1 || moved <= 0 || elapsed <= 0) return progress;
+  return {
+    ...progress,
+    etaMs: Math.max(0, Math.round(((progress.total - progress.done) * elapsed) / moved)),
+  };
 }
 
 export interface Task {
@@ -49,30 +52,30 @@ export function useTask(): Task {
   useEffect(() => () => controller.current?.abort(), []);
 
   const run = useCallback(
-    async <T>(work: (r: Run) => Promise<T>): Promise<T | undefined> => {
+    async <T>(work: (job: Run) => Promise<T>): Promise<T | undefined> => {
       controller.current?.abort();
-      const c = new AbortController();
-      controller.current = c;
+      const runController = new AbortController();
+      controller.current = runController;
       quiet.current = false;
       setRunning(true);
       setProgress(undefined);
       phaseStart.current = undefined;
       report.clear();
-      const onProgress = (p: Progress) => {
+      const onProgress = (update: Progress) => {
         const now = Date.now();
-        if (phaseStart.current?.phase !== p.phase)
-          phaseStart.current = { phase: p.phase, at: now, done: p.done };
-        setProgress(withEta(phaseStart.current, p, now));
+        if (phaseStart.current?.phase !== update.phase)
+          phaseStart.current = { phase: update.phase, at: now, done: update.done };
+        setProgress(withEta(phaseStart.current, update, now));
       };
       try {
-        return await work({ signal: c.signal, onProgress });
+        return await work({ signal: runController.signal, onProgress });
       } catch (error) {
-        if (isCancel(error) || c.signal.aborted) {
+        if (isCancel(error) || runController.signal.aborted) {
           if (!quiet.current) report.notice(t.common.cancelled, "info");
         } else report.error(error);
         return undefined;
       } finally {
-        if (controller.current === c) {
+        if (controller.current === runController) {
           controller.current = undefined;
           setRunning(false);
           setProgress(undefined);

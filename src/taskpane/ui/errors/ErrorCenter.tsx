@@ -84,9 +84,9 @@ export function ErrorCenter({
 
 /** The reporter of the nearest ErrorCenter. */
 export function useReport(): Reporter {
-  const r = useContext(ReportContext);
-  if (!r) throw new Error("useReport() outside <ErrorCenter>");
-  return r;
+  const reporter = useContext(ReportContext);
+  if (!reporter) throw new Error("useReport() outside <ErrorCenter>");
+  return reporter;
 }
 
 const useStyles = makeStyles({

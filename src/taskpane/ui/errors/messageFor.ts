@@ -46,7 +46,7 @@ export type MessageIntent = "error" | "warning" | "info";
  */
 export type ErrorWords = (
   error: unknown,
-  t: Messages,
+  messages: Messages,
   locale: Locale,
   describe: (error: unknown) => PaneMessage,
 ) => PaneMessage | undefined;
@@ -81,10 +81,10 @@ export function isCancel(error: unknown): boolean {
   );
 }
 
-function apiDetails(e: ApiError, t: Messages): string[] {
+function apiDetails(error: ApiError, messages: Messages): string[] {
   const out: string[] = [];
-  if (e.serverMessage) out.push(t.errors.serverSaid({ text: e.serverMessage }));
-  if (e.requestId) out.push(t.errors.requestId({ id: e.requestId }));
+  if (error.serverMessage) out.push(messages.errors.serverSaid({ text: error.serverMessage }));
+  if (error.requestId) out.push(messages.errors.requestId({ id: error.requestId }));
   return out;
 }
 
@@ -92,38 +92,42 @@ function apiDetails(e: ApiError, t: Messages): string[] {
  * The Office.js host error of src/excel (`WorkbookHostError { code }`), recognized by its name and
  * shape, as the ribbon commands' runtime may hold another copy of the class.
  */
-function hostErrorCode(e: unknown): string | undefined {
-  if (!(e instanceof Error) || e.name !== "WorkbookHostError") return undefined;
-  const code = (e as { code?: unknown }).code;
+function hostErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== "WorkbookHostError") return undefined;
+  const code = (error as { code?: unknown }).code;
   return typeof code === "string" ? code : "unknown";
 }
 
 export function messageFor(
   error: unknown,
-  t: Messages,
+  messages: Messages,
   locale: Locale = "pt-BR",
-  words: readonly ErrorWords[] = [],
+  featureWords: readonly ErrorWords[] = [],
 ): PaneMessage {
-  const e = t.errors;
+  const words = messages.errors;
   const msg = paneError;
 
   // Outcome-unknown first: they extend ApiError, and money may have moved.
   if (error instanceof FinalizeOutcomeUnknownError) {
-    const d = error.distribution;
+    const distribution = error.distribution;
     const seen =
-      d === undefined
-        ? e.finalizeNotRead
-        : d.status === "draft"
-          ? e.finalizeDraft
-          : e.finalizeApplied({ status: d.status });
+      distribution === undefined
+        ? words.finalizeNotRead
+        : distribution.status === "draft"
+          ? words.finalizeDraft
+          : words.finalizeApplied({ status: distribution.status });
     return {
-      ...msg(e.finalizeUnknownTitle, seen, e.finalizeUnknownNext, apiDetails(error, t)),
+      ...msg(words.finalizeUnknownTitle, seen, words.finalizeUnknownNext, apiDetails(error, messages)),
       intent: "warning",
     };
   }
   if (error instanceof DepositOutcomeUnknownError) {
     return {
-      ...msg(e.depositUnknownTitle, e.depositUnknown({ id: error.transactionId }), e.depositUnknownNext),
+      ...msg(
+        words.depositUnknownTitle,
+        words.depositUnknown({ id: error.transactionId }),
+        words.depositUnknownNext,
+      ),
       intent: "warning",
     };
   }
@@ -131,104 +135,128 @@ export function messageFor(
   if (error instanceof DraftCreateOutcomeUnknownError)
     return {
       ...msg(
-        e.draftUnknownTitle,
-        error.applied ? e.draftUnknownApplied : e.draftUnknown,
-        e.draftUnknownNext,
-        apiDetails(error, t),
+        words.draftUnknownTitle,
+        error.applied ? words.draftUnknownApplied : words.draftUnknown,
+        words.draftUnknownNext,
+        apiDetails(error, messages),
       ),
       intent: "warning",
     };
   if (error instanceof DepositMismatchError) {
     // Documents by their last two characters only (personal data, API "Authentication" 5).
     const party = (amount: number | undefined, document: string | undefined) => {
-      const money = amount === undefined ? e.depositAmountUnknown : formatBRL(amount, locale);
+      const money = amount === undefined ? words.depositAmountUnknown : formatBRL(amount, locale);
       const doc = document?.replace(/[^0-9A-Za-z]/g, "").slice(-2);
-      return doc ? e.depositParty({ amount: money, doc }) : money;
+      return doc ? words.depositParty({ amount: money, doc }) : money;
     };
     const { sent, found } = error;
     return msg(
-      e.depositMismatchTitle,
-      e.depositMismatch({
+      words.depositMismatchTitle,
+      words.depositMismatch({
         id: error.transactionId,
         sent: party(sent.amount, sent.document),
         found: party(found.amount, found.document),
       }),
-      e.depositMismatchNext,
-      error.differences.map((text) => e.technical({ text })),
+      words.depositMismatchNext,
+      error.differences.map((text) => words.technical({ text })),
     );
   }
-  if (isCancel(error)) return { intent: "info", title: e.abortedTitle, body: e.aborted, details: [] };
+  if (isCancel(error)) return { intent: "info", title: words.abortedTitle, body: words.aborted, details: [] };
   if (error instanceof RedirectRefusedError)
     return msg(
-      e.redirectTitle,
-      error.location === undefined ? e.redirectHidden : e.redirect({ location: error.location }),
-      e.redirectNext,
-      apiDetails(error, t),
+      words.redirectTitle,
+      error.location === undefined ? words.redirectHidden : words.redirect({ location: error.location }),
+      words.redirectNext,
+      apiDetails(error, messages),
     );
   if (error instanceof AuthenticationError)
-    return msg(e.unauthorizedTitle, e.unauthorized, e.unauthorizedNext, apiDetails(error, t));
+    return msg(
+      words.unauthorizedTitle,
+      words.unauthorized,
+      words.unauthorizedNext,
+      apiDetails(error, messages),
+    );
   if (error instanceof PermissionDeniedError)
-    return msg(e.forbiddenTitle, e.forbidden, e.forbiddenNext, apiDetails(error, t));
+    return msg(words.forbiddenTitle, words.forbidden, words.forbiddenNext, apiDetails(error, messages));
   if (error instanceof NotFoundError)
-    return msg(e.notFoundTitle, e.notFound, e.notFoundNext, apiDetails(error, t));
+    return msg(words.notFoundTitle, words.notFound, words.notFoundNext, apiDetails(error, messages));
   if (error instanceof ConflictError)
-    return msg(e.conflictTitle, e.conflict, e.conflictNext, apiDetails(error, t));
+    return msg(words.conflictTitle, words.conflict, words.conflictNext, apiDetails(error, messages));
   if (error instanceof UnprocessableEntityError)
-    return msg(e.unprocessableTitle, e.unprocessable, e.unprocessableNext, apiDetails(error, t));
+    return msg(
+      words.unprocessableTitle,
+      words.unprocessable,
+      words.unprocessableNext,
+      apiDetails(error, messages),
+    );
   if (error instanceof BadRequestError)
-    return msg(e.badRequestTitle, e.badRequest, e.badRequestNext, apiDetails(error, t));
+    return msg(words.badRequestTitle, words.badRequest, words.badRequestNext, apiDetails(error, messages));
   if (error instanceof RateLimitError)
-    return msg(e.rateLimitedTitle, e.rateLimited, e.rateLimitedNext, apiDetails(error, t));
+    return msg(words.rateLimitedTitle, words.rateLimited, words.rateLimitedNext, apiDetails(error, messages));
   if (error instanceof InternalServerError)
     return msg(
-      e.serverTitle,
-      e.server({ status: String(error.status ?? "5xx") }),
-      e.serverNext,
-      apiDetails(error, t),
+      words.serverTitle,
+      words.server({ status: String(error.status ?? "5xx") }),
+      words.serverNext,
+      apiDetails(error, messages),
     );
-  if (error instanceof APIConnectionTimeoutError) return msg(e.timeoutTitle, e.timeout, e.timeoutNext);
-  if (error instanceof APIConnectionError) return msg(e.connectionTitle, e.connection, e.connectionNext);
+  if (error instanceof APIConnectionTimeoutError)
+    return msg(words.timeoutTitle, words.timeout, words.timeoutNext);
+  if (error instanceof APIConnectionError)
+    return msg(words.connectionTitle, words.connection, words.connectionNext);
   if (error instanceof ResponseValidationError)
-    return msg(e.responseInvalidTitle, e.responseInvalid, e.responseInvalidNext, [
-      ...apiDetails(error, t),
-      ...error.issues.slice(0, 3).map((i) => e.technical({ text: `${i.path}: ${i.message}` })),
+    return msg(words.responseInvalidTitle, words.responseInvalid, words.responseInvalidNext, [
+      ...apiDetails(error, messages),
+      ...error.issues.slice(0, 3).map((i) => words.technical({ text: `${i.path}: ${i.message}` })),
     ]);
   if (error instanceof ApiError)
     return msg(
-      e.serverTitle,
-      e.server({ status: String(error.status ?? "?") }),
-      e.serverNext,
-      apiDetails(error, t),
+      words.serverTitle,
+      words.server({ status: String(error.status ?? "?") }),
+      words.serverNext,
+      apiDetails(error, messages),
     );
   if (error instanceof PollTimeoutError)
-    return { ...msg(e.pollTimeoutTitle, e.pollTimeout, e.pollTimeoutNext), intent: "warning" };
+    return {
+      ...msg(words.pollTimeoutTitle, words.pollTimeout, words.pollTimeoutNext),
+      intent: "warning",
+    };
   if (error instanceof CollectLimitError)
-    return msg(e.collectLimitTitle, e.collectLimit({ max: String(error.max) }), e.collectLimitNext);
+    return msg(
+      words.collectLimitTitle,
+      words.collectLimit({ max: String(error.max) }),
+      words.collectLimitNext,
+    );
   if (error instanceof PaginationError) {
-    const technical = [e.technical({ text: error.message })];
-    const c = error.change;
-    if (c === undefined) return msg(e.paginationTitle, e.pagination, e.paginationNext, technical);
-    const said = { from: String(c.from), to: String(c.to) };
+    const technical = [words.technical({ text: error.message })];
+    const change = error.change;
+    if (change === undefined)
+      return msg(words.paginationTitle, words.pagination, words.paginationNext, technical);
+    const said = { from: String(change.from), to: String(change.to) };
     const body =
-      c.kind === "limit"
-        ? e.listChangedLimit(said)
-        : c.kind === "total"
-          ? e.listChangedTotal(said)
-          : e.listChangedEnded(said);
-    return msg(e.listChangedTitle, body, e.listChangedNext, technical);
+      change.kind === "limit"
+        ? words.listChangedLimit(said)
+        : change.kind === "total"
+          ? words.listChangedTotal(said)
+          : words.listChangedEnded(said);
+    return msg(words.listChangedTitle, body, words.listChangedNext, technical);
   }
 
-  const describe = (other: unknown) => messageFor(other, t, locale, words);
-  for (const wordsOf of words) {
-    const found = wordsOf(error, t, locale, describe);
+  const describe = (other: unknown) => messageFor(other, messages, locale, featureWords);
+  for (const wordsOf of featureWords) {
+    const found = wordsOf(error, messages, locale, describe);
     if (found) return found;
   }
 
   // The workbook layer.
   if (error instanceof RowTooLargeError)
-    return msg(e.rowTooLargeTitle, e.rowTooLarge({ row: String(error.sheetRow) }), e.rowTooLargeNext);
+    return msg(
+      words.rowTooLargeTitle,
+      words.rowTooLarge({ row: String(error.sheetRow) }),
+      words.rowTooLargeNext,
+    );
   if (error instanceof SecretSettingError)
-    return msg(e.secretSettingTitle, e.secretSetting, e.secretSettingNext);
+    return msg(words.secretSettingTitle, words.secretSetting, words.secretSettingNext);
   const host = hostErrorCode(error);
   // Reads shrink their blocks on a refused response (src/workbook/blocks.ts); a write or a
   // single row the host still refuses for its size reaches here with the Office.js code.
@@ -236,11 +264,12 @@ export function messageFor(
     host === HOST_ERROR_CODES.requestPayloadSizeLimitExceeded ||
     host === HOST_ERROR_CODES.responsePayloadSizeLimitExceeded
   )
-    return msg(e.payloadTitle, e.payload, e.payloadNext, [e.technical({ text: host })]);
+    return msg(words.payloadTitle, words.payload, words.payloadNext, [words.technical({ text: host })]);
   // Several areas or a chart selected: getSelectedRange refuses (src/excel/active-table.ts).
-  if (host === HOST_ERROR_CODES.invalidSelection) return msg(e.selectionTitle, e.selection, e.selectionNext);
-  if (host !== undefined) return msg(e.hostTitle, e.host({ code: host }), e.hostNext);
+  if (host === HOST_ERROR_CODES.invalidSelection)
+    return msg(words.selectionTitle, words.selection, words.selectionNext);
+  if (host !== undefined) return msg(words.hostTitle, words.host({ code: host }), words.hostNext);
 
   const text = error instanceof Error ? error.message : typeof error === "string" ? error : undefined;
-  return msg(e.unknownTitle, e.unknown, e.unknownNext, text ? [e.technical({ text })] : []);
+  return msg(words.unknownTitle, words.unknown, words.unknownNext, text ? [words.technical({ text })] : []);
 }

@@ -20,61 +20,61 @@ const dates = new Map<Locale, Intl.DateTimeFormat>();
 export function formatBRL(cents: number, locale: Locale): string {
   if (!Number.isSafeInteger(cents))
     throw new RangeError(`cents must be a safe integer, got ${String(cents)}`);
-  let f = money.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" });
-    money.set(locale, f);
+  let formatter = money.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" });
+    money.set(locale, formatter);
   }
   const big = BigInt(cents);
   const abs = big < 0n ? -big : big;
-  const reais = f
+  const reais = formatter
     .formatToParts(abs / 100n)
     .filter((p) => p.type === "integer" || p.type === "group")
     .map((p) => p.value)
     .join("");
   const centsDigits = String(abs % 100n).padStart(2, "0");
-  const parts = f.formatToParts(cents < 0 ? -1 : 1);
+  const parts = formatter.formatToParts(cents < 0 ? -1 : 1);
   return parts
-    .map((p, i) => {
-      if (p.type === "integer") return reais;
-      if (p.type === "fraction") return centsDigits;
+    .map((part, i) => {
+      if (part.type === "integer") return reais;
+      if (part.type === "fraction") return centsDigits;
       // "R$" then a no-break space in both languages, as the cells' currency format shows it
       // (en-US Intl writes "R$ 1.00"; issue 20, item 8).
-      if (p.type === "currency" && parts[i + 1]?.type !== "literal") return `${p.value}\u00a0`;
-      return p.value;
+      if (part.type === "currency" && parts[i + 1]?.type !== "literal") return `${part.value}\u00a0`;
+      return part.value;
     })
     .join("");
 }
 
-export function formatCount(n: number, locale: Locale): string {
-  let f = counts.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale);
-    counts.set(locale, f);
+export function formatCount(count: number, locale: Locale): string {
+  let formatter = counts.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale);
+    counts.set(locale, formatter);
   }
-  return f.format(n);
+  return formatter.format(count);
 }
 
 export function formatDateTime(iso: string | Date, locale: Locale): string {
-  const d = typeof iso === "string" ? new Date(iso) : iso;
-  if (Number.isNaN(d.getTime())) return String(iso);
-  let f = dates.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
-    dates.set(locale, f);
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  if (Number.isNaN(date.getTime())) return String(iso);
+  let formatter = dates.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
+    dates.set(locale, formatter);
   }
-  return f.format(d);
+  return formatter.format(date);
 }
 
 /** 95_000 ms → "1 min 35 s"; under a second is "0 s". Rounded to whole seconds. */
 export function formatDuration(ms: number, locale: Locale): string {
   const total = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
   const unit = (value: number, u: "hour" | "minute" | "second") =>
     new Intl.NumberFormat(locale, { style: "unit", unit: u, unitDisplay: "narrow" }).format(value);
-  if (h > 0) return `${unit(h, "hour")} ${unit(m, "minute")}`;
-  if (m > 0) return `${unit(m, "minute")} ${unit(s, "second")}`;
-  return unit(s, "second");
+  if (hours > 0) return `${unit(hours, "hour")} ${unit(minutes, "minute")}`;
+  if (minutes > 0) return `${unit(minutes, "minute")} ${unit(seconds, "second")}`;
+  return unit(seconds, "second");
 }
