@@ -54,17 +54,19 @@ function compares(
   column: number,
   at: (r: number, c: number) => CellSnapshot | undefined,
 ): boolean {
-  const m = COMPARISON.exec(comparison);
-  if (!m) return false;
-  const left = m[2] !== undefined;
-  const [colAbs, letters, rowAbs, rowText] = left ? [m[1], m[2], m[3], m[4]] : [m[6], m[7], m[8], m[9]];
+  const match = COMPARISON.exec(comparison);
+  if (!match) return false;
+  const left = match[2] !== undefined;
+  const [colAbs, letters, rowAbs, rowText] = left
+    ? [match[1], match[2], match[3], match[4]]
+    : [match[6], match[7], match[8], match[9]];
   const refRow = Number(rowText) - 1;
   const refCol = columnIndex(letters ?? "A");
-  const r = rowAbs ? refRow : refRow + (row - box.top);
-  const c = colAbs ? refCol : refCol + (column - box.left);
-  let text = String(at(r, c)?.value ?? "");
-  if (left) text = text.slice(0, Number(m[5]));
-  const expected = (m[10] ?? "").replace(/""/g, '"');
+  const targetRow = rowAbs ? refRow : refRow + (row - box.top);
+  const targetColumn = colAbs ? refCol : refCol + (column - box.left);
+  let text = String(at(targetRow, targetColumn)?.value ?? "");
+  if (left) text = text.slice(0, Number(match[5]));
+  const expected = (match[10] ?? "").replace(/""/g, '"');
   return text.localeCompare(expected, undefined, { sensitivity: "accent" }) === 0;
 }
 

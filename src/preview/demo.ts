@@ -74,14 +74,14 @@ function table(
   formats: Record<string, string>,
   widths: number[],
 ): void {
-  header.forEach((h, c) => {
-    sheet.cells[a1(0, c)] = { value: h };
-    sheet.columnWidths[c] = widths[c] ?? 90;
+  header.forEach((title, column) => {
+    sheet.cells[a1(0, column)] = { value: title };
+    sheet.columnWidths[column] = widths[column] ?? 90;
   });
-  rows.forEach((row, r) =>
-    row.forEach((value, c) => {
-      const format = formats[header[c] ?? ""];
-      sheet.cells[a1(r + 1, c)] = format ? { value, format } : { value };
+  rows.forEach((row, rowIndex) =>
+    row.forEach((value, column) => {
+      const format = formats[header[column] ?? ""];
+      sheet.cells[a1(rowIndex + 1, column)] = format ? { value, format } : { value };
     }),
   );
   sheet.tables.push({
@@ -106,7 +106,7 @@ function distributionSheet(): SheetSnapshot {
     ];
   });
   const formats: Record<string, string> = { CPF: "@" };
-  for (const p of DIST_PRODUCTS) formats[p] = BRL_FORMAT;
+  for (const product of DIST_PRODUCTS) formats[product] = BRL_FORMAT;
   table(sheet, "Distribuicao_Demo", header, rows, formats, [110, 170, 95, 95, 95, 95]);
   return sheet;
 }

@@ -63,20 +63,23 @@ export async function readSnapshot(excel: FakeExcel): Promise<WorkbookSnapshot> 
   });
 
   const out: WorkbookSnapshot = { sheets: [], settings: excel.settings() as Record<string, JsonValue> };
-  for (const s of sheets) {
-    const sheet = emptySheet(s.name, s.visibility);
+  for (const listed of sheets) {
+    const sheet = emptySheet(listed.name, listed.visibility);
     sheet.tables = tables
-      .filter((t) => t.sheet === s.name)
+      .filter((t) => t.sheet === listed.name)
       .map(({ name, ref, columns, hasTotalsRow }) => ({ name, ref, columns, hasTotalsRow }));
     // Formats matter in a table's empty rows too (a text CPF column): read the tables' boxes.
-    const boxes = [...(s.used ? [parseRange(s.used)] : []), ...sheet.tables.map((t) => parseRange(t.ref))];
+    const boxes = [
+      ...(listed.used ? [parseRange(listed.used)] : []),
+      ...sheet.tables.map((t) => parseRange(t.ref)),
+    ];
     const bottom = Math.max(-1, ...boxes.map((b) => b.bottom));
     const right = Math.max(-1, ...boxes.map((b) => b.right));
     for (let top = 0; top <= bottom; top += ROWS_PER_SYNC) {
       const rows = Math.min(ROWS_PER_SYNC, bottom - top + 1);
       await readBlock(run, excel, sheet, { top, left: 0, bottom: top + rows - 1, right });
     }
-    const layout = excel.sheetLayout(s.name);
+    const layout = excel.sheetLayout(listed.name);
     for (const [column, width] of Object.entries(layout.widths)) sheet.columnWidths[Number(column)] = width;
     sheet.frozenRows = layout.frozenRows;
     sheet.conditionalFormats = layout.conditionalFormats.map(({ address, formula, fill, font }) => ({
@@ -85,7 +88,7 @@ export async function readSnapshot(excel: FakeExcel): Promise<WorkbookSnapshot> 
       ...(fill ? { fill } : {}),
       ...(font ? { font } : {}),
     }));
-    const charts = excel.charts(s.name);
+    const charts = excel.charts(listed.name);
     if (charts.length > 0)
       sheet.charts = charts.map((c) => ({
         name: c.name,
@@ -122,10 +125,10 @@ async function readBlock(
     };
   });
   block.values.forEach((row, i) =>
-    row.forEach((value, c) => {
-      const address = a1(box.top + i, box.left + c);
-      const format = block.formats[i]?.[c] ?? "General";
-      const written = block.formulas[i]?.[c];
+    row.forEach((value, column) => {
+      const address = a1(box.top + i, box.left + column);
+      const format = block.formats[i]?.[column] ?? "General";
+      const written = block.formulas[i]?.[column];
       // `Range.formulas` gives a text cell's text too: ask the fake whether "=…" is a formula.
       const formula =
         typeof written === "string" && written.startsWith("=")
@@ -137,7 +140,7 @@ async function readBlock(
       if (formula === undefined && value !== "" && excel.isSpilled(sheet.name, address)) cell.spilled = true;
       if (formula !== undefined) {
         cell.formula = formula;
-        const local = block.local[i]?.[c];
+        const local = block.local[i]?.[column];
         if (typeof local === "string" && local !== formula) cell.formulaLocal = local;
       }
       if (format !== "General") cell.format = format;
@@ -185,7 +188,8 @@ async function writeSheet(run: ExcelRun, sheet: SheetSnapshot): Promise<void> {
     await writeBlock(run, sheet, top, Math.min(ROWS_PER_SYNC, bottom - top + 1), right + 1);
   await run(async (context) => {
     const ws = context.workbook.worksheets.getItem(sheet.name);
-    for (const t of sheet.tables) addTable(context, sheet.name, t.ref, t.name, t.hasTotalsRow);
+    for (const table of sheet.tables)
+      addTable(context, sheet.name, table.ref, table.name, table.hasTotalsRow);
     for (const [column, points] of Object.entries(sheet.columnWidths))
       ws.getRangeByIndexes(0, Number(column), 1, 1).format.columnWidth = points;
     if (sheet.frozenRows > 0) ws.freezePanes.freezeRows(sheet.frozenRows);

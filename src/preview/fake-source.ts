@@ -41,11 +41,11 @@ export class FakeSheetSource implements SheetSource {
   }
 
   selection(): CellSelection | null {
-    const s = this.excel.selection();
+    const selected = this.excel.selection();
     // A selected range shows its top-left cell in the name box, as Excel's active cell (the
     // first area's, when several are selected); a selected chart or shape has no cell.
-    const first = s?.address.split(",")[0]?.split(":")[0];
-    return s && first ? { sheet: s.sheet, address: first } : null;
+    const first = selected?.address.split(",")[0]?.split(":")[0];
+    return selected && first ? { sheet: selected.sheet, address: first } : null;
   }
 
   async typeCell(sheet: string, address: string, text: string): Promise<void> {
@@ -114,6 +114,6 @@ export class FakeSheetSource implements SheetSource {
   }
 
   private changed(): void {
-    for (const l of [...this.listeners]) l();
+    for (const listener of [...this.listeners]) listener();
   }
 }

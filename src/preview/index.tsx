@@ -123,7 +123,7 @@ async function start(): Promise<void> {
   hostReady();
 }
 
-start().catch((e: unknown) => {
-  console.error(e);
-  document.body.textContent = `ValePix preview: ${e instanceof Error ? e.message : String(e)}`;
+start().catch((error: unknown) => {
+  console.error(error);
+  document.body.textContent = `ValePix preview: ${error instanceof Error ? error.message : String(error)}`;
 });

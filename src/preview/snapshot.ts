@@ -85,20 +85,20 @@ export function emptySheet(name: string, visibility: SheetVisibility = "visible"
 
 /** 0 → "A", 25 → "Z", 26 → "AA". */
 export function columnLetters(column: number): string {
-  let n = column + 1;
+  let remaining = column + 1;
   let out = "";
-  while (n > 0) {
-    const rem = (n - 1) % 26;
+  while (remaining > 0) {
+    const rem = (remaining - 1) % 26;
     out = String.fromCharCode(65 + rem) + out;
-    n = Math.floor((n - 1) / 26);
+    remaining = Math.floor((remaining - 1) / 26);
   }
   return out;
 }
 
 export function columnIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
+  let index = 0;
+  for (const ch of letters.toUpperCase()) index = index * 26 + (ch.charCodeAt(0) - 64);
+  return index - 1;
 }
 
 export function a1(row: number, column: number): string {
@@ -111,9 +111,9 @@ export interface CellRef {
 }
 
 export function parseA1(address: string): CellRef {
-  const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(address.trim());
-  if (!m?.[1] || !m[2]) throw new Error(`not a cell address: ${address}`);
-  return { row: Number(m[2]) - 1, column: columnIndex(m[1]) };
+  const match = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(address.trim());
+  if (!match?.[1] || !match[2]) throw new Error(`not a cell address: ${address}`);
+  return { row: Number(match[2]) - 1, column: columnIndex(match[1]) };
 }
 
 export interface RangeRef {
@@ -126,38 +126,38 @@ export interface RangeRef {
 /** "A1:C4" (or a single cell) → inclusive 0-based bounds. */
 export function parseRange(ref: string): RangeRef {
   const [from = "", to = from] = ref.split(":");
-  const a = parseA1(from);
-  const b = parseA1(to);
+  const start = parseA1(from);
+  const end = parseA1(to);
   return {
-    top: Math.min(a.row, b.row),
-    left: Math.min(a.column, b.column),
-    bottom: Math.max(a.row, b.row),
-    right: Math.max(a.column, b.column),
+    top: Math.min(start.row, end.row),
+    left: Math.min(start.column, end.column),
+    bottom: Math.max(start.row, end.row),
+    right: Math.max(start.column, end.column),
   };
 }
 
-export function formatRange(r: RangeRef): string {
-  return `${a1(r.top, r.left)}:${a1(r.bottom, r.right)}`;
+export function formatRange(range: RangeRef): string {
+  return `${a1(range.top, range.left)}:${a1(range.bottom, range.right)}`;
 }
 
 /** The bounding box of a sheet's cells and tables, or null when it has none. */
 export function usedBounds(sheet: SheetSnapshot): RangeRef | null {
   let box: RangeRef | null = null;
-  const grow = (r: RangeRef) => {
+  const grow = (range: RangeRef) => {
     box = box
       ? {
-          top: Math.min(box.top, r.top),
-          left: Math.min(box.left, r.left),
-          bottom: Math.max(box.bottom, r.bottom),
-          right: Math.max(box.right, r.right),
+          top: Math.min(box.top, range.top),
+          left: Math.min(box.left, range.left),
+          bottom: Math.max(box.bottom, range.bottom),
+          right: Math.max(box.right, range.right),
         }
-      : r;
+      : range;
   };
   for (const [address, cell] of Object.entries(sheet.cells)) {
     if (cell.value === "" && cell.formula === undefined) continue;
     const { row, column } = parseA1(address);
     grow({ top: row, left: column, bottom: row, right: column });
   }
-  for (const t of sheet.tables) grow(parseRange(t.ref));
+  for (const table of sheet.tables) grow(parseRange(table.ref));
   return box;
 }

@@ -60,15 +60,15 @@ function toArrayBuffer(bytes: ArrayLike<number> & { byteLength: number }): Array
 
 function writeSheet(wb: ExcelJS.Workbook, sheet: SheetSnapshot): void {
   const ws = wb.addWorksheet(sheet.name, { state: sheet.visibility });
-  for (const t of sheet.tables) addTable(ws, sheet, t);
+  for (const table of sheet.tables) addTable(ws, sheet, table);
   // Every cell afterwards, tables' cells included: addTable wrote plain values, the model has
   // the formats and formulas.
   for (const [address, cell] of Object.entries(sheet.cells)) {
     // A spilled value belongs to its formula: Excel spills it again when it opens the file.
     if (cell.spilled) continue;
-    const c = ws.getCell(address);
-    c.value = cell.formula ? { formula: cell.formula.slice(1), result: cell.value } : cell.value;
-    if (cell.format && cell.format !== "General") c.numFmt = cell.format;
+    const excelCell = ws.getCell(address);
+    excelCell.value = cell.formula ? { formula: cell.formula.slice(1), result: cell.value } : cell.value;
+    if (cell.format && cell.format !== "General") excelCell.numFmt = cell.format;
   }
   for (const [column, points] of Object.entries(sheet.columnWidths)) {
     ws.getColumn(Number(column) + 1).width = Math.round((points / POINTS_PER_CHARACTER) * 100) / 100;
@@ -94,22 +94,22 @@ function writeSheet(wb: ExcelJS.Workbook, sheet: SheetSnapshot): void {
   }
 }
 
-function addTable(ws: ExcelJS.Worksheet, sheet: SheetSnapshot, t: TableSnapshot): void {
-  const box = parseRange(t.ref);
-  const dataBottom = t.hasTotalsRow ? box.bottom - 1 : box.bottom;
+function addTable(ws: ExcelJS.Worksheet, sheet: SheetSnapshot, table: TableSnapshot): void {
+  const box = parseRange(table.ref);
+  const dataBottom = table.hasTotalsRow ? box.bottom - 1 : box.bottom;
   const at = (row: number, column: number): CellSnapshot | undefined => sheet.cells[a1(row, column)];
   const rows: CellValue[][] = [];
-  for (let r = box.top + 1; r <= dataBottom; r++) {
-    rows.push(t.columns.map((_, i) => at(r, box.left + i)?.value ?? ""));
+  for (let row = box.top + 1; row <= dataBottom; row++) {
+    rows.push(table.columns.map((_, i) => at(row, box.left + i)?.value ?? ""));
   }
   ws.addTable({
-    name: t.name,
-    ref: t.ref.split(":")[0] ?? "A1",
+    name: table.name,
+    ref: table.ref.split(":")[0] ?? "A1",
     headerRow: true,
-    totalsRow: t.hasTotalsRow,
+    totalsRow: table.hasTotalsRow,
     style: TABLE_STYLE,
-    columns: t.columns.map((name, i) => {
-      const total = t.hasTotalsRow ? at(box.bottom, box.left + i) : undefined;
+    columns: table.columns.map((name, i) => {
+      const total = table.hasTotalsRow ? at(box.bottom, box.left + i) : undefined;
       if (total?.formula && /^=SUBTOTAL\(109,/i.test(total.formula))
         return { name, totalsRowFunction: "sum" };
       if (typeof total?.value === "string" && total.value !== "")
@@ -117,7 +117,7 @@ function addTable(ws: ExcelJS.Worksheet, sheet: SheetSnapshot, t: TableSnapshot)
       return { name };
     }),
     // An empty table still has one (blank) data row in Excel.
-    rows: rows.length > 0 ? rows : [t.columns.map(() => "")],
+    rows: rows.length > 0 ? rows : [table.columns.map(() => "")],
   });
 }
 
@@ -153,25 +153,26 @@ function parseJson(text: string): JsonValue {
 function readSheet(ws: ExcelJS.Worksheet): SheetSnapshot {
   const sheet = emptySheet(ws.name, ws.state ?? "visible");
   ws.eachRow({ includeEmpty: false }, (row) =>
-    row.eachCell({ includeEmpty: false }, (c) => {
-      const cell = readCell(c);
-      if (cell) sheet.cells[c.address] = cell;
+    row.eachCell({ includeEmpty: false }, (excelCell) => {
+      const cell = readCell(excelCell);
+      if (cell) sheet.cells[excelCell.address] = cell;
     }),
   );
   for (const entry of Object.values(
     (ws as unknown as { tables: Record<string, { table: LoadedTable }> }).tables,
   )) {
-    const t = entry.table;
+    const table = entry.table;
     sheet.tables.push({
-      name: t.name,
-      ref: t.tableRef ?? t.ref,
-      columns: t.columns.map((c) => c.name),
-      hasTotalsRow: t.totalsRow === true,
+      name: table.name,
+      ref: table.tableRef ?? table.ref,
+      columns: table.columns.map((c) => c.name),
+      hasTotalsRow: table.totalsRow === true,
     });
   }
-  for (let c = 1; c <= ws.columnCount; c++) {
-    const width = ws.getColumn(c).width;
-    if (width !== undefined) sheet.columnWidths[c - 1] = Math.round(width * POINTS_PER_CHARACTER * 100) / 100;
+  for (let column = 1; column <= ws.columnCount; column++) {
+    const width = ws.getColumn(column).width;
+    if (width !== undefined)
+      sheet.columnWidths[column - 1] = Math.round(width * POINTS_PER_CHARACTER * 100) / 100;
   }
   const view = ws.views?.[0];
   if (view?.state === "frozen" && typeof view.ySplit === "number") sheet.frozenRows = view.ySplit;
@@ -207,22 +208,22 @@ interface LoadedConditionalFormat {
   }[];
 }
 
-function readCell(c: ExcelJS.Cell): CellSnapshot | null {
-  const format = c.numFmt && c.numFmt !== "General" ? { format: c.numFmt } : {};
-  const v = c.value;
-  if (v === null || v === undefined || v === "")
+function readCell(excelCell: ExcelJS.Cell): CellSnapshot | null {
+  const format = excelCell.numFmt && excelCell.numFmt !== "General" ? { format: excelCell.numFmt } : {};
+  const value = excelCell.value;
+  if (value === null || value === undefined || value === "")
     return Object.keys(format).length ? { value: "", ...format } : null;
-  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean")
-    return { value: v, ...format };
-  if (v instanceof Date) return { value: excelSerial(v), ...format };
-  if ("formula" in v || "sharedFormula" in v) {
-    const formula = "formula" in v ? v.formula : c.formula;
-    return { value: plain((v as { result?: unknown }).result), formula: `=${formula}`, ...format };
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return { value: value, ...format };
+  if (value instanceof Date) return { value: excelSerial(value), ...format };
+  if ("formula" in value || "sharedFormula" in value) {
+    const formula = "formula" in value ? value.formula : excelCell.formula;
+    return { value: plain((value as { result?: unknown }).result), formula: `=${formula}`, ...format };
   }
-  if ("richText" in v) return { value: v.richText.map((r) => r.text).join(""), ...format };
-  if ("text" in v) return { value: String(v.text), ...format };
-  if ("error" in v) return { value: String(v.error), ...format };
-  return { value: String(c.text), ...format };
+  if ("richText" in value) return { value: value.richText.map((r) => r.text).join(""), ...format };
+  if ("text" in value) return { value: String(value.text), ...format };
+  if ("error" in value) return { value: String(value.error), ...format };
+  return { value: String(excelCell.text), ...format };
 }
 
 function plain(result: unknown): CellValue {

@@ -41,7 +41,7 @@ export function ChartView({ chart, locale }: { chart: ChartSnapshot; locale: Dis
   const groups = chart.labels.length || 1;
   const groupWidth = (WIDTH - AXIS) / groups;
   const barWidth = (groupWidth * 0.7) / Math.max(1, chart.series.length);
-  const y = (v: number) => ((max - v) / span) * (HEIGHT - 20);
+  const yOf = (v: number) => ((max - v) / span) * (HEIGHT - 20);
   const money = (v: number) => numfmt("#,##0", v, { locale });
   const summary = chart.series
     .map(
@@ -56,26 +56,26 @@ export function ChartView({ chart, locale }: { chart: ChartSnapshot; locale: Dis
         <text x={0} y={10} fontSize={10}>
           {money(max)}
         </text>
-        <line x1={AXIS} x2={WIDTH} y1={y(0)} y2={y(0)} stroke="#BFBFBF" />
-        {chart.labels.map((label, g) => (
-          <g key={`${label}-${g}`}>
-            {chart.series.map((s, k) => {
-              const v = s.values[g] ?? null;
-              if (v === null) return null;
-              const top = Math.min(y(v), y(0));
+        <line x1={AXIS} x2={WIDTH} y1={yOf(0)} y2={yOf(0)} stroke="#BFBFBF" />
+        {chart.labels.map((label, group) => (
+          <g key={`${label}-${group}`}>
+            {chart.series.map((series, seriesIndex) => {
+              const value = series.values[group] ?? null;
+              if (value === null) return null;
+              const top = Math.min(yOf(value), yOf(0));
               return (
                 <rect
-                  key={s.name}
-                  x={AXIS + g * groupWidth + groupWidth * 0.15 + k * barWidth}
+                  key={series.name}
+                  x={AXIS + group * groupWidth + groupWidth * 0.15 + seriesIndex * barWidth}
                   y={top}
                   width={barWidth}
-                  height={Math.max(1, Math.abs(y(v) - y(0)))}
-                  fill={COLOURS[k % COLOURS.length]}
+                  height={Math.max(1, Math.abs(yOf(value) - yOf(0)))}
+                  fill={COLOURS[seriesIndex % COLOURS.length]}
                 />
               );
             })}
             <text
-              x={AXIS + g * groupWidth + groupWidth / 2}
+              x={AXIS + group * groupWidth + groupWidth / 2}
               y={HEIGHT + 12}
               fontSize={10}
               textAnchor="middle"

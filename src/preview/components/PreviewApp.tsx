@@ -48,9 +48,9 @@ function useSnapshot(source: SheetSource, initial: WorkbookSnapshot) {
           reading.current = "idle";
           if (again && live) read();
         },
-        (e: unknown) => {
+        (error: unknown) => {
           reading.current = "idle";
-          console.error("ValePix preview: reading the workbook failed", e);
+          console.error("ValePix preview: reading the workbook failed", error);
         },
       );
     };
@@ -105,7 +105,7 @@ const useStyles = makeStyles({
 
 export function PreviewApp({ source, locale, onLocaleChange, initial, files }: PreviewAppProps) {
   const styles = useStyles();
-  const t = PREVIEW_MESSAGES[locale];
+  const words = PREVIEW_MESSAGES[locale];
   const { model, selection } = useSnapshot(source, initial);
   const [error, setError] = useState<string | null>(null);
 
@@ -122,7 +122,7 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
       await files.open(await file.arrayBuffer());
       setError(null);
     } catch (e) {
-      setError(t.openFailed + (e instanceof Error ? e.message : String(e)));
+      setError(words.openFailed + (e instanceof Error ? e.message : String(e)));
     }
   };
 
@@ -141,25 +141,25 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
   return (
     <div className={styles.root}>
       <div className={styles.toolbar}>
-        <span className={styles.title}>{t.title}</span>
+        <span className={styles.title}>{words.title}</span>
         <input
           id="xlsx-file"
           className={styles.fileInput}
           type="file"
           accept=".xlsx"
-          aria-label={t.open}
-          onChange={(e) => {
-            const f = e.currentTarget.files?.[0];
-            if (f) void open(f);
-            e.currentTarget.value = "";
+          aria-label={words.open}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) void open(file);
+            event.currentTarget.value = "";
           }}
         />
-        <Button onClick={() => document.getElementById("xlsx-file")?.click()}>{t.open}</Button>
+        <Button onClick={() => document.getElementById("xlsx-file")?.click()}>{words.open}</Button>
         <Button appearance="primary" onClick={() => void save()}>
-          {t.save}
+          {words.save}
         </Button>
         <Select
-          aria-label={t.language}
+          aria-label={words.language}
           value={locale}
           onChange={(_, d) => onLocaleChange(d.value as DisplayLocale)}
         >
@@ -172,7 +172,7 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
         key={`${sheet?.name}!${selected}!${JSON.stringify(cell ?? null)}`}
         address={selected}
         text={cell?.formulaLocal ?? cell?.formula ?? (cell ? String(cell.value) : "")}
-        messages={t}
+        words={words}
         onGo={(address) => {
           try {
             const { row, column } = parseA1(address);
@@ -182,7 +182,7 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
                 .catch((e: unknown) => setError(String(e)));
             setError(null);
           } catch {
-            setError(t.noSuchCell + address);
+            setError(words.noSuchCell + address);
           }
         }}
         onType={(text) => type(selected, text)}
@@ -206,7 +206,7 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
         )}
       </div>
       {sheet?.charts && sheet.charts.length > 0 && (
-        <div className={styles.charts} aria-label={t.charts}>
+        <div className={styles.charts} aria-label={words.charts}>
           {sheet.charts.map((c) => (
             <ChartView key={c.name} chart={c} locale={locale} />
           ))}
@@ -214,7 +214,7 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
       )}
       <TabList
         className={styles.tabs}
-        aria-label={t.sheets}
+        aria-label={words.sheets}
         size="small"
         selectedValue={sheet?.name ?? ""}
         onTabSelect={(_, d) =>
@@ -235,7 +235,7 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
 function CellBar(props: {
   address: string;
   text: string;
-  messages: PreviewMessages;
+  words: PreviewMessages;
   onGo: (address: string) => void;
   onType: (text: string) => void;
 }) {
@@ -246,20 +246,20 @@ function CellBar(props: {
     <div className={styles.bar}>
       <Input
         className={styles.nameBox}
-        aria-label={props.messages.nameBox}
+        aria-label={props.words.nameBox}
         value={address}
         onChange={(_, d) => setAddress(d.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") props.onGo(address);
+        onKeyDown={(event) => {
+          if (event.key === "Enter") props.onGo(address);
         }}
       />
       <Input
         className={styles.formula}
-        aria-label={props.messages.formulaBar}
+        aria-label={props.words.formulaBar}
         value={text}
         onChange={(_, d) => setText(d.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") props.onType(text);
+        onKeyDown={(event) => {
+          if (event.key === "Enter") props.onType(text);
         }}
       />
     </div>

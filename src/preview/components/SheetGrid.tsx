@@ -64,11 +64,11 @@ const useStyles = makeStyles({
 type CellRole = "header" | "band" | "totals" | "data" | null;
 
 function tableRole(sheet: SheetSnapshot, row: number, column: number): CellRole {
-  for (const t of sheet.tables) {
-    const box = parseRange(t.ref);
+  for (const table of sheet.tables) {
+    const box = parseRange(table.ref);
     if (row < box.top || row > box.bottom || column < box.left || column > box.right) continue;
     if (row === box.top) return "header";
-    if (t.hasTotalsRow && row === box.bottom) return "totals";
+    if (table.hasTotalsRow && row === box.bottom) return "totals";
     return (row - box.top) % 2 === 1 ? "band" : "data";
   }
   return null;
@@ -116,9 +116,9 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
       cellClass: styles.rowNumber,
       renderCell: ({ row }) => row.index + 1,
     };
-    const letters = Array.from({ length: columnCount }, (_, c): Column<Row> => {
-      const letter = columnLetters(c);
-      const width = sheet.columnWidths[c];
+    const letters = Array.from({ length: columnCount }, (_, column): Column<Row> => {
+      const letter = columnLetters(column);
+      const width = sheet.columnWidths[column];
       return {
         key: letter,
         name: letter,
@@ -126,8 +126,8 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
         resizable: true,
         editable: true,
         cellClass: (row) => {
-          const cell = at(row.index, c);
-          const role = tableRole(sheet, row.index, c);
+          const cell = at(row.index, column);
+          const role = tableRole(sheet, row.index, column);
           return mergeClasses(
             styles.cell,
             alignsRight(cell) && styles.right,
@@ -137,8 +137,8 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
           );
         },
         renderCell: ({ row }) => {
-          const cell = at(row.index, c);
-          const colours = conditionalColours(sheet, row.index, c, at);
+          const cell = at(row.index, column);
+          const colours = conditionalColours(sheet, row.index, column, at);
           const colour = colours?.font ?? displayColour(cell) ?? undefined;
           const text = displayText(cell, locale);
           if (!colours?.fill && !colour) return text;
@@ -159,13 +159,13 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
         renderEditCell: (props: RenderEditCellProps<Row>) => (
           <CellEditor
             {...props}
-            initial={startText(a1(props.row.index, c)) ?? editText(at(props.row.index, c))}
+            initial={startText(a1(props.row.index, column)) ?? editText(at(props.row.index, column))}
             className={styles.editor}
-            onCommit={(text) => onType(a1(props.row.index, c), text)}
+            onCommit={(text) => onType(a1(props.row.index, column), text)}
             onOpened={() => {
               typed.current = null;
             }}
-            label={a1(props.row.index, c)}
+            label={a1(props.row.index, column)}
           />
         ),
       };
@@ -176,8 +176,8 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
   /** The key that opened the editor on `address`, if one did (kept until the editor is open:
    *  React may render the editor twice). */
   function startText(address: string): string | null {
-    const t = typed.current;
-    return t && t.address === address ? t.text : null;
+    const pending = typed.current;
+    return pending && pending.address === address ? pending.text : null;
   }
 
   // The add-in's selection (Range.select) moves the grid's active cell and scrolls to it.
@@ -256,9 +256,9 @@ function CellEditor({
       defaultValue={initial}
       // The caret after the text, as Excel's editing starts (not the whole text selected).
       onFocus={(e) => e.currentTarget.setSelectionRange(initial.length, initial.length)}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" || e.key === "Tab") finish(e.currentTarget.value, true);
-        else if (e.key === "Escape") finish(null, true);
+      onKeyDown={(event) => {
+        if (event.key === "Enter" || event.key === "Tab") finish(event.currentTarget.value, true);
+        else if (event.key === "Escape") finish(null, true);
       }}
       onBlur={(e) => finish(e.currentTarget.value, false)}
     />
