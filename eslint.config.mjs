@@ -6,6 +6,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import layers from "./eslint.layers.cjs";
+import names from "./eslint.names.cjs";
 
 const officeRules = Object.fromEntries(
   Object.keys(officeAddins.rules).map((r) => [`office-addins/${r}`, "error"]),
@@ -55,5 +56,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   ...layers.layerRules,
+  // Its own rule, so that the layers' no-restricted-syntax on the same files stays (eslint.names.cjs).
+  ...names.nameRules,
   prettier,
 );
