@@ -12,40 +12,23 @@
  *    distribution of the same table (./review.ts); write each row's state beside it.
  *
  * Anything that stops it half-way is safe to repeat: the next call re-reads the draft and sends
- * only what is still missing. Finalize is the separate, explicit step (./finalize.ts).
+ * only what is still missing. Finalize is the separate, explicit step (../finalize/finalize.ts).
+ *
+ * The steps are the pipeline every mode shares (./pipeline.ts); this file says what mode
+ * `selected` sends: the sheet's rows, into a draft that starts empty.
  */
-import type { ValePixClient } from "../../../api";
 import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
 import { writeRowResults } from "../../../workbook";
-import { type ItemPlan, planItems } from "./plan";
-import { type OnProgress, progressReporter } from "../../../api/progress";
-import {
-  type ChangesSincePrevious,
-  type SheetReview,
-  compareWithPrevious,
-  compareWithSheet,
-  readDraftItems,
-} from "./review";
-import { mismatchDetails, runRowResults } from "./row-results";
-import {
-  assertNotPaidBefore,
-  draftToContinue,
-  previousFinalized,
-  readRunLogEntries,
-  unansweredCreates,
-  unrecordedCreate,
-} from "../../../workbook/run-log";
-import { createDraftLogged } from "./create-draft";
-import { sendPlan } from "./send";
+import type { ItemPlan } from "./plan";
+import type { OnProgress } from "../../../api/progress";
+import type { ChangesSincePrevious, SheetReview } from "./review";
+import { runRowResults } from "./row-results";
+import { assertNotPaidBefore } from "../../../workbook/run-log";
+import { type DraftApi, type DraftSpec, sendDraft } from "./pipeline";
 import { type DirectoryApi, readDistributionSheet } from "./sheet";
 import type { WorkflowReads } from "./reads";
 
-export type SelectedApi = DirectoryApi & {
-  distributions: Pick<
-    ValePixClient["distributions"],
-    "create" | "get" | "listItems" | "addItems" | "removeItems" | "setValueForAll" | "setEmployeeValue"
-  >;
-};
+export type SelectedApi = DirectoryApi & DraftApi;
 
 export interface SendSheetInput {
   workbook: Workbook;
@@ -107,103 +90,44 @@ export async function sendSheet(
   options: SendSheetOptions = {},
 ): Promise<DraftReview> {
   const { workbook } = input;
-  const { signal } = options;
   const locale = options.locale ?? "pt-BR";
-  const now = options.now ?? Date.now;
-  const progress = progressReporter(options.onProgress);
-
-  progress("read", 0, 1);
-  const sheet = await readDistributionSheet(api, workbook, input.table, {
-    validation: options.validation,
-    locale,
-    signal,
-    reads: options.reads,
-  });
-  const table = sheet.table.name;
-  const entries = await readRunLogEntries(workbook);
-  assertNotPaidBefore(entries, sheet.fingerprint, { confirmRepeatOf: input.confirmRepeatOf });
-  progress("read", 1, 1);
-
-  // Continue the logged draft while the server still says `draft`; anything else starts anew.
-  let distributionId: string | undefined;
-  const logged = draftToContinue(entries, table, "selected");
-  if (logged) {
-    const d = await api.distributions.get(logged.distributionId, { signal });
-    if (d.status === "draft") distributionId = d.distribution_id;
-  }
-  const created = distributionId === undefined;
-  const unrecorded = unrecordedCreate(entries, table, "selected");
-  if (distributionId === undefined) {
-    const d = await createDraftLogged(api.distributions, {
-      workbook,
-      entries,
-      table,
-      mode: "selected",
-      body: { type: "selected" },
-      allowAnotherDraftAfter: input.allowAnotherDraftAfter,
-      draftEntry: () => ({
-        totalEmployees: sheet.desired.length,
-        totalCents: sheet.desired.reduce((s, d) => s + [...d.values.values()].reduce((a, b) => a + b, 0), 0),
-        fingerprint: sheet.fingerprint,
-      }),
-      now,
-      signal,
-    });
-    distributionId = d.distribution_id;
-  }
-
-  const { reads } = options;
-  reads?.forgetDraft(distributionId);
-  progress("plan", 0, 1);
-  const actual = created ? [] : (await readDraftItems(api.distributions, distributionId, signal)).items;
-  const plan = planItems(sheet.desired, actual, { fresh: created });
-  progress("plan", 1, 1);
-
-  try {
-    await sendPlan(api.distributions, distributionId, plan, {
-      signal,
-      onProgress: options.onProgress,
-      concurrency: options.concurrency,
-      now,
-    });
-  } catch (e) {
-    reads?.draftUncertain(distributionId);
-    throw e;
-  }
-
-  progress("review", 0, 1);
-  const held = await readDraftItems(api.distributions, distributionId, signal);
-  const review = compareWithSheet(sheet.desired, held);
-  reads?.keepDraft(distributionId, held);
-  const previous = previousFinalized(entries, table, distributionId);
-  const sincePrevious = previous
-    ? compareWithPrevious(
-        {
-          ...previous,
-          items: (await readDraftItems(api.distributions, previous.distributionId, signal)).items,
-        },
-        sheet.desired,
-      )
-    : undefined;
-  const names = new Map(sheet.products.map((p) => [p.id, p.name]));
-  const details = mismatchDetails(review.mismatches, (id) => names.get(id) ?? id, locale);
-  await writeRowResults(
+  return sendDraft(
+    api,
     workbook,
-    sheet.table,
-    sheet.mapping,
-    runRowResults(sheet, "draft", distributionId, locale, { mismatched: details }),
-    locale,
+    async (): Promise<DraftSpec> => {
+      const read = await readDistributionSheet(api, workbook, input.table, {
+        validation: options.validation,
+        locale,
+        signal: options.signal,
+        reads: options.reads,
+      });
+      return {
+        mode: "selected",
+        table: read.table.name,
+        body: { type: "selected" },
+        startsEmpty: true,
+        products: read.products,
+        beforeDraft: (entries) =>
+          assertNotPaidBefore(entries, read.fingerprint, { confirmRepeatOf: input.confirmRepeatOf }),
+        draftEntry: () => ({
+          totalEmployees: read.desired.length,
+          totalCents: read.desired.reduce((s, d) => s + [...d.values.values()].reduce((a, b) => a + b, 0), 0),
+          fingerprint: read.fingerprint,
+        }),
+        desired: () => Promise.resolve(read.desired),
+        reviewed: () =>
+          Promise.resolve({ fingerprint: read.fingerprint, items: read.desired, log: undefined }),
+        writeResults: (distributionId, _readBack, details) =>
+          writeRowResults(
+            workbook,
+            read.table,
+            read.mapping,
+            runRowResults(read, "draft", distributionId, locale, { mismatched: details }),
+            locale,
+          ),
+      };
+    },
+    input,
+    options,
   );
-  progress("review", 1, 1);
-  return {
-    distributionId,
-    created,
-    plan,
-    review,
-    sincePrevious,
-    fingerprint: sheet.fingerprint,
-    unrecordedDraftSince: unrecorded?.at,
-    // This send's own attempt was answered: the count is the run log's as it was read.
-    unansweredCreates: unansweredCreates(entries, table, "selected").length,
-  };
 }
