@@ -2,10 +2,9 @@
  * Modes `batch` and `group`, between send and finalize: what changed since the last finalized
  * run of the same review table, and "check again" (issue 12 item 2).
  *
- * `modeSincePrevious`: the items a draft holds against the previous finalized (or processing)
- * distribution the run log records for the same review table (./run-log.ts
- * `previousFinalized`), read from the server: new and dropped employees, changed amounts, the
- * difference of the totals (./review.ts `compareWithPrevious`).
+ * What changed: the items a draft holds against the previous finalized (or processing)
+ * distribution the run log records for the same review table (../send/pipeline.ts
+ * `sinceLastFinalized`): new and dropped employees, changed amounts, the difference of the totals.
  *
  * `reviewModeAgain`: what a resend would check, without sending anything: the input checked
  * again (values, overrides table, conventions: ./mode-input.ts), the draft's items read now and
@@ -23,39 +22,17 @@ import {
   modeDesired,
   writeReviewTable,
 } from "./mode-review";
-import type { DesiredItem } from "../send/plan";
 import { progressReporter, type OnProgress } from "../../../api/progress";
 import {
   type ChangesSincePrevious,
   type ItemMismatch,
-  type ItemsReader,
   type SheetReview,
-  compareWithPrevious,
   compareWithSheet,
   readDraftItems,
 } from "../send/review";
+import { sinceLastFinalized } from "../send/pipeline";
 import { mismatchDetails, stageOf } from "../send/row-results";
-import {
-  type RunLogEntry,
-  previousFinalized,
-  readRunLogEntries,
-  sheetFingerprint,
-} from "../../../workbook/run-log";
-
-/** The changes since the previous finalized run of `table`; undefined when there is none. */
-export async function modeSincePrevious(
-  distributions: ItemsReader,
-  entries: readonly RunLogEntry[],
-  table: string,
-  distributionId: string,
-  desired: readonly DesiredItem[],
-  signal?: AbortSignal,
-): Promise<ChangesSincePrevious | undefined> {
-  const previous = previousFinalized(entries, table, distributionId);
-  if (!previous) return undefined;
-  const { items } = await readDraftItems(distributions, previous.distributionId, signal);
-  return compareWithPrevious({ ...previous, items }, desired);
-}
+import { readRunLogEntries, sheetFingerprint } from "../../../workbook/run-log";
 
 export interface ReviewModeInput {
   workbook: Workbook;
@@ -114,7 +91,7 @@ export async function reviewModeAgain(
     review.matches = false;
   }
   const entries = await readRunLogEntries(workbook);
-  const sincePrevious = await modeSincePrevious(
+  const sincePrevious = await sinceLastFinalized(
     api.distributions,
     entries,
     table,

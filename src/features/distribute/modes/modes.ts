@@ -15,12 +15,15 @@
  * 5. read the items back, compare, log the fingerprint of what was read, write the items
  *    into the review table, and compare them with the previous finalized run of that table.
  *
+ * The steps are the pipeline every mode shares (../send/pipeline.ts); this file says what these
+ * modes send: values for all and overrides, into a draft the server fills.
+ *
  * Between send and finalize, `reviewModeAgain` (./mode-recheck.ts) checks again without sending.
  *
  * Finalize is the separate step: `finalizeBatch` / `finalizeGroup` (./mode-finalize.ts).
  */
 import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
-import { type ModeApi, type ModeInput, prepareModeRun } from "./mode-input";
+import { type ModeApi, prepareModeRun } from "./mode-input";
 import {
   DEFAULT_REVIEW_TABLES,
   type ProductValues,
@@ -29,28 +32,11 @@ import {
   modeDesired,
   writeReviewTable,
 } from "./mode-review";
-import { type ItemPlan, planItems } from "../send/plan";
-import { type OnProgress, progressReporter } from "../../../api/progress";
-import { modeSincePrevious } from "./mode-recheck";
-import {
-  type ChangesSincePrevious,
-  type SheetReview,
-  compareWithSheet,
-  readDraftItems,
-} from "../send/review";
-import { mismatchDetails } from "../send/row-results";
-import {
-  type RunLogEntry,
-  appendRunLogEntry,
-  assertNotPaidBefore,
-  draftToContinue,
-  readRunLogEntries,
-  sheetFingerprint,
-  unansweredCreates,
-  unrecordedCreate,
-} from "../../../workbook/run-log";
-import { createDraftLogged } from "../send/create-draft";
-import { sendPlan } from "../send/send";
+import type { ItemPlan } from "../send/plan";
+import type { OnProgress } from "../../../api/progress";
+import type { ChangesSincePrevious, SheetReview } from "../send/review";
+import { assertNotPaidBefore, sheetFingerprint } from "../../../workbook/run-log";
+import { type DraftSpec, sendDraft } from "../send/pipeline";
 
 export interface SendModeInput {
   workbook: Workbook;
@@ -114,7 +100,7 @@ export const sendGroup = (api: ModeApi, input: SendGroupInput, options: SendMode
 
 const conventionsNote = (ids: readonly string[]) => `benefits=${[...new Set(ids)].sort().join(",")}`;
 
-async function sendMode(
+function sendMode(
   api: ModeApi,
   mode: "batch" | "group",
   input: SendModeInput,
@@ -122,123 +108,62 @@ async function sendMode(
   options: SendModeOptions,
 ): Promise<ModeReview> {
   const { workbook } = input;
-  const { signal } = options;
   const locale = options.locale ?? "pt-BR";
-  const now = options.now ?? Date.now;
-  const progress = progressReporter(options.onProgress);
   const table = input.reviewTable ?? DEFAULT_REVIEW_TABLES[mode];
-
-  progress("read", 0, 1);
-  const run: ModeInput = await prepareModeRun(api, mode, input, benefitIds, {
-    locale,
-    signal,
-    validation: options.validation,
-  });
-  const entries = await readRunLogEntries(workbook);
-  progress("read", 1, 1);
-
-  const note = mode === "group" ? conventionsNote(benefitIds) : undefined;
-  const logEntry = (e: Partial<RunLogEntry> & { distributionId: string }) =>
-    appendRunLogEntry(workbook, {
-      at: new Date(now()).toISOString(),
-      table,
-      mode,
-      state: "draft",
-      note,
-      ...e,
+  let overrides = 0;
+  const spec = async (): Promise<DraftSpec> => {
+    const run = await prepareModeRun(api, mode, input, benefitIds, {
+      locale,
+      signal: options.signal,
+      validation: options.validation,
     });
-
-  let distributionId: string | undefined;
-  const logged = draftToContinue(entries, table, mode);
-  if (logged && logged.note === note) {
-    const d = await api.distributions.get(logged.distributionId, { signal });
-    if (d.status === "draft") distributionId = d.distribution_id;
-  }
-  const created = distributionId === undefined;
-  const unrecorded = unrecordedCreate(entries, table, mode);
-  if (distributionId === undefined) {
-    const d = await createDraftLogged(api.distributions, {
-      workbook,
-      entries,
-      table,
+    overrides = run.overrides.length;
+    const overridden = new Set(run.overrides.map((o) => o.employee_id));
+    return {
       mode,
-      note,
+      table,
+      note: mode === "group" ? conventionsNote(benefitIds) : undefined,
       body:
         mode === "group"
           ? { type: "group", benefit_convention_ids: [...new Set(benefitIds)] }
           : { type: "batch" },
-      allowAnotherDraftAfter: input.allowAnotherDraftAfter,
-      // Logged at once: a crash from here on continues this draft instead of creating another.
+      startsEmpty: false,
+      products: run.products,
       draftEntry: (created) => ({
         totalEmployees: created.total_employees,
         totalCents: created.total_amount,
       }),
-      now,
-      signal,
-    });
-    distributionId = d.distribution_id;
-  }
-
-  progress("plan", 0, 1);
-  const actual = (await readDraftItems(api.distributions, distributionId, signal)).items;
-  const { desired, notInDraft } = modeDesired(actual, run.values, run.overrides);
-  if (notInDraft.length > 0) await run.refuseNotInDraft(notInDraft, distributionId);
-  assertNotPaidBefore(entries, await sheetFingerprint(desired), { confirmRepeatOf: input.confirmRepeatOf });
-  const itemPlan = planItems(desired, actual, { fresh: false });
-  const extra = created ? 1 : 0;
-  const plan = { ...itemPlan, count: itemPlan.count + extra, lowerBound: itemPlan.lowerBound + extra };
-  progress("plan", 1, 1);
-
-  await sendPlan(api.distributions, distributionId, plan, {
-    signal,
-    onProgress: options.onProgress,
-    concurrency: options.concurrency,
-    now,
-  });
-
-  progress("review", 0, 1);
-  const readBack = await readDraftItems(api.distributions, distributionId, signal);
-  const review = compareWithSheet(desired, readBack);
-  const fingerprint = await sheetFingerprint(asDesired(readBack.items));
-  await logEntry({
-    distributionId,
-    totalEmployees: readBack.items.length,
-    totalCents: itemsTotal(readBack.items),
-    fingerprint,
-  });
-  const names = new Map(run.products.map((p) => [p.id, p.name]));
-  const details = mismatchDetails(review.mismatches, (id) => names.get(id) ?? id, locale);
-  const overridden = new Set(run.overrides.map((o) => o.employee_id));
-  await writeReviewTable(
-    workbook,
-    readBack,
-    { table, distributionId, stage: "draft", locale, run },
-    (id) => ({
-      overridden: overridden.has(id),
-      mismatch: details.get(id),
-    }),
-  );
-  await run.writeOverrides(distributionId, details);
-  const sincePrevious = await modeSincePrevious(
-    api.distributions,
-    entries,
-    table,
-    distributionId,
-    asDesired(readBack.items),
-    signal,
-  );
-  progress("review", 1, 1);
-  return {
-    mode,
-    distributionId,
-    created,
-    plan,
-    review,
-    fingerprint,
-    reviewTable: table,
-    overrides: run.overrides.length,
-    sincePrevious,
-    unrecordedDraftSince: unrecorded?.at,
-    unansweredCreates: unansweredCreates(entries, table, mode).length,
+      desired: async (actual, distributionId, entries) => {
+        const { desired, notInDraft } = modeDesired(actual, run.values, run.overrides);
+        if (notInDraft.length > 0) await run.refuseNotInDraft(notInDraft, distributionId);
+        assertNotPaidBefore(entries, await sheetFingerprint(desired), {
+          confirmRepeatOf: input.confirmRepeatOf,
+        });
+        return desired;
+      },
+      reviewed: async (readBack) => {
+        const items = asDesired(readBack.items);
+        return {
+          fingerprint: await sheetFingerprint(items),
+          items,
+          log: { totalEmployees: readBack.items.length, totalCents: itemsTotal(readBack.items) },
+        };
+      },
+      writeResults: async (distributionId, readBack, details) => {
+        await writeReviewTable(
+          workbook,
+          readBack,
+          { table, distributionId, stage: "draft", locale, run },
+          (id) => ({ overridden: overridden.has(id), mismatch: details.get(id) }),
+        );
+        await run.writeOverrides(distributionId, details);
+      },
+    };
   };
+  return sendDraft(api, workbook, spec, input, options).then((sent) => ({
+    ...sent,
+    mode,
+    reviewTable: table,
+    overrides,
+  }));
 }
