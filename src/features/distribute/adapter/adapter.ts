@@ -1,14 +1,14 @@
 /**
  * `DistributeServices` over this feature's workflows (docs/workflows.md, "Distribution, mode selected") and
  * the Workbook port: the table, its mapping and validation, the cell checker, send (`sendSheet`),
- * review (`readDraftItems`, `compareWithSheet`, `compareWithPrevious`) and finalize
- * (`finalizeSheet`), and "check status" after an unknown outcome (./finalize-check.ts). Nothing here decides a business rule; it turns the workflows' results into
- * the pane's views.
+ * review again (`reviewSheetAgain`, `reviewModeAgain`) and finalize (`finalizeSheet`), and
+ * "check status" after an unknown outcome (./finalize-check.ts). Nothing here decides a business
+ * rule; it turns the workflows' results into the pane's views.
  *
  * The fingerprint of what was reviewed stays here, keyed by distribution: finalize sends only
  * the content the person saw in the review (`finalizeSheet` refuses a sheet changed since).
  *
- * Send and finalize go by mode through ./modes.ts (`selected`, `batch`, `group`).
+ * Send, review and finalize go by mode through ./modes.ts (`selected`, `batch`, `group`).
  */
 import type { ValePixClient } from "../../../api";
 import { parseCents } from "../../../money";
@@ -22,16 +22,9 @@ import {
   type TableInfo,
   type Workbook,
 } from "../../../workbook";
-import {
-  assertNotPaidBefore,
-  DoublePaymentError,
-  previousFinalized,
-  readRunLogEntries,
-} from "../../../workbook/run-log";
+import { assertNotPaidBefore, DoublePaymentError, readRunLogEntries } from "../../../workbook/run-log";
 import { cancelCharge, followCharge } from "../../fund";
-import { compareWithPrevious, compareWithSheet, readDraftItems } from "../send/review";
-import { readDistributionSheet, TableNotFoundError } from "../send/sheet";
-import { reviewModeAgain } from "../modes/mode-recheck";
+import { TableNotFoundError } from "../send/sheet";
 import { SheetChangedError } from "../finalize/finalize";
 import {
   type DistributeServices,
@@ -45,7 +38,7 @@ import { type Directory, DirectoryCache } from "./directory-cache";
 import { WorkflowReads } from "../send/reads";
 import { checkFinalize, outcomeView } from "./finalize-check";
 import { LiveTables } from "./live";
-import { finalizeByMode, type Reviewed, type Sent, sendByMode } from "./modes";
+import { finalizeByMode, type Reviewed, reviewByMode, type Sent, sendByMode } from "./modes";
 
 const MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
 
@@ -231,54 +224,18 @@ export function distributeServices(
 
     review: async (table, distributionId, run) => {
       const client = await api();
-      const { signal } = run;
-      const dir = await directory.cached(signal);
+      const dir = await directory.cached(run.signal);
       const asked = requests.get(distributionId);
-      if (asked && asked.mode !== "selected") {
-        // Batch and group: the same input checked again against the items read now (no send).
-        const again = await reviewModeAgain(
-          client,
-          asked.mode,
-          {
-            workbook,
-            distributionId,
-            values: asked.values ?? {},
-            overridesTable: asked.overridesFromTable ? asked.table : undefined,
-            benefitIds: asked.benefitIds,
-          },
-          { signal, onProgress: run.onProgress, locale },
-        );
-        return reviewView(
-          client,
-          { mode: asked.mode, distributionId, ...again, since: again.sincePrevious },
-          dir.names,
-          signal,
-        );
-      }
-      run.onProgress({ phase: "review", done: 0, total: 1 });
-      const sheet = await readDistributionSheet(client, workbook, table, { locale, signal, reads });
-      reads.forgetDraft(distributionId);
-      const held = await readDraftItems(client.distributions, distributionId, signal);
-      const review = compareWithSheet(sheet.desired, held);
-      reads.keepDraft(distributionId, held);
-      const previous = previousFinalized(await readRunLogEntries(workbook), sheet.table.name, distributionId);
-      const since = previous
-        ? compareWithPrevious(
-            {
-              ...previous,
-              items: (await readDraftItems(client.distributions, previous.distributionId, signal)).items,
-            },
-            sheet.desired,
-          )
-        : undefined;
-      const view = await reviewView(
+      const again = await reviewByMode(
         client,
-        { mode: "selected", distributionId, fingerprint: sheet.fingerprint, review, since },
-        dir.names,
-        signal,
+        workbook,
+        { table, distributionId },
+        asked,
+        run,
+        locale,
+        reads,
       );
-      run.onProgress({ phase: "review", done: 1, total: 1 });
-      return view;
+      return reviewView(client, again, dir.names, run.signal);
     },
 
     finalize: async (request, run) => {

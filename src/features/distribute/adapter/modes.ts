@@ -3,7 +3,8 @@
  * (`sendSheet`, `finalizeSheet`); `batch` and `group` let the server choose the employees, set
  * the values for all items from the pane's form and, when asked, take the chosen table's rows as
  * per-employee overrides (`sendBatch`/`sendGroup`, `finalizeBatch`/`finalizeGroup`; the items
- * are written into a review table). Each answer is reduced to what the pane's review needs.
+ * are written into a review table); review again goes the same way (`reviewSheetAgain`,
+ * `reviewModeAgain`). Each answer is reduced to what the pane's review needs.
  */
 import type { ValePixClient } from "../../../api";
 import type { Locale, Workbook } from "../../../workbook";
@@ -12,7 +13,8 @@ import { type FinalizeDraftOptions, type FinalizeOutcome } from "../finalize/fin
 import { finalizeBatch, finalizeGroup } from "../modes/mode-finalize";
 import { finalizeSheet } from "../finalize/finalize";
 import { sendBatch, sendGroup } from "../modes/modes";
-import { sendSheet } from "../send/distribute";
+import { reviewModeAgain } from "../modes/mode-recheck";
+import { reviewSheetAgain, sendSheet } from "../send/distribute";
 import type { DistributionMode, FinalizeRequest, SendRequest } from "../services";
 import type { Run } from "../../../api/progress";
 import type { WorkflowReads } from "../send/reads";
@@ -89,6 +91,40 @@ export async function sendByMode(
     since: r.sincePrevious,
     unansweredCreates: r.unansweredCreates,
   };
+}
+
+/**
+ * Review again without sending: batch and group check the same input against the items read now
+ * (`reviewModeAgain`); `selected` reads the sheet and the draft again (`reviewSheetAgain`).
+ */
+export async function reviewByMode(
+  client: ValePixClient,
+  workbook: Workbook,
+  draft: { table: string; distributionId: string },
+  asked: SendRequest | undefined,
+  run: Run,
+  locale: Locale,
+  reads: WorkflowReads,
+): Promise<Omit<Sent, "created" | "calls" | "unansweredCreates">> {
+  const { signal } = run;
+  const { distributionId } = draft;
+  if (asked && asked.mode !== "selected") {
+    const again = await reviewModeAgain(
+      client,
+      asked.mode,
+      {
+        workbook,
+        distributionId,
+        values: asked.values ?? {},
+        overridesTable: asked.overridesFromTable ? asked.table : undefined,
+        benefitIds: asked.benefitIds,
+      },
+      { signal, onProgress: run.onProgress, locale },
+    );
+    return { mode: asked.mode, distributionId, ...again, since: again.sincePrevious };
+  }
+  const again = await reviewSheetAgain(client, { workbook, ...draft }, { ...run, locale, reads });
+  return { mode: "selected", distributionId, ...again, since: again.sincePrevious };
 }
 
 export function finalizeByMode(

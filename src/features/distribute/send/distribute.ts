@@ -20,11 +20,17 @@
 import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
 import { writeRowResults } from "../../../workbook";
 import type { ItemPlan } from "./plan";
-import type { OnProgress } from "../../../api/progress";
-import type { ChangesSincePrevious, SheetReview } from "./review";
+import { type OnProgress, progressReporter } from "../../../api/progress";
+import {
+  type ChangesSincePrevious,
+  type ItemsReader,
+  type SheetReview,
+  compareWithSheet,
+  readDraftItems,
+} from "./review";
 import { runRowResults } from "./row-results";
-import { assertNotPaidBefore } from "../../../workbook/run-log";
-import { type DraftApi, type DraftSpec, sendDraft } from "./pipeline";
+import { assertNotPaidBefore, readRunLogEntries } from "../../../workbook/run-log";
+import { type DraftApi, type DraftSpec, sendDraft, sinceLastFinalized } from "./pipeline";
 import { type DirectoryApi, readDistributionSheet } from "./sheet";
 import type { WorkflowReads } from "./reads";
 
@@ -130,4 +136,36 @@ export async function sendSheet(
     input,
     options,
   );
+}
+
+/**
+ * Mode `selected`, between send and finalize: the sheet read again and the draft's items read
+ * now, compared, and against the previous finalized run of the table ("check again"). Only reads
+ * on the API; the items read are kept for finalize's check (./reads.ts).
+ */
+export async function reviewSheetAgain(
+  api: DirectoryApi & { distributions: ItemsReader },
+  input: { workbook: Workbook; table: string; distributionId: string },
+  options: { signal: AbortSignal; onProgress?: OnProgress | undefined; locale: Locale; reads: WorkflowReads },
+): Promise<{ fingerprint: string; review: SheetReview; sincePrevious: ChangesSincePrevious | undefined }> {
+  const { workbook, distributionId } = input;
+  const { signal, locale, reads } = options;
+  const progress = progressReporter(options.onProgress);
+  progress("review", 0, 1);
+  const sheet = await readDistributionSheet(api, workbook, input.table, { locale, signal, reads });
+  reads.forgetDraft(distributionId);
+  const held = await readDraftItems(api.distributions, distributionId, signal);
+  const review = compareWithSheet(sheet.desired, held);
+  reads.keepDraft(distributionId, held);
+  const entries = await readRunLogEntries(workbook);
+  const sincePrevious = await sinceLastFinalized(
+    api.distributions,
+    entries,
+    sheet.table.name,
+    distributionId,
+    sheet.desired,
+    signal,
+  );
+  progress("review", 1, 1);
+  return { fingerprint: sheet.fingerprint, review, sincePrevious };
 }
