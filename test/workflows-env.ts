@@ -4,7 +4,7 @@
  * client sent, and THE test workbook factory (`newWorkbook`): the Office.js adapter over the fake
  * Excel (src/excel/memory-workbook.ts), so workflow tests run the adapter's code too.
  */
-import { type ClientOptions, type ValePixClient, createClient } from "../src/api";
+import { type ClientOptions, type FinalizeBody, type ValePixClient, createClient } from "../src/api";
 import { type MemoryWorkbook, createMemoryWorkbook } from "../src/excel/memory-workbook";
 import type { CellValue } from "../src/workbook";
 import { readDraftItems } from "../src/features/distribute";
@@ -70,16 +70,39 @@ export function newWorkbook(
   });
 }
 
-/** Funds the company's balance by a PIX deposit that the sandbox pays at once (its clock moves on). */
-export async function fundBalance(env: WorkflowEnv, api: ValePixClient, cents: number): Promise<void> {
-  await api.deposits.create({
-    amount: cents,
-    method: "PIX",
-    name: "Financeiro Acme",
-    document: "11222333000181",
-  });
-  env.clock.advance(PIX_DELAY);
+/** The paying company, as deposits and finalize bodies name it. */
+const PAYER = { name: "Financeiro Acme", document: "11222333000181" };
+
+/**
+ * Funds the company's balance by a PIX deposit, paid once the sandbox's clock moves on by
+ * `delayMs` (the sandbox's `pixDelayMs`; default the harness's).
+ */
+export async function fundBalance(
+  env: WorkflowEnv,
+  api: ValePixClient,
+  cents: number,
+  delayMs = PIX_DELAY,
+): Promise<void> {
+  await api.deposits.create({ amount: cents, method: "PIX", name: PAYER.name, document: PAYER.document });
+  env.clock.advance(delayMs);
 }
+
+/**
+ * The finalize body the workflow tests pay with (API document, "Finalize body"): from the
+ * balance, now, by the paying company; a description and invoice descriptions when a test reads
+ * them back.
+ */
+export const finalizeBody = (
+  description = "Benefícios",
+  invoiceDescriptions: Record<string, string> = {},
+): FinalizeBody => ({
+  payment_method: "BALANCE",
+  description,
+  scheduled_for: null,
+  payer_name: PAYER.name,
+  payer_document: PAYER.document,
+  invoice_descriptions: invoiceDescriptions,
+});
 
 /** The server's items as { employee_id: { product_id: cents } } (zeros left out). */
 export async function serverItems(

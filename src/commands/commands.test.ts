@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type Employee, type FinalizeBody, createClient, collectAll } from "../api";
+import { type Employee, createClient, collectAll } from "../api";
 import { createFakeExcel, type FakeExcel } from "../excel/fake";
 import { formatCpf } from "../money";
 import { type Host, composeHost } from "../taskpane/composition-root";
@@ -16,6 +16,7 @@ import type { RunningSandbox } from "../../sandbox/server";
 import type { ManualClock } from "../../sandbox/testkit";
 import { ACTIONS, type CommandsOffice, SHORTCUT_ACTIONS, registerCommands } from "./commands";
 import { hostFunctions } from "../../test/functions-host";
+import { finalizeBody } from "../../test/workflows-env";
 
 jest.setTimeout(60_000);
 
@@ -282,14 +283,7 @@ describe("ribbon commands (shared runtime)", () => {
       document: "11222333000181",
     });
     clock.advance(PIX_DELAY);
-    const body: FinalizeBody = {
-      payment_method: "BALANCE",
-      description: "Benefícios",
-      scheduled_for: null,
-      payer_name: "Financeiro Acme",
-      payer_document: "11222333000181",
-      invoice_descriptions: {},
-    };
+    const body = finalizeBody();
     await api.distributions.finalize(entry!.distributionId, body);
     clock.advance(LOT_DELAY * 4);
 

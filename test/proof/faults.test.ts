@@ -12,7 +12,6 @@
 import {
   DepositOutcomeUnknownError,
   type Employee,
-  type FinalizeBody,
   FinalizeOutcomeUnknownError,
   collectAll,
 } from "../../src/api";
@@ -22,7 +21,7 @@ import { fund } from "../../src/features/fund";
 import { MAX_UNANSWERED_CREATES, UnansweredDraftsError } from "../../src/workbook/run-log";
 import { finalizeSheet, sendSheet } from "../../src/features/distribute";
 import { FAULT_KINDS, type FaultKind } from "../../sandbox";
-import { newWorkbook, serverItems, startWorkflowEnv, type WorkflowEnv } from "../workflows-env";
+import { newWorkbook, serverItems, startWorkflowEnv, type WorkflowEnv, finalizeBody } from "../workflows-env";
 
 jest.setTimeout(120_000);
 
@@ -31,14 +30,7 @@ const HEADER = ["CPF", "Nome", "Refeição", "Alimentação"];
 const SEEDS = [1, 2, 3];
 const SLOW_MS = 300;
 const payer = { name: "Financeiro Acme", document: "11.222.333/0001-81" };
-const body: FinalizeBody = {
-  payment_method: "BALANCE",
-  description: "Benefícios",
-  scheduled_for: null,
-  payer_name: "Financeiro Acme",
-  payer_document: "11222333000181",
-  invoice_descriptions: { refeicao: "Vale refeição" },
-};
+const body = finalizeBody("Benefícios", { refeicao: "Vale refeição" });
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

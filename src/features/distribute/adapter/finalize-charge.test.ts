@@ -7,7 +7,7 @@
  * boleto line, expiry) while the distribution waits, and its state once paid. (Cancelling it
  * from the pane: src/features/distribute/screen/FinalizeCharge.test.tsx.)
  */
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
+import { fundBalance, newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
 import { connectedServices } from "../../../../test/pane-env";
 import { PIX_DELAY } from "../../../../sandbox/test-harness";
 import { collectAll } from "../../../api";
@@ -29,13 +29,7 @@ async function sentDraft(pixDelayMs = PIX_DELAY) {
   const rows = employees.slice(0, 3).map((e) => [formatCpf(e.cpf!), e.name, 600, 400]);
   const wb = newWorkbook([{ name: "Dez", header: ["CPF", "Nome", "Refeição", "Alimentação"], rows }]);
   // R$ 1.000,00 in the balance for a R$ 3.000,00 distribution: R$ 2.000,00 is charged.
-  await env.client.deposits.create({
-    amount: 100_000,
-    method: "PIX",
-    name: "Financeiro Acme",
-    document: "11222333000181",
-  });
-  env.clock.advance(pixDelayMs);
+  await fundBalance(env, env.client, 100_000, pixDelayMs);
   const services = await connectedServices(env, wb);
   const run = { signal: new AbortController().signal, onProgress: () => {} };
   const distribute = services.distribute!;

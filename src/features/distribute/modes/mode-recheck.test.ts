@@ -3,11 +3,17 @@
  * changed since the last finalized run of the same review table, and "check again" (the same
  * input against the items read now, nothing sent; the review table's status column rewritten).
  */
-import { type Employee, type FinalizeBody, type ValePixClient, collectAll } from "../../../api";
+import { type Employee, type ValePixClient, collectAll } from "../../../api";
 import { formatCpf } from "../../../money";
 import type { MemoryWorkbook } from "../../../excel/memory-workbook";
 import type { CellValue } from "../../../workbook";
-import { fundBalance, newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
+import {
+  fundBalance,
+  newWorkbook,
+  startWorkflowEnv,
+  type WorkflowEnv,
+  finalizeBody,
+} from "../../../../test/workflows-env";
 import { finalizeBatch, finalizeGroup } from "./mode-finalize";
 import { reviewModeAgain } from "./mode-recheck";
 import { sendBatch, sendGroup } from "./modes";
@@ -19,14 +25,7 @@ afterEach(async () => {
   await env.close();
 });
 
-const body: FinalizeBody = {
-  payment_method: "BALANCE",
-  description: "Benefícios",
-  scheduled_for: null,
-  payer_name: "Financeiro Acme",
-  payer_document: "11222333000181",
-  invoice_descriptions: {},
-};
+const body = finalizeBody();
 
 async function world(api: ValePixClient) {
   const employees = await collectAll(api.employees.list(), { max: 1000 });

@@ -5,7 +5,7 @@
  * bad input refused before anything is sent; an override for an employee the draft does not
  * hold; a draft changed after the review; the double-payment block.
  */
-import { type Employee, type FinalizeBody, type ValePixClient, collectAll } from "../../../api";
+import { type Employee, type ValePixClient, collectAll } from "../../../api";
 import { formatCpf } from "../../../money";
 import type { MemoryWorkbook } from "../../../excel/memory-workbook";
 import type { CellValue } from "../../../workbook";
@@ -15,6 +15,7 @@ import {
   serverItems,
   startWorkflowEnv,
   type WorkflowEnv,
+  finalizeBody,
 } from "../../../../test/workflows-env";
 import { ModeInputError } from "./mode-input";
 import { DraftChangedError } from "../finalize/finalize-draft";
@@ -31,14 +32,7 @@ afterEach(async () => {
   await env.close();
 });
 
-const body: FinalizeBody = {
-  payment_method: "BALANCE",
-  description: "Benefícios de fevereiro",
-  scheduled_for: null,
-  payer_name: "Financeiro Acme",
-  payer_document: "11222333000181",
-  invoice_descriptions: {},
-};
+const body = finalizeBody("Benefícios de fevereiro");
 
 interface World {
   api: ValePixClient;

@@ -6,7 +6,6 @@
  * written back are read from the workbook.
  */
 import {
-  type FinalizeBody,
   FinalizeOutcomeUnknownError,
   type ValePixClient,
   collectAll,
@@ -22,6 +21,7 @@ import {
   serverItems,
   startWorkflowEnv,
   type WorkflowEnv,
+  finalizeBody,
 } from "../../../../test/workflows-env";
 import { sendSheet } from "./distribute";
 import { finalizeSheet } from "../finalize/finalize";
@@ -95,14 +95,7 @@ const column = (wb: MemoryWorkbook, header: string): CellValue[] => {
   return values.slice(1).map((r) => r[i] ?? "");
 };
 
-const body: FinalizeBody = {
-  payment_method: "BALANCE",
-  description: "Benefícios de janeiro",
-  scheduled_for: null,
-  payer_name: "Financeiro Acme",
-  payer_document: "11222333000181",
-  invoice_descriptions: { refeicao: "Vale refeição janeiro" },
-};
+const body = finalizeBody("Benefícios de janeiro", { refeicao: "Vale refeição janeiro" });
 
 describe("selected mode", () => {
   test("a messy sheet, sent at the plan's lower bound, reviewed, finalized once, written back and logged", async () => {

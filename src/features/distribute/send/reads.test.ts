@@ -4,9 +4,15 @@
  * change them. Over the sandbox: validate's read, the send and finalize make one pass over the
  * employees and one over the draft's items.
  */
-import { type Employee, type FinalizeBody, collectAll, type Product } from "../../../api";
+import { type Employee, collectAll, type Product } from "../../../api";
 import type { CellValue } from "../../../workbook";
-import { fundBalance, newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
+import {
+  fundBalance,
+  newWorkbook,
+  startWorkflowEnv,
+  type WorkflowEnv,
+  finalizeBody,
+} from "../../../../test/workflows-env";
 import { finalizeSheet } from "../finalize/finalize";
 import { sendSheet } from "./distribute";
 import { READS_MAX_AGE_MS, WorkflowReads } from "./reads";
@@ -101,14 +107,7 @@ describe("send then finalize with the reads kept (sandbox)", () => {
     await env.close();
   });
 
-  const body: FinalizeBody = {
-    payment_method: "BALANCE",
-    description: "Benefícios",
-    scheduled_for: null,
-    payer_name: "Financeiro Acme",
-    payer_document: "11222333000181",
-    invoice_descriptions: { refeicao: "Vale refeição" },
-  };
+  const body = finalizeBody("Benefícios", { refeicao: "Vale refeição" });
 
   async function sheet() {
     const employees = (await collectAll(env.client.employees.list(), { max: 1000 })).filter(

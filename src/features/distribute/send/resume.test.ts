@@ -6,10 +6,15 @@
  * and a draft created but never logged must be reported, never silently duplicated into a
  * payment.
  */
-import { type Employee, type FinalizeBody, type ValePixClient, collectAll } from "../../../api";
+import { type Employee, type ValePixClient, collectAll } from "../../../api";
 import type { CellValue, Workbook } from "../../../workbook";
-import { PIX_DELAY } from "../../../../sandbox/test-harness";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
+import {
+  finalizeBody,
+  fundBalance,
+  newWorkbook,
+  startWorkflowEnv,
+  type WorkflowEnv,
+} from "../../../../test/workflows-env";
 import { sendSheet } from "./distribute";
 import { finalizeSheet } from "../finalize/finalize";
 import { finalizeBatch } from "../modes/mode-finalize";
@@ -65,14 +70,7 @@ function crashing<T extends object>(
   });
 }
 
-const body: FinalizeBody = {
-  payment_method: "BALANCE",
-  description: "Benefícios",
-  scheduled_for: null,
-  payer_name: "Financeiro Acme",
-  payer_document: "11222333000181",
-  invoice_descriptions: {},
-};
+const body = finalizeBody();
 
 const served = () => env.sb.requests.list().length;
 const mutations = (mark: number) =>
@@ -243,13 +241,7 @@ describe.each(["selected", "batch"] as const)("mode %s: resume after a crash", (
       expect(orphan.total_amount).toBe(0);
     }
 
-    await env.client.deposits.create({
-      amount: 50_000_000,
-      method: "PIX",
-      name: "Acme",
-      document: "11222333000181",
-    });
-    env.clock.advance(PIX_DELAY);
+    await fundBalance(env, env.client, 50_000_000);
     const done = await run.finalize(env.client, wb, resumed.distributionId, resumed.fingerprint);
     expect(done).toMatchObject({ status: "completed", finalizedNow: true });
     expect(env.sb.requests.count({ operation: "finalizeDistribution" })).toBe(1);
@@ -270,13 +262,7 @@ describe.each(["selected", "batch"] as const)("mode %s: resume after a crash", (
     );
     const wb = run.workbook(active);
     const sent = await run.send(env.client, wb);
-    await env.client.deposits.create({
-      amount: 50_000_000,
-      method: "PIX",
-      name: "Acme",
-      document: "11222333000181",
-    });
-    env.clock.advance(PIX_DELAY);
+    await fundBalance(env, env.client, 50_000_000);
     const api = { ...env.client, distributions: crashing(env.client.distributions, method, when) };
     await expect(run.finalize(api, wb, sent.distributionId, sent.fingerprint)).rejects.toBeInstanceOf(Crash);
 
