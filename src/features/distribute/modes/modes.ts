@@ -32,11 +32,9 @@ import {
   modeDesired,
   writeReviewTable,
 } from "./mode-review";
-import type { ItemPlan } from "../send/plan";
 import type { OnProgress } from "../../../api/progress";
-import type { ChangesSincePrevious, SheetReview } from "../send/review";
 import { assertNotPaidBefore, sheetFingerprint } from "../../../workbook/run-log";
-import { type DraftSpec, sendDraft } from "../send/pipeline";
+import { type DraftSent, type DraftSpec, sendDraft } from "../send/pipeline";
 
 export interface SendModeInput {
   workbook: Workbook;
@@ -66,30 +64,17 @@ export interface SendModeOptions {
   now?: (() => number) | undefined;
 }
 
-export interface ModeReview {
+/**
+ * What a send of a batch or group gives (../send/pipeline.ts `DraftSent`; the fingerprint is the
+ * items read back's, which finalize checks the draft still has), and where it was written. An
+ * unrecorded group draft holds the conventions' amounts: it could be finalized elsewhere.
+ */
+export interface ModeReview extends DraftSent {
   mode: "batch" | "group";
-  distributionId: string;
-  created: boolean;
-  /** The calls sent (`count` includes create when `created`, and finalize); `count` = `lowerBound`. */
-  plan: ItemPlan;
-  /** The items read back against the desired state: `matches` must be true before finalize. */
-  review: SheetReview;
-  /** Fingerprint of the items read back: finalize checks the draft still has it. */
-  fingerprint: string;
   /** The review table's name. */
   reviewTable: string;
   /** Override rows applied. */
   overrides: number;
-  /** The items against the previous finalized run of the same review table (none the first time). */
-  sincePrevious: ChangesSincePrevious | undefined;
-  /**
-   * Set when an earlier send of this review table stopped between creating a draft and logging
-   * it (the time it started): a draft may exist on the server that this add-in never continues
-   * or finalizes (a group draft holds the conventions' amounts: it could be finalized elsewhere).
-   */
-  unrecordedDraftSince: string | undefined;
-  /** Earlier create attempts of this review table with no answer, in this run (drafts that may exist). */
-  unansweredCreates: number;
 }
 
 export const sendBatch = (api: ModeApi, input: SendModeInput, options: SendModeOptions = {}) =>

@@ -19,7 +19,6 @@
  */
 import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
 import { writeRowResults } from "../../../workbook";
-import type { ItemPlan } from "./plan";
 import { type OnProgress, progressReporter } from "../../../api/progress";
 import {
   type ChangesSincePrevious,
@@ -30,7 +29,7 @@ import {
 } from "./review";
 import { runRowResults } from "./row-results";
 import { assertNotPaidBefore, readRunLogEntries } from "../../../workbook/run-log";
-import { type DraftApi, type DraftSpec, sendDraft, sinceLastFinalized } from "./pipeline";
+import { type DraftApi, type DraftSent, type DraftSpec, sendDraft, sinceLastFinalized } from "./pipeline";
 import { type DirectoryApi, readDistributionSheet } from "./sheet";
 import type { WorkflowReads } from "./reads";
 
@@ -65,30 +64,12 @@ export interface SendSheetOptions {
   reads?: WorkflowReads | undefined;
 }
 
-export interface DraftReview {
-  distributionId: string;
-  /** True when this call created the draft (false: it continued the one the run log recorded). */
-  created: boolean;
-  /** The plan that was sent (its `count` and `lowerBound` are equal). */
-  plan: ItemPlan;
-  /** Against the sheet: `matches` must be true before finalize. */
-  review: SheetReview;
-  /** Against the previous finalized distribution of the same table, when the run log has one. */
-  sincePrevious: ChangesSincePrevious | undefined;
-  /** The sheet's fingerprint: finalize checks the sheet still has it. */
-  fingerprint: string;
-  /**
-   * Set when an earlier send of this table stopped between creating a draft and logging it (the
-   * time it started): a draft with no items may exist on the server. It pays nothing (finalize
-   * needs a positive value) and this add-in never finalizes it; it can be ignored.
-   */
-  unrecordedDraftSince: string | undefined;
-  /**
-   * Earlier attempts to create a draft for this table whose answer never came, in this run: each
-   * may have left a draft at the server that the API cannot list (no money moved).
-   */
-  unansweredCreates: number;
-}
+/**
+ * What a send of the sheet gives (./pipeline.ts `DraftSent`): the review against the sheet, whose
+ * fingerprint finalize checks the sheet still has. An unrecorded draft of mode `selected` has no
+ * items: it pays nothing (finalize needs a positive value) and can be ignored.
+ */
+export type DraftReview = DraftSent;
 
 export async function sendSheet(
   api: SelectedApi,

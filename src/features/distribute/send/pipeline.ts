@@ -109,14 +109,24 @@ export interface DraftSent {
   distributionId: string;
   /** True when this call created the draft (false: it continued the one the run log recorded). */
   created: boolean;
-  /** The plan that was sent (`count` includes the create when `created`, and finalize). */
+  /** The plan that was sent (`count` includes the create when `created`, and finalize; = `lowerBound`). */
   plan: ItemPlan;
+  /** Against the desired state: `matches` must be true before finalize. */
   review: SheetReview;
+  /** Against the previous finalized distribution of the same table, when the run log has one. */
   sincePrevious: ChangesSincePrevious | undefined;
+  /** What was reviewed (the sheet's, or the items read back): finalize requires it. */
   fingerprint: string;
-  /** An earlier send of this run stopped between creating a draft and logging it (when it started). */
+  /**
+   * Set when an earlier send of this run stopped between creating a draft and logging it (the
+   * time it started): a draft may exist on the server that this add-in never continues or
+   * finalizes.
+   */
   unrecordedDraftSince: string | undefined;
-  /** Earlier create attempts of this run with no answer (drafts that may exist). */
+  /**
+   * Earlier attempts to create a draft for this run whose answer never came: each may have left a
+   * draft at the server that the API cannot list (no money moved).
+   */
   unansweredCreates: number;
 }
 
