@@ -3,16 +3,9 @@
  * (filled in by the screen), or one pasted from a receipt or a message. Folded until opened, or
  * open when it holds an id.
  */
-import {
-  Accordion,
-  AccordionHeader,
-  AccordionItem,
-  AccordionPanel,
-  Button,
-  Field,
-  Input,
-} from "@fluentui/react-components";
+import { Button, Field, Input } from "@fluentui/react-components";
 import { type FormEvent, useState } from "react";
+import { Disclosure } from "../../taskpane/ui/Disclosure";
 import { useWords } from "../../taskpane/ui/i18n";
 import { useLayoutStyles } from "../../taskpane/ui/layout";
 import { FUND_WORDS } from "./words";
@@ -35,24 +28,15 @@ export function FollowChargeForm({ transactionId, onChange, onFollow, error }: F
   // Open while it holds an id or an error: a charge to follow is never hidden.
   const open = opened || transactionId !== "" || error !== undefined;
   return (
-    <Accordion
-      collapsible
-      openItems={open ? ["follow"] : []}
-      onToggle={(_, d) => setOpened(d.openItems.includes("follow"))}
-    >
-      <AccordionItem value="follow">
-        <AccordionHeader as="h3">{f.followTitle}</AccordionHeader>
-        <AccordionPanel>
-          <form className={layout.stack} onSubmit={submit} noValidate aria-label={f.followTitle}>
-            <Field label={f.followLabel} hint={f.followHint} validationMessage={error}>
-              <Input value={transactionId} onChange={(_, d) => onChange(d.value)} spellCheck={false} />
-            </Field>
-            <div className={layout.actions}>
-              <Button type="submit">{f.follow}</Button>
-            </div>
-          </form>
-        </AccordionPanel>
-      </AccordionItem>
-    </Accordion>
+    <Disclosure title={f.followTitle} as="h3" open={open} onOpenChange={setOpened}>
+      <form className={layout.stack} onSubmit={submit} noValidate aria-label={f.followTitle}>
+        <Field label={f.followLabel} hint={f.followHint} validationMessage={error}>
+          <Input value={transactionId} onChange={(_, d) => onChange(d.value)} spellCheck={false} />
+        </Field>
+        <div className={layout.actions}>
+          <Button type="submit">{f.follow}</Button>
+        </div>
+      </form>
+    </Disclosure>
   );
 }

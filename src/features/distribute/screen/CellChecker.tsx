@@ -5,10 +5,6 @@
  * send step stays right under the problems (issue 20, item 5).
  */
 import {
-  Accordion,
-  AccordionHeader,
-  AccordionItem,
-  AccordionPanel,
   Body1,
   Button,
   Caption1,
@@ -19,6 +15,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useState } from "react";
+import { Disclosure } from "../../../taskpane/ui/Disclosure";
 import { useReport } from "../../../taskpane/ui/errors/ErrorCenter";
 import { formatBRL, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
@@ -73,64 +70,55 @@ export function CellChecker({
   };
 
   return (
-    <Accordion
-      collapsible
-      openItems={open ? ["check"] : []}
-      onToggle={(_, data) => onOpen(data.openItems.includes("check"))}
-    >
-      <AccordionItem value="check">
-        <AccordionHeader as="h3">{d.inspect}</AccordionHeader>
-        <AccordionPanel>
-          <div className={layout.stack}>
-            <div className={styles.inspect}>
-              <Field className={styles.rowField} label={d.inspectRow}>
-                <Input
-                  className={styles.input}
-                  type="number"
-                  min={1}
-                  value={row}
-                  onChange={(_, v) => onRow(v.value)}
-                />
-              </Field>
-              <Field className={styles.colField} label={d.inspectColumn}>
-                <Select className={styles.select} value={column} onChange={(_, v) => onColumn(v.value)}>
-                  <option value="" />
-                  {columns.map((h) => (
-                    <option key={h} value={h}>
-                      {h}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Button onClick={() => void check()}>{d.inspectGo}</Button>
-            </div>
-            {inspected?.outside && <Caption1 role="status">{d.inspectOutside}</Caption1>}
-            {inspected && !inspected.outside && (
-              <dl className={layout.facts} data-testid="inspection">
-                <dt>{d.inspectRaw}</dt>
-                <dd>{inspected.raw === "" ? "—" : String(inspected.raw)}</dd>
-                {inspected.cents !== undefined ? (
-                  <>
-                    <dt>{d.inspectCents}</dt>
-                    <dd>{inspected.cents}</dd>
-                    <dt>{d.inspectReais}</dt>
-                    <dd>{formatBRL(inspected.cents, locale)}</dd>
-                  </>
-                ) : (
-                  <>
-                    <dt>{d.inspectProblem}</dt>
-                    <dd />
-                  </>
-                )}
-              </dl>
+    <Disclosure title={d.inspect} as="h3" open={open} onOpenChange={onOpen}>
+      <div className={layout.stack}>
+        <div className={styles.inspect}>
+          <Field className={styles.rowField} label={d.inspectRow}>
+            <Input
+              className={styles.input}
+              type="number"
+              min={1}
+              value={row}
+              onChange={(_, v) => onRow(v.value)}
+            />
+          </Field>
+          <Field className={styles.colField} label={d.inspectColumn}>
+            <Select className={styles.select} value={column} onChange={(_, v) => onColumn(v.value)}>
+              <option value="" />
+              {columns.map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button onClick={() => void check()}>{d.inspectGo}</Button>
+        </div>
+        {inspected?.outside && <Caption1 role="status">{d.inspectOutside}</Caption1>}
+        {inspected && !inspected.outside && (
+          <dl className={layout.facts} data-testid="inspection">
+            <dt>{d.inspectRaw}</dt>
+            <dd>{inspected.raw === "" ? "—" : String(inspected.raw)}</dd>
+            {inspected.cents !== undefined ? (
+              <>
+                <dt>{d.inspectCents}</dt>
+                <dd>{inspected.cents}</dd>
+                <dt>{d.inspectReais}</dt>
+                <dd>{formatBRL(inspected.cents, locale)}</dd>
+              </>
+            ) : (
+              <>
+                <dt>{d.inspectProblem}</dt>
+                <dd />
+              </>
             )}
-            {inspected?.problem && (
-              <Body1 data-testid="inspection-problem">{inspected.problem.message[locale]}</Body1>
-            )}
-            {inspected && inspected.raw === "" && <Caption1>{d.inspectEmpty}</Caption1>}
-          </div>
-        </AccordionPanel>
-      </AccordionItem>
-    </Accordion>
+          </dl>
+        )}
+        {inspected?.problem && (
+          <Body1 data-testid="inspection-problem">{inspected.problem.message[locale]}</Body1>
+        )}
+        {inspected && inspected.raw === "" && <Caption1>{d.inspectEmpty}</Caption1>}
+      </div>
+    </Disclosure>
   );
 }

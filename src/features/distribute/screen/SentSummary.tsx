@@ -3,7 +3,8 @@
  * (and where a batch's items were written); the distribution's id and the API calls it took are
  * under "Detalhes", for whoever needs them (issue 20, item 6).
  */
-import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1 } from "@fluentui/react-components";
+import { Body1 } from "@fluentui/react-components";
+import { Disclosure } from "../../../taskpane/ui/Disclosure";
 import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
 import type { SendOutcome } from "../services";
@@ -23,19 +24,14 @@ export function SentSummary({ sent }: { sent: SendOutcome }) {
         {!sent.created && ` ${d.sentContinued}`}
         {sent.reviewTable && ` ${d.reviewTableWritten({ table: sent.reviewTable })}`}
       </Body1>
-      <Accordion collapsible>
-        <AccordionItem value="details">
-          <AccordionHeader size="small">{d.details}</AccordionHeader>
-          <AccordionPanel>
-            <dl className={layout.facts} data-testid="sent-details">
-              <dt>{d.distributionId}</dt>
-              <dd>{sent.distributionId}</dd>
-              <dt>{d.apiCalls}</dt>
-              <dd>{formatCount(sent.calls, locale)}</dd>
-            </dl>
-          </AccordionPanel>
-        </AccordionItem>
-      </Accordion>
+      <Disclosure title={d.details} size="small">
+        <dl className={layout.facts} data-testid="sent-details">
+          <dt>{d.distributionId}</dt>
+          <dd>{sent.distributionId}</dd>
+          <dt>{d.apiCalls}</dt>
+          <dd>{formatCount(sent.calls, locale)}</dd>
+        </dl>
+      </Disclosure>
     </div>
   );
 }
