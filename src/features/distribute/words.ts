@@ -172,15 +172,14 @@ export const DISTRIBUTE_WORDS = defineWords(
     confirmDoubleCheck: "Sei que é um pagamento repetido e quero pagar de novo",
     confirmPay: "Finalizar e pagar",
     waiting: "Aguardando o estado final da distribuição…",
-    result: (p: { id: string; status: string }) => `Distribuição ${p.id}: ${p.status}.`,
+    result: (p: { status: string }) => `Distribuição ${p.status}.`,
     resultTotals: (p: { employees: string; total: string }) => `${p.employees} colaborador(es), ${p.total}.`,
     resultRows: "Cada linha da tabela recebeu o seu status.",
-    resultCharge: (p: { id: string }) =>
-      `Uma cobrança foi aberta para a parte que o saldo não cobriu (transação ${p.id}); a distribuição é paga quando ela for paga.`,
-    resultChargePaid: (p: { id: string }) =>
-      `A parte que o saldo não cobriu foi paga pela cobrança (transação ${p.id}).`,
-    resultChargeUnpaid: (p: { id: string }) =>
-      `A cobrança da parte que o saldo não cobriu (transação ${p.id}) não foi paga.`,
+    resultCharge:
+      "Uma cobrança foi aberta para a parte que o saldo não cobriu; a distribuição é paga quando ela for paga.",
+    resultChargePaid: "A parte que o saldo não cobriu foi paga pela cobrança.",
+    resultChargeUnpaid: "A cobrança da parte que o saldo não cobriu não foi paga.",
+    chargeId: "Identificador da cobrança",
     resultFollowed: "Esta distribuição já tinha sido finalizada: foi só acompanhada, nada foi pago de novo.",
     statuses: labelsByCode({
       completed: "concluída",
@@ -193,11 +192,11 @@ export const DISTRIBUTE_WORDS = defineWords(
     again: "Nova distribuição",
     unknownTitle: "Finalização sem resposta",
     unknownMayHaveApplied: "O pagamento pode ter sido feito.",
-    unknownExplain: (p: { id: string }) =>
-      `O servidor não respondeu à finalização da distribuição ${p.id}. Uma resposta lenta ainda pode aplicá-la: verifique o estado antes de qualquer outra coisa e não finalize de novo sem verificar.`,
+    unknownExplain:
+      "O servidor não respondeu à finalização desta distribuição. Uma resposta lenta ainda pode aplicá-la: verifique o estado antes de qualquer outra coisa e não finalize de novo sem verificar.",
     unknownCheck: "Verificar o estado",
-    unknownNotApplied: (p: { time: string; id: string }) =>
-      `Verificado às ${p.time}: a distribuição ${p.id} continua em rascunho; o pagamento não foi aplicado.`,
+    unknownNotApplied: (p: { time: string }) =>
+      `Verificado às ${p.time}: a distribuição continua em rascunho; o pagamento não foi aplicado.`,
     unknownSure: "Verifiquei o estado e quero finalizar de novo",
     unknownFinalizeAnyway: "Finalizar mesmo assim",
     chargeTitle: "Pague a cobrança da diferença",
@@ -422,15 +421,14 @@ export const DISTRIBUTE_WORDS = defineWords(
     confirmDoubleCheck: "I know this is a repeated payment and I want to pay again",
     confirmPay: "Finalize and pay",
     waiting: "Waiting for the distribution's final state…",
-    result: (p) => `Distribution ${p.id}: ${p.status}.`,
+    result: (p) => `Distribution ${p.status}.`,
     resultTotals: (p) => `${p.employees} employee(s), ${p.total}.`,
     resultRows: "Every row of the table got its status.",
-    resultCharge: (p) =>
-      `A charge was opened for the part the balance did not cover (transaction ${p.id}); the distribution is paid once it is paid.`,
-    resultChargePaid: (p) =>
-      `The part the balance did not cover was paid by the charge (transaction ${p.id}).`,
-    resultChargeUnpaid: (p) =>
-      `The charge for the part the balance did not cover (transaction ${p.id}) was not paid.`,
+    resultCharge:
+      "A charge was opened for the part the balance did not cover; the distribution is paid once it is paid.",
+    resultChargePaid: "The part the balance did not cover was paid by the charge.",
+    resultChargeUnpaid: "The charge for the part the balance did not cover was not paid.",
+    chargeId: "Charge identifier",
     resultFollowed:
       "This distribution had already been finalized: it was only followed, nothing was paid again.",
     statuses: {
@@ -444,11 +442,11 @@ export const DISTRIBUTE_WORDS = defineWords(
     again: "New distribution",
     unknownTitle: "Finalize got no answer",
     unknownMayHaveApplied: "The payment may have gone through.",
-    unknownExplain: (p: { id: string }) =>
-      `The server did not answer the finalize of distribution ${p.id}. A slow answer may still apply it: check the status before anything else, and do not finalize again without checking.`,
+    unknownExplain:
+      "The server did not answer the finalize of this distribution. A slow answer may still apply it: check the status before anything else, and do not finalize again without checking.",
     unknownCheck: "Check status",
-    unknownNotApplied: (p: { time: string; id: string }) =>
-      `Checked at ${p.time}: distribution ${p.id} is still a draft; the payment was not applied.`,
+    unknownNotApplied: (p: { time: string }) =>
+      `Checked at ${p.time}: the distribution is still a draft; the payment was not applied.`,
     unknownSure: "I checked the status and want to finalize again",
     unknownFinalizeAnyway: "Finalize anyway",
     chargeTitle: "Pay the charge for the difference",

@@ -134,7 +134,7 @@ describe("Distribute screen", () => {
     fireEvent.click(screen.getByLabelText("Sei que é um pagamento repetido e quero pagar de novo"));
     fireEvent.click(pay);
     expect((await screen.findByTestId("result")).textContent?.replace(/\s/g, " ")).toContain(
-      "Distribuição d-1: concluída. 2 colaborador(es), R$ 1.234,56.",
+      "Distribuição concluída. 2 colaborador(es), R$ 1.234,56.",
     );
     expect(s.finalize).toHaveBeenCalledWith(
       {

@@ -73,7 +73,7 @@ test("PIX for the difference: code, QR, expiry and progress while waiting; cance
     totalCents: 123_456,
     finalizedNow: true,
   });
-  expect((await screen.findByTestId("result")).textContent).toContain("Distribuição d-1: falhou.");
+  expect((await screen.findByTestId("result")).textContent).toContain("Distribuição falhou.");
   expect(screen.queryByRole("region", { name: "Pague a cobrança da diferença" })).toBeNull();
 });
 

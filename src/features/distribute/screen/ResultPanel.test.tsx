@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { renderPane } from "../../../taskpane/testing";
 import type { FinalizeOutcome } from "../services";
 import { ResultPanel } from "./ResultPanel";
@@ -21,8 +21,23 @@ const show = (status: string, locale: "pt-BR" | "en-US" = "pt-BR") =>
 describe("ResultPanel: the charge for the difference in the words of the distribution's state", () => {
   it("completed: the charge was paid (not 'is paid once it is paid')", () => {
     show("completed");
-    expect(screen.getByText(/foi paga pela cobrança \(transação tx-9\)/)).toBeTruthy();
+    expect(screen.getByTestId("result").textContent?.replace(/\s/g, " ")).toBe(
+      "Distribuição concluída. 2 colaborador(es), R$ 700,00.",
+    );
+    expect(screen.getByText("A parte que o saldo não cobriu foi paga pela cobrança.")).toBeTruthy();
     expect(screen.queryByText(/quando ela for paga/)).toBeNull();
+  });
+
+  it("the ids are words a finance person can skip: under Detalhes, the distribution's and the charge's", () => {
+    show("completed");
+    expect(screen.queryByText(/dst_1|tx-9/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Detalhes" }));
+    const details = screen.getByTestId("result-details");
+    expect([...details.querySelectorAll("dt")].map((e) => e.textContent)).toEqual([
+      "Código da distribuição",
+      "Identificador da cobrança",
+    ]);
+    expect([...details.querySelectorAll("dd")].map((e) => e.textContent)).toEqual(["dst_1", "tx-9"]);
   });
 
   it("processing: the distribution is paid once the charge is paid, and check again is offered", () => {
@@ -33,6 +48,7 @@ describe("ResultPanel: the charge for the difference in the words of the distrib
 
   it("failed: the charge was not paid", () => {
     show("failed", "en-US");
-    expect(screen.getByText(/\(transaction tx-9\) was not paid/)).toBeTruthy();
+    expect(screen.getByText("The charge for the part the balance did not cover was not paid.")).toBeTruthy();
+    expect(screen.getByTestId("result").textContent).toContain("Distribution failed.");
   });
 });

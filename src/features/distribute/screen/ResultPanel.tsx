@@ -1,15 +1,18 @@
 /**
  * The result of finalize: the final state in words, the totals, the charge opened for the part
  * the balance did not cover, and, while the distribution is still processing,
- * "check again" (which follows it; finalize is never sent twice).
+ * "check again" (which follows it; finalize is never sent twice). The distribution's and the
+ * charge's ids are under "Detalhes", for whoever needs them (issue 20, item 6).
  */
 import { Body1, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import type { Ref } from "react";
 import type { Locale } from "../../../money";
+import { Disclosure } from "../../../taskpane/ui/Disclosure";
 import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
 import type { FinalizeOutcome } from "../services";
 import { useLayoutStyles } from "../../../taskpane/ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
+import { IdFacts } from "./IdFacts";
 import { OutcomeHeading } from "./OutcomeHeading";
 
 export interface ResultPanelProps {
@@ -35,12 +38,12 @@ export function ResultPanel({ result, busy, onCheckAgain, onAgain, headingRef }:
   const status = d.statuses[result.status] ?? result.status;
   const intent = result.status === "completed" ? "success" : result.status === "failed" ? "error" : "warning";
   return (
-    <section className={layout.stack} aria-label={d.result({ id: result.distributionId, status })}>
+    <section className={layout.stack} aria-label={d.result({ status })}>
       <OutcomeHeading headingRef={headingRef}>{d.resultTitle}</OutcomeHeading>
       <MessageBar intent={intent} layout="multiline">
         <MessageBarBody>
           <span role="status" data-testid="result">
-            {d.result({ id: result.distributionId, status })}{" "}
+            {d.result({ status })}{" "}
             {d.resultTotals({
               employees: formatCount(result.totalEmployees, locale),
               total: formatBRL(result.totalCents, locale),
@@ -50,7 +53,16 @@ export function ResultPanel({ result, busy, onCheckAgain, onAgain, headingRef }:
       </MessageBar>
       <Body1>{d.resultRows}</Body1>
       {!result.finalizedNow && <Body1>{d.resultFollowed}</Body1>}
-      {result.transactionId && <Body1>{chargeLine(d, result.status)({ id: result.transactionId })}</Body1>}
+      {result.transactionId && <Body1>{chargeLine(d, result.status)}</Body1>}
+      <Disclosure title={d.details} size="small">
+        <IdFacts
+          testId="result-details"
+          facts={[
+            [d.distributionId, result.distributionId],
+            ...(result.transactionId ? [[d.chargeId, result.transactionId] as const] : []),
+          ]}
+        />
+      </Disclosure>
       <div className={layout.actions}>
         {result.status === "processing" && (
           <Button appearance="primary" onClick={onCheckAgain} disabled={busy}>

@@ -65,7 +65,11 @@ test("no answer, checked, not applied: finalize anyway only after the check and 
 
   const panel = await screen.findByTestId("unknown-outcome");
   expect(within(panel).getByRole("alert").textContent).toContain("O pagamento pode ter sido feito.");
-  expect(within(panel).getByRole("alert").textContent).toContain("distribuição d-1");
+  // The id is under Detalhes, not in the words.
+  expect(within(panel).getByRole("alert").textContent).toContain("finalização desta distribuição");
+  expect(within(panel).queryByText(/d-1/)).toBeNull();
+  fireEvent.click(within(panel).getByRole("button", { name: "Detalhes" }));
+  expect(within(panel).getByTestId("unknown-details").querySelector("dd")?.textContent).toBe("d-1");
   // The message area stays free: this is a decision, not an error to dismiss.
   expect(screen.queryByTestId("pane-message")).toBeNull();
   // The review and the finalize form are gone: nothing invites a second payment.
@@ -74,7 +78,7 @@ test("no answer, checked, not applied: finalize anyway only after the check and 
 
   fireEvent.click(within(panel).getByRole("button", { name: "Verificar o estado" }));
   expect((await screen.findByTestId("unknown-checked")).textContent).toMatch(
-    /^Verificado às .+: a distribuição d-1 continua em rascunho; o pagamento não foi aplicado\.$/,
+    /^Verificado às .+: a distribuição continua em rascunho; o pagamento não foi aplicado\.$/,
   );
   expect(s.checkFinalize).toHaveBeenCalledWith(
     expect.objectContaining({ table: "Novembro", distributionId: "d-1", confirmRepeat: false }),
@@ -84,7 +88,7 @@ test("no answer, checked, not applied: finalize anyway only after the check and 
   expect(anyway).toHaveProperty("disabled", true);
   fireEvent.click(screen.getByLabelText("Verifiquei o estado e quero finalizar de novo"));
   fireEvent.click(anyway);
-  expect((await screen.findByTestId("result")).textContent).toContain("Distribuição d-1: concluída.");
+  expect((await screen.findByTestId("result")).textContent).toContain("Distribuição concluída.");
   expect(s.finalize).toHaveBeenCalledTimes(2);
   expect(s.finalize).toHaveBeenLastCalledWith(
     expect.objectContaining({ distributionId: "d-1", confirmAfterUnknownOutcome: true }),
@@ -104,7 +108,7 @@ test("no answer, the check finds it applied: the result, never a failure, and fi
   expect(within(panel).getByRole("alert").textContent).toContain("The payment may have gone through.");
   expect(within(panel).queryByRole("button", { name: "Finalize anyway" })).toBeNull();
   fireEvent.click(within(panel).getByRole("button", { name: "Check status" }));
-  expect((await screen.findByTestId("result")).textContent).toContain("Distribution d-1: completed.");
+  expect((await screen.findByTestId("result")).textContent).toContain("Distribution completed.");
   expect(screen.getByText(/only followed, nothing was paid again/)).toBeTruthy();
   expect(screen.queryByTestId("unknown-outcome")).toBeNull();
   expect(s.finalize).toHaveBeenCalledTimes(1);

@@ -20,8 +20,10 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { type Ref, useState } from "react";
+import { Disclosure } from "../../../taskpane/ui/Disclosure";
 import { useMessages, useWords } from "../../../taskpane/ui/i18n";
 import { DISTRIBUTE_WORDS } from "../words";
+import { IdFacts } from "./IdFacts";
 import { OutcomeHeading } from "./OutcomeHeading";
 
 const useStyles = makeStyles({
@@ -61,18 +63,17 @@ export function UnknownOutcomePanel({
       <OutcomeHeading headingRef={headingRef}>{d.unknownTitle}</OutcomeHeading>
       <MessageBar intent="warning" layout="multiline" role="alert">
         <MessageBarBody>
-          <MessageBarTitle>{d.unknownMayHaveApplied}</MessageBarTitle>{" "}
-          {d.unknownExplain({ id: unknown.distributionId })}
+          <MessageBarTitle>{d.unknownMayHaveApplied}</MessageBarTitle> {d.unknownExplain}
         </MessageBarBody>
       </MessageBar>
       {checked && (
         <Body1 role="status" data-testid="unknown-checked">
-          {d.unknownNotApplied({
-            time: new Date(checked).toLocaleTimeString(locale),
-            id: unknown.distributionId,
-          })}
+          {d.unknownNotApplied({ time: new Date(checked).toLocaleTimeString(locale) })}
         </Body1>
       )}
+      <Disclosure title={d.details} size="small">
+        <IdFacts testId="unknown-details" facts={[[d.distributionId, unknown.distributionId]]} />
+      </Disclosure>
       <div className={styles.actions}>
         <Button appearance={checked ? "secondary" : "primary"} onClick={onCheck} disabled={busy}>
           {d.unknownCheck}
