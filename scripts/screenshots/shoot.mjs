@@ -75,6 +75,11 @@ const steps = {
     await steps["distribute-confirm"](page, pt);
     await page.getByRole("button", { name: pt ? "Finalizar e pagar" : "Finalize and pay" }).click();
     await page.getByTestId("result").waitFor();
+    // The ids under the result's "Detalhes", opened: where a finance person finds them when asked.
+    await page
+      .getByRole("region", { name: pt ? "Distribuição concluída." : "Distribution completed." })
+      .getByRole("button", { name: pt ? "Detalhes" : "Details" })
+      .click();
   },
   // The rarer states (fixtures' variants: the screen name's second part).
   "distribute-unknown": async (page, pt) => {
@@ -82,6 +87,10 @@ const steps = {
     await page.getByRole("button", { name: pt ? "Finalizar e pagar" : "Finalize and pay" }).click();
     await page.getByRole("button", { name: pt ? "Verificar o estado" : "Check status" }).click();
     await page.getByTestId("unknown-checked").waitFor();
+    await page
+      .getByTestId("unknown-outcome")
+      .getByRole("button", { name: pt ? "Detalhes" : "Details" })
+      .click();
   },
   "distribute-pix": async (page, pt) => {
     await confirmWith(page, pt, pt ? "Saldo + PIX pela diferença" : "Balance + PIX for the difference");
