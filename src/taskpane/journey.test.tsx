@@ -126,9 +126,7 @@ test("validate, select and fix a bad cell, send, review, finalize, statuses, act
   expect(view.getByText("Forma de pagamento: Saldo")).toBeTruthy();
   fireEvent.click(view.getByRole("button", { name: "Finalizar e pagar" }));
   const result = await view.findByTestId("result", {}, { timeout: 30_000 });
-  expect(norm(result.textContent)).toMatch(
-    /^Distribuição concluída\. 3 colaborador\(es\), R\$ 2\.650,00\.$/,
-  );
+  expect(norm(result.textContent)).toMatch(/^Distribuição concluída\. 3 colaborador\(es\), R\$ 2\.650,00\.$/);
 
   // Every row says it was paid, in the workbook.
   // Every row says it was paid, when and in which distribution (the durable record), and the
