@@ -79,9 +79,14 @@ export default async function run(): Promise<{ functions: FunctionsResult }> {
       addresses.push(spilling(q) ? `${String.fromCharCode(75 + (i % 3))}${1 + i * 20}` : `A${i + 1}`);
       wb.typeCell("Sheet1", addresses.at(-1)!, q);
     }
+    // Every cell is read at each look, not up to the first busy one: the fake computes a formula
+    // when it is read (src/excel/fake/calculation.ts), so stopping at the first busy cell started
+    // one cell's function per look, 25 ms apart (about 30 s for 1,000 cells), where Excel
+    // computes them all after the change.
     const settled = async () => {
       for (let i = 0; i < 2_000; i++) {
-        if (addresses.every((a) => wb.excel.cell("Sheet1", a) !== "#BUSY!")) return;
+        const busy = addresses.filter((a) => wb.excel.cell("Sheet1", a) === "#BUSY!").length;
+        if (busy === 0) return;
         await new Promise((r) => setTimeout(r, 25));
       }
       throw new Error("cells still busy");
