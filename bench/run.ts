@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- --quick] [names…]`: runs every bench/*.bench.ts (or those whose file name
- * contains one of `names`) in turn, prints what each measures, and writes what they return to
- * bench/results.json (with the machine it ran on). `--quick` asks each benchmark for its short
- * form (the distribution scenarios of 1,000 and 10,000 employees only; under a minute).
+ * `npm run bench [-- --quick] [names…] [--only=scenario,…]`: runs every bench/*.bench.ts (or those
+ * whose file name contains one of `names`) in turn, prints what each measures, and writes what
+ * they return to bench/results.json (with the machine it ran on). `--quick` asks each benchmark
+ * for its short form (CI's gate, under a minute: distribution.bench.ts says which scenarios).
+ * `--only` runs the distribution scenarios named (e.g. `distribution --only=first-month-50k`).
  *
  * Each benchmark exports `default async function run({ quick }): Promise<object | void>` and prints
  * ratios, not bare timings: these machines are shared and noisy. `--check` exits non-zero when a
@@ -14,7 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Report, checkTargets, printTable } from "./targets";
 
-type Bench = (options: { quick: boolean }) => Promise<Record<string, unknown> | void>;
+type Bench = (options: { quick: boolean; only: string[] }) => Promise<Record<string, unknown> | void>;
 
 async function main(): Promise<void> {
   const dir = import.meta.dirname;
@@ -22,6 +23,10 @@ async function main(): Promise<void> {
   const quick = args.includes("--quick");
   const check = args.includes("--check");
   const wanted = args.filter((a) => !a.startsWith("--"));
+  const only = args
+    .filter((a) => a.startsWith("--only="))
+    .flatMap((a) => a.slice("--only=".length).split(","))
+    .filter((n) => n !== "");
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".bench.ts"))
     .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
@@ -33,7 +38,7 @@ async function main(): Promise<void> {
     console.log(`\n== ${file}`);
     const t0 = Date.now();
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: Bench };
-    const out = await mod.default({ quick });
+    const out = await mod.default({ quick, only });
     if (out) Object.assign(results, out);
     console.log(`== ${file}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
