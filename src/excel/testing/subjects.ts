@@ -1,7 +1,7 @@
 /** The contract suite's subject: the Office.js adapter over the fake Excel, and how to look at it. */
 import { type FakeExcel, createFakeExcel } from "../fake";
 import { OfficeWorkbook } from "../office-workbook";
-import type { ContractInit, ContractSubject, Looker } from "./workbook-contract";
+import type { ContractInit, ContractSubject, Looker } from "./contract-subject";
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
 
