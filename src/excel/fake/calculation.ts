@@ -17,9 +17,9 @@ import {
   type Matrix,
   type Scalar,
   asCellValue,
-  evaluateFormula,
-  mayGiveArray,
-} from "./formulas";
+} from "./formula-values";
+import { evaluateFormula } from "./formulas";
+import { mayGiveArray } from "./formula-tree";
 import type { FakeCustomFunctions } from "./custom-functions";
 import type { SheetCells } from "./cells";
 

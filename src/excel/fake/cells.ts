@@ -29,7 +29,7 @@ import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import type { CellValue } from "../../workbook/port";
 import type { CellInput } from "../office-api";
 import { type Culture, parseTyped } from "./culture";
-import { isValidFormula } from "./formulas";
+import { isValidFormula } from "./formula-tree";
 
 const TEXT_FORMAT = "@";
 const GENERAL_FORMAT = "General";

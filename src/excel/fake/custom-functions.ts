@@ -17,7 +17,7 @@
  *   with its message; an exception or a rejected promise is `#VALUE!`;
  * - a 2-D array result spills (./calculation.ts).
  */
-import { type CellAt, ERRORS, ExcelError, type FormulaValue, type Scalar } from "./formulas";
+import { type CellAt, ERRORS, ExcelError, type FormulaValue, type Scalar } from "./formula-values";
 
 interface CustomFunctionParameter {
   name: string;
