@@ -1,0 +1,161 @@
+/**
+ * What a fake `Excel.Range` formats, each a helper object of the range that queues its change on
+ * it: column widths ("Excel.RangeFormat", https://learn.microsoft.com/javascript/api/excel/excel.rangeformat),
+ * data validation ("Excel.DataValidation", https://learn.microsoft.com/javascript/api/excel/excel.datavalidation)
+ * and conditional formats ("Excel.ConditionalFormatCollection",
+ * https://learn.microsoft.com/javascript/api/excel/excel.conditionalformatcollection).
+ */
+import type { CellValue } from "../../workbook/port";
+import type { ConditionalFormatApi, ConditionalFormatCollectionApi } from "../office-api";
+import { type Box, invalidArgument } from "./cells";
+import { unknownProperty } from "./context";
+import { intersect } from "./box";
+import type { FakeSheet } from "./model";
+
+/** The range a helper object belongs to: where its changes are queued. */
+export interface FormattedRange {
+  /** Queues a change on the range's cells, applied at the next sync. */
+  changeRange(request: unknown, apply: (target: { sheet: FakeSheet; box: Box }) => void): void;
+  /** The sheet's used cells, spills included (for `RangeFormat.autofitColumns`). */
+  usedBoxOf(sheet: FakeSheet): Box | null;
+}
+
+export class FakeRangeFormat {
+  constructor(private readonly range: FormattedRange) {}
+  get columnWidth(): number {
+    throw unknownProperty("format.columnWidth (read)");
+  }
+  /** Column width in points for every column of the range ("RangeFormat.columnWidth"). */
+  set columnWidth(points: number) {
+    this.range.changeRange({ columnWidth: points }, ({ sheet, box }) => {
+      if (!(points >= 0)) throw invalidArgument("columnWidth must be a non-negative number");
+      for (let c = box.left; c < box.left + box.cols; c++) sheet.widths.set(c, points);
+    });
+  }
+  /**
+   * Best fit for the data of the range's columns ("RangeFormat.autofitColumns()": "Changes the
+   * width of the columns of the current range to achieve the best fit, based on the current data
+   * in the columns"). Excel measures the rendered text; the fake estimates it from the longest
+   * value's characters (Calibri 11: about 5.5 points each, plus the cell's padding), an empty
+   * column gets Excel's standard width (8.43 characters, 48 points), and no column goes past
+   * Excel's maximum of 255 characters.
+   */
+  autofitColumns(): void {
+    this.range.changeRange({ autofitColumns: true }, ({ sheet, box }) => {
+      const used = this.range.usedBoxOf(sheet);
+      const top = Math.max(box.top, used?.top ?? 0);
+      const bottom = Math.min(box.top + box.rows, used ? used.top + used.rows : 0);
+      for (let c = box.left; c < box.left + box.cols; c++) {
+        let chars = 0;
+        for (let r = top; r < bottom; r++)
+          chars = Math.max(chars, displayChars(sheet.cells.value(r, c), sheet.cells.format(r, c)));
+        sheet.widths.set(
+          c,
+          chars === 0
+            ? STANDARD_WIDTH_POINTS
+            : Math.min(MAX_WIDTH_POINTS, Math.ceil(chars * POINTS_PER_CHAR + CELL_PADDING_POINTS)),
+        );
+      }
+    });
+  }
+}
+
+/**
+ * Length of formula contents: 8,192 characters ("Excel specifications and limits",
+ * https://support.microsoft.com/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3).
+ */
+const MAX_FORMULA_CHARS = 8192;
+const POINTS_PER_CHAR = 5.5;
+const CELL_PADDING_POINTS = 6;
+const STANDARD_WIDTH_POINTS = 48;
+const MAX_WIDTH_POINTS = 255 * POINTS_PER_CHAR + CELL_PADDING_POINTS;
+
+/** Characters a value shows: numbers as the currency and grouping of their format add them. */
+function displayChars(value: CellValue, format: string): number {
+  if (value === "" || value === null || value === undefined) return 0;
+  if (typeof value !== "number") return String(value).length;
+  const digits = Math.trunc(Math.abs(value)).toString().length;
+  const decimals = /0\.(0+)/.exec(format)?.[1]?.length ?? 0;
+  const grouped = format.includes(",") ? Math.floor((digits - 1) / 3) : 0;
+  const currency = /R\$|\$/.test(format) ? 3 : 0;
+  return digits + grouped + (decimals > 0 ? decimals + 1 : 0) + currency + (value < 0 ? 1 : 0);
+}
+
+export class FakeDataValidation {
+  constructor(private readonly range: FormattedRange) {}
+  get rule(): Excel.DataValidationRule {
+    throw unknownProperty("dataValidation.rule (read)");
+  }
+  /** Replaces the validation of the range's cells ("DataValidation.rule"). */
+  set rule(rule: Excel.DataValidationRule) {
+    this.range.changeRange({ dataValidation: rule }, ({ sheet, box }) => {
+      sheet.validations = sheet.validations.filter((v) => !intersect(v.box, box));
+      sheet.validations.push({ box, rule: structuredClone(rule) });
+    });
+  }
+  clear(): void {
+    this.range.changeRange({ clearValidation: true }, ({ sheet, box }) => {
+      sheet.validations = sheet.validations.filter((v) => !intersect(v.box, box));
+    });
+  }
+}
+
+export class FakeConditionalFormats implements ConditionalFormatCollectionApi {
+  constructor(private readonly range: FormattedRange) {}
+
+  /** A custom (formula) rule on the range ("ConditionalFormatCollection.add", type "Custom"). */
+  add(type: "Custom"): ConditionalFormatApi {
+    const entry: FakeSheet["conditionalFormats"][number] = {
+      box: { top: 0, left: 0, rows: 1, cols: 1 },
+      formula: "",
+    };
+    this.range.changeRange({ addConditionalFormat: type }, ({ sheet, box }) => {
+      if (type !== "Custom") throw unknownProperty(`conditional format ${String(type)}`);
+      entry.box = box;
+      sheet.conditionalFormats.push(entry);
+    });
+    const set = (request: unknown, apply: () => void) => this.range.changeRange(request, apply);
+    return {
+      custom: {
+        rule: {
+          get formula() {
+            return entry.formula;
+          },
+          set formula(f: string) {
+            set({ formula: f }, () => {
+              // "Excel specifications and limits": a formula holds at most 8,192 characters.
+              if (f.length > MAX_FORMULA_CHARS)
+                throw invalidArgument(`A formula is limited to ${MAX_FORMULA_CHARS} characters.`);
+              entry.formula = f;
+            });
+          },
+        },
+        format: {
+          fill: {
+            get color() {
+              return entry.fill ?? "";
+            },
+            set color(c: string) {
+              set({ fill: c }, () => void (entry.fill = c));
+            },
+          },
+          font: {
+            get color() {
+              return entry.font ?? "";
+            },
+            set color(c: string) {
+              set({ font: c }, () => void (entry.font = c));
+            },
+          },
+        },
+      },
+    };
+  }
+
+  /** Removes every conditional format that touches the range ("clearAll"). */
+  clearAll(): void {
+    this.range.changeRange({ clearConditionalFormats: true }, ({ sheet, box }) => {
+      sheet.conditionalFormats = sheet.conditionalFormats.filter((f) => !intersect(f.box, box));
+    });
+  }
+}
