@@ -1,0 +1,150 @@
+/**
+ * The fake workbook as a test, a benchmark or the preview looks at it, as a person would see it:
+ * cells, formats, formulas, sheets' layout, tables, charts, the selection and the settings. No
+ * syncs and no stats: looking changes nothing. `FakeExcel` (./index.ts) builds on it.
+ */
+import { parseA1 } from "../../workbook/names";
+import type { CellValue } from "../../workbook/port";
+import { boxAddress } from "./box";
+import { FakeModel, type FakeSheet, type Visibility } from "./model";
+import { type PlottedChart, chartsOf, plotted } from "./charts";
+
+export class FakeWorkbookView {
+  readonly model = new FakeModel();
+
+  /** A cell's value by sheet and A1 address, or 0-based row and column. */
+  cell(sheet: string, a1: string): CellValue;
+  cell(sheet: string, row: number, column: number): CellValue;
+  cell(sheet: string, a: string | number, b?: number): CellValue {
+    const { row, column } = typeof a === "string" ? parseA1(a) : { row: a, column: b ?? 0 };
+    return this.sheet(sheet).cells.value(row, column);
+  }
+
+  /** A cell's number format ("General" when none was set). */
+  numberFormat(sheet: string, a1: string): string {
+    const { row, column } = parseA1(a1);
+    return this.sheet(sheet).cells.format(row, column);
+  }
+
+  formula(sheet: string, a1: string): string | undefined {
+    const { row, column } = parseA1(a1);
+    return this.sheet(sheet).cells.formula(row, column);
+  }
+
+  /** Every formula on every sheet (to prove that API text never became one). */
+  allFormulas(): Array<{ sheet: string; row: number; column: number; formula: string }> {
+    return this.model.sheets.flatMap((s) =>
+      [...s.cells.formulas].map(([key, formula]) => {
+        const [row = 0, column = 0] = key.split(":").map(Number);
+        return { sheet: s.name, row, column, formula };
+      }),
+    );
+  }
+
+  /** Values from A1 to the bottom-right used cell. */
+  sheetValues(sheet: string): CellValue[][] {
+    const s = this.sheet(sheet);
+    const box = this.model.calc.usedBox(s);
+    if (!box) return [];
+    return s.cells.read({ top: 0, left: 0, rows: box.top + box.rows, cols: box.left + box.cols });
+  }
+
+  sheetNames(): string[] {
+    return this.model.sheets.map((s) => s.name);
+  }
+
+  sheetLayout(sheet: string): {
+    visibility: Visibility;
+    frozenRows: number;
+    widths: Record<number, number>;
+    validations: Array<{ address: string; rule: unknown }>;
+    conditionalFormats: Array<{ address: string; formula: string; fill?: string; font?: string }>;
+  } {
+    const s = this.sheet(sheet);
+    return {
+      visibility: s.visibility,
+      frozenRows: s.frozenRows,
+      widths: Object.fromEntries(s.widths),
+      validations: s.validations.map((v) => ({ address: boxAddress(v.box), rule: v.rule })),
+      conditionalFormats: s.conditionalFormats.map(({ box, ...rest }) => ({
+        address: boxAddress(box),
+        ...rest,
+      })),
+    };
+  }
+
+  /** A table's place and shape, as the model holds it. */
+  table(name: string): {
+    sheet: string;
+    address: string;
+    header: string[];
+    rowCount: number;
+    showTotals: boolean;
+  } {
+    const t = this.model.requireTable(name);
+    return {
+      sheet: t.sheet.name,
+      address: boxAddress(this.model.tableBox(t)),
+      header: t.columns.map((c) => c.name),
+      rowCount: t.rowCount,
+      showTotals: t.showTotals,
+    };
+  }
+
+  /** The totals row's values, or null when the table shows none. */
+  totalsRow(table: string): CellValue[] | null {
+    const t = this.model.requireTable(table);
+    if (!t.showTotals) return null;
+    return (
+      t.sheet.cells.read({
+        top: t.headerRow + 1 + t.rowCount,
+        left: t.left,
+        rows: 1,
+        cols: t.columns.length,
+      })[0] ?? []
+    );
+  }
+
+  /** A sheet's charts: what each was made from, where it sits, and what it plots now. */
+  charts(sheet: string): Array<{
+    name: string;
+    type: string;
+    title: string;
+    legend: string;
+    source: string;
+    seriesBy: "Columns" | "Rows";
+    position: { from: string; to: string } | undefined;
+    plotted: PlottedChart;
+  }> {
+    return chartsOf(this.sheet(sheet)).map((c) => ({
+      name: c.name,
+      type: c.type,
+      title: c.title,
+      legend: c.legendPosition,
+      source: `${c.sourceSheet.name}!${boxAddress(c.source)}`,
+      seriesBy: c.seriesBy,
+      position: c.position && { from: boxAddress(c.position.from), to: boxAddress(c.position.to) },
+      plotted: plotted(c, this.model.culture),
+    }));
+  }
+
+  activeSheet(): string | undefined {
+    return this.model.active?.name;
+  }
+
+  /** The selection's sheet and address ("B3", or "B3,D5:E6" for several areas, as Excel joins them). */
+  selection(): { sheet: string; address: string } | undefined {
+    const s = this.model.selection;
+    if (!s) return undefined;
+    if (!("areas" in s)) return { sheet: s.sheet, address: "" };
+    return { sheet: s.sheet, address: s.areas.map(boxAddress).join(",") };
+  }
+
+  settings(): Record<string, unknown> {
+    return Object.fromEntries([...this.model.settings].map(([k, v]) => [k, JSON.parse(v) as unknown]));
+  }
+
+  protected sheet(name: string): FakeSheet {
+    return this.model.requireSheet(name);
+  }
+}
