@@ -56,7 +56,7 @@ test("the scan sees the adapter's calls through the subset of office-api.ts", ()
   const at = (key: string) => uses.filter((u) => u.key === key).map((u) => u.at.replace(/:\d+$/, ""));
   expect(at("Runtime.enableEvents")).toContain("src/excel/write-blocks.ts");
   expect(at("Table.onChanged")).toContain("src/excel/office-workbook.ts");
-  expect(at("Worksheet.getRangeByIndexes")).toContain("src/excel/office-write.ts");
+  expect(at("Worksheet.getRangeByIndexes")).toContain("src/excel/office-sheets.ts");
   expect(at("DataValidation.rule").length).toBeGreaterThan(0);
   expect(uses.find((u) => u.key === "Worksheet.visibility" && u.written)).toBeDefined();
   expect(new Set(uses.map((u) => u.key)).size).toBe(Object.keys(EXCEL_API_SETS).length);

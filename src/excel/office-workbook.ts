@@ -44,6 +44,7 @@ import {
   usedBox,
 } from "./office-read";
 import * as write from "./office-write";
+import { appendRunLog, createSheetWithTable } from "./office-sheets";
 import { parseAddressColumns, parseAddressRows } from "./table-events";
 
 const VISIBILITY: Record<string, SheetInfo["visibility"]> = {
@@ -162,11 +163,11 @@ export class OfficeWorkbook implements Workbook {
   }
 
   createSheetWithTable(spec: NewTableSpec): Promise<TableInfo> {
-    return hostCall(`creating sheet ${spec.sheet}`, () => write.createSheetWithTable(this.run, spec));
+    return hostCall(`creating sheet ${spec.sheet}`, () => createSheetWithTable(this.run, spec));
   }
 
   appendRunLog(rows: CellValue[][]): Promise<void> {
-    return hostCall("writing the run log", () => write.appendRunLog(this.run, rows));
+    return hostCall("writing the run log", () => appendRunLog(this.run, rows));
   }
 
   async readRunLog(): Promise<CellValue[][]> {

@@ -16,7 +16,6 @@
  *   no `setValues`).
  */
 import { planWriteBlocks as planBlocks, rowJsonBytes } from "../workbook/blocks";
-import { structuredRefColumn } from "../workbook/names";
 import {
   type CellsWrite,
   type CellValue,
@@ -24,14 +23,12 @@ import {
   type ColumnWidth,
   type ColumnWrite,
   DEFAULT_MAX_BLOCK_BYTES,
-  type NewTableSpec,
-  RUN_LOG_SHEET,
   TEXT_FORMAT,
   type TableInfo,
   type WriteOptions,
 } from "../workbook/port";
 import { HOST_ERROR_CODES, WorkbookHostError } from "./errors";
-import type { CellInput, ExcelRun, RangeApi } from "./office-api";
+import type { CellInput, ExcelRun } from "./office-api";
 import { queueTableInfo } from "./office-read";
 import {
   columnFormat,
@@ -43,7 +40,7 @@ import {
 } from "./write-blocks";
 
 /** Values Office.js refuses (InvalidArgument), refused here before anything is sent. */
-function checkCell(value: unknown, where: string): CellValue {
+export function checkCell(value: unknown, where: string): CellValue {
   if (typeof value === "number" && !Number.isFinite(value)) {
     throw new RangeError(`InvalidArgument: ${value} cannot be written to a cell (${where})`);
   }
@@ -252,129 +249,6 @@ export function addColumns(run: ExcelRun, table: string, headers: string[]) {
     });
     return info!();
   });
-}
-
-/**
- * `Workbook.createSheetWithTable`: one sync to check the names are free, one for the sheet, the
- * header and the table (over all its rows), one per block of values, one for the formatting.
- */
-export function createSheetWithTable(run: ExcelRun, spec: NewTableSpec) {
-  const width = spec.columns.length;
-  if (width === 0)
-    throw new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, "a table needs at least one column");
-  spec.rows.forEach((row, i) => {
-    if (row.length !== width) throw new RangeError(`row ${i} has ${row.length} values for ${width} columns`);
-    row.forEach((v, c) => checkCell(v, `row ${i}, column ${c}`));
-  });
-  return run(async (context) => {
-    const { worksheets, tables } = context.workbook;
-    const oldSheet = worksheets.getItemOrNullObject(spec.sheet).load("name");
-    const oldTable = tables.getItemOrNullObject(spec.table).load("name");
-    await context.sync();
-    if (!oldSheet.isNullObject)
-      throw new WorkbookHostError(HOST_ERROR_CODES.itemAlreadyExists, `sheet ${spec.sheet}`);
-    if (!oldTable.isNullObject)
-      throw new WorkbookHostError(HOST_ERROR_CODES.itemAlreadyExists, `table ${spec.table}`);
-
-    const ws = worksheets.add(spec.sheet);
-    ws.getRangeByIndexes(0, 0, 1, width).values = [spec.columns.map((c) => c.header)];
-    // Excel keeps at least one data row: a table of no rows shows one blank row.
-    const t = tables.add(ws.getRangeByIndexes(0, 0, 1 + Math.max(1, spec.rows.length), width), true);
-    t.name = spec.table;
-    await context.sync();
-
-    const columns = spec.columns.map((col, c) => ({
-      value: (r: number) => spec.rows[r]?.[c] ?? "",
-      format: columnFormat(col.numberFormat),
-    }));
-    const send = (start: number, end: number) =>
-      syncWithEventsOff(
-        run,
-        context,
-        () => {
-          columns.forEach((col, c) => {
-            const range = ws.getRangeByIndexes(1 + start, c, end - start, 1);
-            queueColumn(range, end - start, (i) => col.value(start + i), col.format);
-          });
-        },
-        { suspendCalculation: true },
-      );
-    for (const [start, end] of planColumnBlocks(spec.rows.length, columns, DEFAULT_MAX_BLOCK_BYTES))
-      await sendInHalves(start, end, send);
-
-    spec.columns.forEach((col, c) => {
-      const cells = ws.getRangeByIndexes(0, c, 1, 1);
-      if (col.widthPoints !== undefined) cells.format.columnWidth = col.widthPoints;
-      if (col.validation?.kind === "nonNegativeNumber") {
-        t.columns.getItem(col.header).getDataBodyRange().dataValidation.rule = {
-          decimal: { formula1: 0, operator: "GreaterThanOrEqualTo" },
-        };
-      }
-      // An empty table's blank row gets the column's format too.
-      if (spec.rows.length === 0 && col.numberFormat !== undefined) {
-        ws.getRangeByIndexes(1, c, 1, 1).numberFormat = [[col.numberFormat]];
-      }
-    });
-    if (spec.freezeHeader !== false) ws.freezePanes.freezeRows(1);
-    if (spec.totalsRow === true) {
-      t.showTotals = true;
-      const totals = t.getTotalRowRange();
-      totals.numberFormat = [spec.columns.map((c) => c.numberFormat ?? null)];
-      totals.formulas = [
-        spec.columns.map((c) => {
-          if (c.total?.kind === "sum")
-            return `=SUBTOTAL(109,${spec.table}[${structuredRefColumn(c.header)}])`;
-          if (c.total?.kind === "label") return `'${c.total.text}`;
-          return "";
-        }),
-      ];
-    }
-    if (spec.activate !== false) ws.activate();
-    const info = queueTableInfo(t);
-    await context.sync();
-    return info();
-  });
-}
-
-/**
- * `Workbook.appendRunLog`: one sync, written below the log's last used row (found by Excel in
- * the same batch: used range → last row → the cell in column A under it). When the hidden sheet
- * does not exist yet, that sync fails with ItemNotFound and a second one creates it.
- */
-export async function appendRunLog(run: ExcelRun, rows: CellValue[][]): Promise<void> {
-  if (rows.length === 0) return;
-  rows.forEach((row, i) => row.forEach((v, c) => checkCell(v, `run-log row ${i}, column ${c}`)));
-  const width = Math.max(1, ...rows.map((r) => r.length));
-  const values: CellInput[][] = rows.map((r) => Array.from({ length: width }, (_, c) => r[c] ?? null));
-  // Text format for strings, so ids and hashes come back exactly as written; null leaves others.
-  const formats = values.map((r) => r.map((v) => (typeof v === "string" ? TEXT_FORMAT : null)));
-  const write = (range: RangeApi) => {
-    range.numberFormat = formats;
-    range.values = values;
-  };
-  try {
-    await run(async (context) => {
-      const ws = context.workbook.worksheets.getItem(RUN_LOG_SHEET);
-      write(
-        ws
-          .getUsedRange(true)
-          .getLastRow()
-          .getEntireRow()
-          .getCell(0, 0)
-          .getOffsetRange(1, 0)
-          .getResizedRange(rows.length - 1, width - 1),
-      );
-      await context.sync();
-    });
-  } catch (e) {
-    if (!(e instanceof Object && "code" in e && e.code === HOST_ERROR_CODES.itemNotFound)) throw e;
-    await run(async (context) => {
-      const ws = context.workbook.worksheets.add(RUN_LOG_SHEET);
-      ws.visibility = "Hidden";
-      write(ws.getRangeByIndexes(0, 0, rows.length, width));
-      await context.sync();
-    });
-  }
 }
 
 /**
