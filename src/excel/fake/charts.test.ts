@@ -3,8 +3,8 @@
  * ./charts.ts): created from a range and queued until sync, named "Chart N", titled, placed over
  * cells, found by name (or a null object), deleted, and plotting what the cells hold now.
  */
-import { WorkbookHostError } from "../errors";
 import { createFakeExcel } from ".";
+import { hostErrorCode } from "../testing/host-error-code";
 
 const months = () =>
   createFakeExcel({
@@ -16,16 +16,6 @@ const months = () =>
       ],
     },
   });
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(WorkbookHostError);
-    return (e as WorkbookHostError).code;
-  }
-  throw new Error("expected a failure");
-}
 
 describe("fake Excel: charts", () => {
   test("add is queued until sync; the chart is named, titled, placed, and plots the cells", async () => {
@@ -108,7 +98,7 @@ describe("fake Excel: charts", () => {
       expect([found.isNullObject, missing.isNullObject]).toEqual([false, true]);
       expect(s.charts.items.map((i) => i.name)).toEqual(["ValePix"]);
       s.charts.getItem("Outro").load("name");
-      expect(await code(context.sync())).toBe("ItemNotFound");
+      expect(await hostErrorCode(context.sync())).toBe("ItemNotFound");
       s.charts.getItem("ValePix").delete();
       await context.sync();
     });
@@ -120,10 +110,10 @@ describe("fake Excel: charts", () => {
     await excel.run(async (context) => {
       const s = context.workbook.worksheets.getItem("Resumo");
       s.charts.add("Pizza" as never, s.getRange("A1:C3"));
-      expect(await code(context.sync())).toBe("InvalidArgument");
+      expect(await hostErrorCode(context.sync())).toBe("InvalidArgument");
       const c = s.charts.add("ColumnClustered", s.getRange("A1:C3"));
       c.legend.position = "Middle";
-      expect(await code(context.sync())).toBe("InvalidArgument");
+      expect(await hostErrorCode(context.sync())).toBe("InvalidArgument");
     });
     expect(excel.charts("Resumo").map((c) => c.legend)).toEqual(["Right"]);
   });

@@ -2,9 +2,9 @@
  * The fake Excel behaves as the Office docs say Excel does (each case names the rule; the
  * citations are beside the code in ./cells.ts, ./context.ts, ./model.ts, ./range.ts).
  */
-import { WorkbookHostError } from "../errors";
 import type { TableChangedArgs } from "../office-api";
 import { createFakeExcel } from ".";
+import { hostErrorCode } from "../testing/host-error-code";
 
 const seeded = () =>
   createFakeExcel({
@@ -20,16 +20,6 @@ const seeded = () =>
       },
     ],
   });
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(WorkbookHostError);
-    return (e as WorkbookHostError).code;
-  }
-  throw new Error("expected a failure");
-}
 
 describe("fake Excel: batching and loading", () => {
   test("writes are queued until sync; nothing changes before", async () => {
@@ -74,7 +64,7 @@ describe("fake Excel: batching and loading", () => {
   test("getItem fails at sync with ItemNotFound; getItemOrNullObject gives isNullObject", async () => {
     const excel = seeded();
     expect(
-      await code(
+      await hostErrorCode(
         excel.run(async (context) => {
           const s = context.workbook.worksheets.getItem("Nope"); // no failure yet
           s.load("name");
@@ -101,7 +91,7 @@ describe("fake Excel: batching and loading", () => {
       s.getRange("D3").values = [["after"]];
       await context.sync();
     });
-    expect(await code(failure)).toBe("InvalidArgument");
+    expect(await hostErrorCode(failure)).toBe("InvalidArgument");
     expect(excel.cell("Folha", "D1")).toBe("before");
     expect(excel.cell("Folha", "D3")).toBe("");
   });
@@ -130,9 +120,9 @@ describe("fake Excel: Range.values", () => {
   };
 
   test("arrays must have exactly the range's shape (InvalidArgument)", async () => {
-    expect(await code(write([["a"]]))).toBe("InvalidArgument");
+    expect(await hostErrorCode(write([["a"]]))).toBe("InvalidArgument");
     expect(
-      await code(
+      await hostErrorCode(
         write([
           ["a", "b"],
           ["c", "d"],
@@ -167,7 +157,7 @@ describe("fake Excel: Range.values", () => {
   });
 
   test("non-finite numbers are refused", async () => {
-    expect(await code(write([[Number.NaN, 1]]))).toBe("InvalidArgument");
+    expect(await hostErrorCode(write([[Number.NaN, 1]]))).toBe("InvalidArgument");
   });
 
   test("formulas reads the formula where there is one, else the value", async () => {
@@ -210,7 +200,7 @@ describe("fake Excel: tables", () => {
     });
     expect(excel.table("Table1").rowCount).toBe(1);
     expect(
-      await code(
+      await hostErrorCode(
         excel.run(async (context) => {
           context.workbook.tables.add("S!B1:C3", true);
           await context.sync();
@@ -258,7 +248,7 @@ describe("fake Excel: payload limits and counts", () => {
         await context.sync();
         return r.values.length;
       });
-    expect(await code(read(200))).toBe("ResponsePayloadSizeLimitExceeded");
+    expect(await hostErrorCode(read(200))).toBe("ResponsePayloadSizeLimitExceeded");
     expect(await read(50)).toBe(50);
     expect(excel.stats).toMatchObject({ syncs: 2, refused: 1 });
   });
@@ -269,7 +259,7 @@ describe("fake Excel: payload limits and counts", () => {
       context.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(0, 0, 200, 1).values = big(200);
       await context.sync();
     });
-    expect(await code(write)).toBe("RequestPayloadSizeLimitExceeded");
+    expect(await hostErrorCode(write)).toBe("RequestPayloadSizeLimitExceeded");
     expect(excel.sheetValues("Sheet1")).toEqual([]);
   });
 
@@ -332,7 +322,7 @@ describe("fake Excel: events, sheets, settings", () => {
     expect(excel.sheetLayout("Folha").frozenRows).toBe(1);
     expect(excel.selection()).toEqual({ sheet: "Folha", address: "B3" });
     expect(
-      await code(
+      await hostErrorCode(
         excel.run(async (context) => {
           context.workbook.worksheets.getItem("Folha").visibility = "Hidden"; // the last visible sheet
           await context.sync();
