@@ -101,7 +101,10 @@ export interface DraftRunOptions {
   locale?: Locale | undefined;
   /** Clock for the run log and the ETA (default Date.now). */
   now?: (() => number) | undefined;
-  /** Reads kept across the workflow (./reads.ts): the review's items kept for finalize's check. */
+  /**
+   * Reads kept across the workflow (./reads.ts): the review's items kept for finalize's check, the
+   * directory used until the review (dropped when the send fails).
+   */
   reads?: WorkflowReads | undefined;
 }
 
@@ -158,6 +161,7 @@ export async function sendDraft(
   const progress = progressReporter(options.onProgress);
 
   progress("read", 0, 1);
+  const directoryDone = reads?.directoryStep();
   const spec = await prepare();
   const { table, mode, note } = spec;
   const entries = await readRunLogEntries(workbook);
@@ -210,6 +214,7 @@ export async function sendDraft(
     });
   } catch (e) {
     reads?.draftUncertain(distributionId);
+    reads?.refreshDirectory();
     throw e;
   }
 
@@ -217,6 +222,7 @@ export async function sendDraft(
   const readBack = await readDraftItems(api.distributions, distributionId, signal);
   const review = compareWithSheet(desired, readBack);
   reads?.keepDraft(distributionId, readBack);
+  directoryDone?.();
   const reviewed = await spec.reviewed(readBack, desired);
   if (reviewed.log)
     await appendRunLogEntry(workbook, {

@@ -1,8 +1,9 @@
 /**
- * Reads a workflow reuses (issue 24): the directory once per connection for 10 minutes unless
- * employees changed; the review's items for finalize's check unless a failed send may still
- * change them. Over the sandbox: validate's read, the send and finalize make one pass over the
- * employees and one over the draft's items.
+ * Reads a workflow reuses (issue 24): the directory once per connection while it is used (read
+ * again once unused for 10 minutes) unless employees changed or a send failed; the review's items
+ * for finalize's check unless a failed send may still change them. Over the sandbox: validate's
+ * read, the send and finalize make one pass over the employees and one over the draft's items,
+ * however long the send lasts.
  */
 import { type Employee, collectAll, type Product } from "../../../api";
 import type { CellValue } from "../../../workbook";
@@ -49,14 +50,36 @@ describe("WorkflowReads", () => {
   const a = { baseUrl: "https://a.example" };
   const b = { baseUrl: "https://b.example" };
 
-  it("reads the directory once per connection while younger than 10 minutes", async () => {
+  it("reads the directory once per connection while it was used in the last 10 minutes", async () => {
     const s = setUp();
     expect(READS_MAX_AGE_MS).toBe(600_000);
     const first = await s.reads.directory(a, s.load(1));
     s.advance(READS_MAX_AGE_MS - 1);
     expect(await s.reads.directory({ baseUrl: "https://a.example" }, s.load(2))).toBe(first);
+    // That use counts: 19 minutes after the read, 9 after the last use.
+    s.advance(READS_MAX_AGE_MS - 1);
+    expect(await s.reads.directory(a, s.load(3))).toBe(first);
     expect(s.loads()).toBe(1);
+    // Unused for 10 minutes (an idle pane): read again.
+    s.advance(READS_MAX_AGE_MS);
+    expect((await s.reads.directory(a, s.load(4))).employees).toHaveLength(4);
+    expect(s.loads()).toBe(2);
+  });
+
+  it("a send that lasts 20 minutes keeps it for the finalize that follows; an idle pane reads again", async () => {
+    const s = setUp();
+    const done = s.reads.directoryStep();
+    const first = await s.reads.directory(a, s.load(1));
+    s.advance(2 * READS_MAX_AGE_MS); // 10,000 calls at 10 a second
+    done(); // the send reached its review
+    s.advance(READS_MAX_AGE_MS - 1);
+    expect(await s.reads.directory(a, s.load(2))).toBe(first);
+    expect(s.loads()).toBe(1);
+    // A step that did not take it does not keep it: idle 10 minutes, then read again.
     s.advance(1);
+    const other = s.reads.directoryStep();
+    s.advance(READS_MAX_AGE_MS - 1);
+    other();
     expect((await s.reads.directory(a, s.load(3))).employees).toHaveLength(3);
     expect(s.loads()).toBe(2);
   });
@@ -149,6 +172,56 @@ describe("send then finalize with the reads kept (sandbox)", () => {
       expect(reads(`/distributions/${sent.distributionId}/items`, mark)).toHaveLength(kept ? 1 : 2);
     },
   );
+
+  it("a send that lasts 20 minutes, then finalize: one pass over the employees", async () => {
+    env = await startWorkflowEnv();
+    const wb = await sheet();
+    await fundBalance(env, env.client, 1_000_000);
+    const mark = env.sent.length;
+    // The reads' clock moves on 20 minutes while the plan is sent (10,000 calls at 10 a second).
+    let sendMs = 0;
+    const shared = new WorkflowReads({ now: () => env.clock.now() + sendMs });
+    const onProgress = (p: { phase: string }) => {
+      if (p.phase === "review") sendMs = 2 * READS_MAX_AGE_MS;
+    };
+    const sent = await sendSheet(env.client, { workbook: wb, table: "Folha" }, { reads: shared, onProgress });
+    expect(sendMs).toBe(2 * READS_MAX_AGE_MS);
+    const done = await finalizeSheet(
+      env.client,
+      {
+        workbook: wb,
+        table: "Folha",
+        distributionId: sent.distributionId,
+        fingerprint: sent.fingerprint,
+        body,
+      },
+      { reads: shared },
+    );
+    expect(done.status).toBe("completed");
+    expect(reads("/employees", mark)).toHaveLength(1);
+    expect(reads("/products", mark)).toHaveLength(1);
+  });
+
+  it("a send whose calls failed drops the directory: the next send reads it again", async () => {
+    env = await startWorkflowEnv();
+    const wb = await sheet();
+    const mark = env.sent.length;
+    const shared = new WorkflowReads({ now: env.clock.now });
+    const stop = new AbortController();
+    const onProgress = (p: { phase: string }) => {
+      if (p.phase === "send") stop.abort();
+    };
+    await expect(
+      sendSheet(
+        env.client,
+        { workbook: wb, table: "Folha" },
+        { reads: shared, onProgress, signal: stop.signal },
+      ),
+    ).rejects.toThrow();
+    expect(reads("/employees", mark)).toHaveLength(1);
+    await sendSheet(env.client, { workbook: wb, table: "Folha" }, { reads: shared });
+    expect(reads("/employees", mark)).toHaveLength(2);
+  });
 
   it("an item changed on the server after the review: with the reads kept, the totals check still refuses a changed total", async () => {
     env = await startWorkflowEnv();

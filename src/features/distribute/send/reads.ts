@@ -4,10 +4,19 @@
  * says they changed. Under a rate limit, reads are most of the month: 8,307 employees read three
  * times and a draft of 84 pages read twice were 90 of its 102 seconds.
  *
- * - The directory (employees and products) is kept per connection (the client's API address) for
- *   `maxAgeMs` (10 minutes), and dropped by any change of employees this add-in makes
- *   (`employeesChanged`: registering them, from the Data screen) and by an explicit validation
- *   (`refreshDirectory`: the person asked to read it again).
+ * - The directory (employees and products) is kept per connection (the client's API address)
+ *   while the workflow uses it: its age counts from the last use, not from the read, and it is
+ *   read again once unused for `maxAgeMs` (10 minutes). A use is a step that takes it (validate,
+ *   a send's sheet check, a review again, finalize's check), and a send that took it is using it
+ *   until it reaches its review (`directoryStep`: its age counts from the step's end). So a month
+ *   in progress keeps it however long its send lasts (10,000 rows at 10 calls a second: 20
+ *   minutes, then finalize is one read, not two), and a pane left idle 10 minutes reads it again:
+ *   what others may change unseen on the website (employees registered or deactivated) is bounded
+ *   by the person's idle time, not by how long a month's calls take. It is dropped when something
+ *   says it changed: any change of employees this add-in makes (`employeesChanged`: registering them,
+ *   from the Data screen), an explicit validation (`refreshDirectory`: the person asked to read
+ *   it again), and a send whose calls to the draft failed (the server may have refused an
+ *   employee the directory shows active; the next attempt reads it again).
  * - The draft's items are kept from the review that read them, for finalize's check of the same
  *   draft within `maxAgeMs`, and only when nothing this add-in did may still change them: a send
  *   to the draft that failed (a call given up on may land later, as a "value for all" that
@@ -18,7 +27,7 @@
 import type { Employee, Product } from "../../../api";
 import type { DraftItems } from "./review";
 
-/** How long a read is reused: a month's validate, send and finalize take minutes. */
+/** How long a read stays kept unused: a month's steps follow each other within minutes. */
 export const READS_MAX_AGE_MS = 10 * 60_000;
 
 export interface DirectoryLists {
@@ -40,7 +49,7 @@ const connectionOf = (api: object): unknown => {
 export class WorkflowReads {
   private readonly maxAgeMs: number;
   private readonly now: () => number;
-  private dir: { connection: unknown; at: number; lists: Promise<DirectoryLists> } | undefined;
+  private dir: { connection: unknown; usedAt: number; lists: Promise<DirectoryLists> } | undefined;
   private readonly drafts = new Map<string, { at: number; items: DraftItems }>();
   /** Drafts a failed send touched: their items are always read again. */
   private readonly uncertain = new Set<string>();
@@ -51,14 +60,18 @@ export class WorkflowReads {
   }
 
   /**
-   * The directory of `api`'s connection: the one kept when it is younger than `maxAgeMs` and
-   * nothing changed it, else `load()` (kept for the next caller once it succeeds).
+   * The directory of `api`'s connection: the one kept when it was used less than `maxAgeMs` ago
+   * and nothing changed it (this use counts), else `load()` (kept for the next caller once it
+   * succeeds).
    */
   async directory(api: object, load: () => Promise<DirectoryLists>): Promise<DirectoryLists> {
     const connection = connectionOf(api);
     const kept = this.dir;
-    if (kept && kept.connection === connection && this.now() - kept.at < this.maxAgeMs) return kept.lists;
-    const entry = { connection, at: this.now(), lists: load() };
+    if (kept && kept.connection === connection && this.now() - kept.usedAt < this.maxAgeMs) {
+      kept.usedAt = this.now();
+      return kept.lists;
+    }
+    const entry = { connection, usedAt: this.now(), lists: load() };
     this.dir = entry;
     try {
       return await entry.lists;
@@ -68,7 +81,20 @@ export class WorkflowReads {
     }
   }
 
-  /** The next `directory` call reads it again (an explicit validation, a changed connection). */
+  /**
+   * A step that may take the directory starts (a send); call what this returns when the step is
+   * done with it (the send at its review). When the step took the directory, it used it
+   * throughout: its age counts from then. A directory the step did not take is left as it was.
+   */
+  directoryStep(): () => void {
+    const since = this.now();
+    return () => {
+      const kept = this.dir;
+      if (kept && kept.usedAt >= since) kept.usedAt = this.now();
+    };
+  }
+
+  /** The next `directory` call reads it again (an explicit validation, a failed send). */
   refreshDirectory(): void {
     this.dir = undefined;
   }
