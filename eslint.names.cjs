@@ -21,6 +21,7 @@ const CLEAN = [
   "src/features/connection",
   "src/features/directory",
   "src/features/reconciliation",
+  "src/features/distribute",
 ];
 
 const LETTER = "/^(?![ij_]$)[A-Za-z]$/";

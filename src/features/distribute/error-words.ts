@@ -17,74 +17,88 @@ import { SheetInvalidError, TableNotFoundError } from "./send/sheet";
 import { ModeUnavailableError } from "./services";
 import { DISTRIBUTE_WORDS } from "./words";
 
-export const distributeErrorWords: ErrorWords = (error, t, locale, describe) => {
-  const e = DISTRIBUTE_WORDS[locale].errors;
+export const distributeErrorWords: ErrorWords = (error, messages, locale, describe) => {
+  const errorWords = DISTRIBUTE_WORDS[locale].errors;
   if (error instanceof SheetInvalidError) {
     const count = error.issues.filter((i) => i.severity === "error").length;
     return paneError(
-      e.sheetInvalidTitle,
-      e.sheetInvalid({ count: formatCount(count, locale) }),
-      e.sheetInvalidNext,
+      errorWords.sheetInvalidTitle,
+      errorWords.sheetInvalid({ count: formatCount(count, locale) }),
+      errorWords.sheetInvalidNext,
     );
   }
   if (error instanceof TableNotFoundError)
-    return paneError(e.tableNotFoundTitle, e.tableNotFound({ table: error.table }), e.tableNotFoundNext);
+    return paneError(
+      errorWords.tableNotFoundTitle,
+      errorWords.tableNotFound({ table: error.table }),
+      errorWords.tableNotFoundNext,
+    );
   if (error instanceof DoublePaymentError) {
     const last = error.matches.at(-1);
     return paneError(
-      e.doublePaymentTitle,
-      e.doublePayment({
+      errorWords.doublePaymentTitle,
+      errorWords.doublePayment({
         id: last?.distributionId ?? "?",
         date: last ? formatDateTime(last.at, locale) : "?",
       }),
-      e.doublePaymentNext,
+      errorWords.doublePaymentNext,
     );
   }
   if (error instanceof SendIncompleteError) {
     const cause = error.cause;
     return paneError(
-      e.sendIncompleteTitle,
-      e.sendIncomplete({ done: formatCount(error.done, locale), total: formatCount(error.total, locale) }),
-      e.sendIncompleteNext,
+      errorWords.sendIncompleteTitle,
+      errorWords.sendIncomplete({
+        done: formatCount(error.done, locale),
+        total: formatCount(error.total, locale),
+      }),
+      errorWords.sendIncompleteNext,
       // What stopped it, in its own words (a 401, a lost connection...).
       cause === undefined ? [] : [describe(cause).title],
     );
   }
   if (error instanceof SheetChangedError)
-    return paneError(e.sheetChangedTitle, e.sheetChanged, e.sheetChangedNext);
+    return paneError(errorWords.sheetChangedTitle, errorWords.sheetChanged, errorWords.sheetChangedNext);
   if (error instanceof ReviewMismatchError)
-    return paneError(e.reviewMismatchTitle, e.reviewMismatch, e.reviewMismatchNext, [
-      t.errors.technical({ text: error.message }),
-    ]);
+    return paneError(
+      errorWords.reviewMismatchTitle,
+      errorWords.reviewMismatch,
+      errorWords.reviewMismatchNext,
+      [messages.errors.technical({ text: error.message })],
+    );
   if (error instanceof UnknownOutcomeNeedsConfirmationError)
     return {
       ...paneError(
-        e.unknownOutcomeTitle,
-        e.unknownOutcome({ id: error.distributionId }),
-        e.unknownOutcomeNext,
+        errorWords.unknownOutcomeTitle,
+        errorWords.unknownOutcome({ id: error.distributionId }),
+        errorWords.unknownOutcomeNext,
       ),
       intent: "warning",
     };
   if (error instanceof UnansweredDraftsError) {
-    const w = DISTRIBUTE_WORDS[locale];
+    const words = DISTRIBUTE_WORDS[locale];
     return {
       ...paneError(
-        w.draftsTitle,
-        w.draftsQuestion({
+        words.draftsTitle,
+        words.draftsQuestion({
           count: formatCount(error.attempts.length, locale),
           max: formatCount(MAX_UNANSWERED_CREATES, locale),
         }),
-        w.draftsNext,
+        words.draftsNext,
       ),
       intent: "warning",
     };
   }
   if (error instanceof ModeInputError)
-    return paneError(e.modeInputTitle, e.modeInput[error.code] ?? error.message, e.modeInputNext);
+    return paneError(
+      errorWords.modeInputTitle,
+      errorWords.modeInput[error.code] ?? error.message,
+      errorWords.modeInputNext,
+    );
   if (error instanceof DraftChangedError)
-    return paneError(e.draftChangedTitle, e.draftChanged, e.draftChangedNext);
+    return paneError(errorWords.draftChangedTitle, errorWords.draftChanged, errorWords.draftChangedNext);
   if (error instanceof ModeUnavailableError)
-    return paneError(e.modeUnavailableTitle, e.modeUnavailable, undefined);
+    return paneError(errorWords.modeUnavailableTitle, errorWords.modeUnavailable, undefined);
 
   return undefined;
 };

@@ -137,10 +137,10 @@ export function distributeServices(
     mapping: async (table) => {
       const info = await tableOf(table);
       const dir = await directory.cached(new AbortController().signal);
-      const m = await loadMapping(workbook, info.name, info.header, dir.products);
+      const mapping = await loadMapping(workbook, info.name, info.header, dir.products);
       return {
         header: info.header,
-        columns: m.columns.map((c) => ({ index: c.index, header: c.header, role: c.role })),
+        columns: mapping.columns.map((c) => ({ index: c.index, header: c.header, role: c.role })),
         products: dir.products,
       };
     },
@@ -186,9 +186,9 @@ export function distributeServices(
           break;
         }
       // The same reading validation applies (src/money, the sheet's pt-BR money locale).
-      const r = parseCents(raw, { locale: "pt-BR", maxCents: DEFAULT_MAX_CENTS_PER_CELL });
-      if (r.ok) return { raw, cents: r.cents };
-      return { raw, problem: amountIssue(r.problem, { row: sheetRow, rowIndex, column }) };
+      const parsed = parseCents(raw, { locale: "pt-BR", maxCents: DEFAULT_MAX_CENTS_PER_CELL });
+      if (parsed.ok) return { raw, cents: parsed.cents };
+      return { raw, problem: amountIssue(parsed.problem, { row: sheetRow, rowIndex, column }) };
     },
 
     selectIssue: async (table, issue) => {
@@ -205,19 +205,19 @@ export function distributeServices(
     send: async (request, run) => {
       if (!MODES.includes(request.mode)) throw new ModeUnavailableError(request.mode);
       const client = await api();
-      const r = await sendByMode(client, workbook, request, run, locale, reads);
-      requests.set(r.distributionId, request);
+      const sent = await sendByMode(client, workbook, request, run, locale, reads);
+      requests.set(sent.distributionId, request);
       const dir = await directory.cached(run.signal);
-      const review = await reviewView(client, r, dir.names, run.signal);
+      const review = await reviewView(client, sent, dir.names, run.signal);
       return {
-        distributionId: r.distributionId,
-        mode: r.mode,
-        created: r.created,
-        calls: r.calls,
-        totalEmployees: r.review.draft.employees,
-        totalCents: r.review.draft.totalCents,
-        ...(r.reviewTable ? { reviewTable: r.reviewTable } : {}),
-        unansweredDrafts: r.unansweredCreates,
+        distributionId: sent.distributionId,
+        mode: sent.mode,
+        created: sent.created,
+        calls: sent.calls,
+        totalEmployees: sent.review.draft.employees,
+        totalCents: sent.review.draft.totalCents,
+        ...(sent.reviewTable ? { reviewTable: sent.reviewTable } : {}),
+        unansweredDrafts: sent.unansweredCreates,
         review,
       };
     },

@@ -22,16 +22,16 @@ import { finalizeByMode, type Reviewed } from "./modes";
 /** The pane's view of a distribution's outcome. */
 export function outcomeView(
   distributionId: string,
-  d: Distribution,
+  distribution: Distribution,
   finalizedNow: boolean,
-  transactionId = d.lot?.transaction_id ?? undefined,
+  transactionId = distribution.lot?.transaction_id ?? undefined,
 ): FinalizeOutcome {
   return {
     distributionId,
-    status: d.status,
-    totalEmployees: d.total_employees,
-    totalCents: d.total_amount,
-    ...(d.lot?.lot_id ? { lotId: d.lot.lot_id } : {}),
+    status: distribution.status,
+    totalEmployees: distribution.total_employees,
+    totalCents: distribution.total_amount,
+    ...(distribution.lot?.lot_id ? { lotId: distribution.lot.lot_id } : {}),
     ...(transactionId ? { transactionId } : {}),
     finalizedNow,
   };

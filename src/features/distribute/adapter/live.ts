@@ -120,8 +120,8 @@ export class LiveTables {
 
   /** True when a change is only the add-in's own status cells (see the file comment). */
   isOwnWrite(table: string, change: TableChange): boolean {
-    const h = this.held.get(table.toLowerCase());
-    return h !== undefined && onlyAddinColumns(change, h.own);
+    const held = this.held.get(table.toLowerCase());
+    return held !== undefined && onlyAddinColumns(change, held.own);
   }
 
   /**
@@ -133,30 +133,30 @@ export class LiveTables {
     changes: readonly TableChange[] | undefined,
     reload: () => Promise<{ table: TableInfo; dir: LiveDirectory }>,
   ): Promise<LiveView> {
-    const h = this.held.get(name.toLowerCase());
-    if (h && changes) {
-      const plan = planLiveRevalidation(changes, h.live.rowCount, h.own);
-      if (plan.kind === "none") return h.live.view();
+    const held = this.held.get(name.toLowerCase());
+    if (held && changes) {
+      const plan = planLiveRevalidation(changes, held.live.rowCount, held.own);
+      if (plan.kind === "none") return held.live.view();
       if (plan.kind === "rows") {
-        const read = await this.workbook.readTableRowRanges(h.table.name, plan.ranges);
+        const read = await this.workbook.readTableRowRanges(held.table.name, plan.ranges);
         // Changes placed from the table's last known position (no sync at the event) hold only
         // if the table still sits there, as read in the same sync as the rows.
         const placed = changes.every((c) => c.placedOn === undefined || sitsAt(read.table, c.placedOn));
-        if (placed && sameShape(read.table, h.table)) {
-          const rows = h.live.apply(read.blocks).map((rowIndex) => {
-            const r = h.live.row(rowIndex);
-            const record = r.employeeId === undefined ? undefined : h.records.get(r.employeeId);
+        if (placed && sameShape(read.table, held.table)) {
+          const rows = held.live.apply(read.blocks).map((rowIndex) => {
+            const row = held.live.row(rowIndex);
+            const record = row.employeeId === undefined ? undefined : held.records.get(row.employeeId);
             return {
               rowIndex,
               result: rowStatus(
-                { rowIndex, issues: r.issues, totalCents: r.totalCents, record },
+                { rowIndex, issues: row.issues, totalCents: row.totalCents, record },
                 this.locale,
               ),
             };
           });
           try {
-            await writeSomeRowResults(this.workbook, h.table, h.mapping, rows, this.locale);
-            return h.live.view();
+            await writeSomeRowResults(this.workbook, held.table, held.mapping, rows, this.locale);
+            return held.live.view();
           } catch {
             // The table changed under the write (it lost the rows, so Excel refused to write
             // them below it): the table as it is now is validated in full. A lasting failure

@@ -48,7 +48,7 @@ export async function sendByMode(
 ): Promise<Sent> {
   const options = { signal: run.signal, onProgress: run.onProgress, locale };
   if (request.mode === "selected") {
-    const r = await sendSheet(
+    const sent = await sendSheet(
       client,
       {
         workbook,
@@ -60,13 +60,13 @@ export async function sendByMode(
     );
     return {
       mode: "selected",
-      fingerprint: r.fingerprint,
-      distributionId: r.distributionId,
-      created: r.created,
-      calls: r.plan.count,
-      review: r.review,
-      since: r.sincePrevious,
-      unansweredCreates: r.unansweredCreates,
+      fingerprint: sent.fingerprint,
+      distributionId: sent.distributionId,
+      created: sent.created,
+      calls: sent.plan.count,
+      review: sent.review,
+      since: sent.sincePrevious,
+      unansweredCreates: sent.unansweredCreates,
     };
   }
   const input = {
@@ -76,20 +76,20 @@ export async function sendByMode(
     confirmRepeatOf: request.confirmRepeatOf,
     allowAnotherDraftAfter: request.allowAnotherDraftAfter,
   };
-  const r =
+  const sent =
     request.mode === "batch"
       ? await sendBatch(client, input, options)
       : await sendGroup(client, { ...input, benefitIds: request.benefitIds ?? [] }, options);
   return {
     mode: request.mode,
-    fingerprint: r.fingerprint,
-    reviewTable: r.reviewTable,
-    distributionId: r.distributionId,
-    created: r.created,
-    calls: r.plan.count,
-    review: r.review,
-    since: r.sincePrevious,
-    unansweredCreates: r.unansweredCreates,
+    fingerprint: sent.fingerprint,
+    reviewTable: sent.reviewTable,
+    distributionId: sent.distributionId,
+    created: sent.created,
+    calls: sent.plan.count,
+    review: sent.review,
+    since: sent.sincePrevious,
+    unansweredCreates: sent.unansweredCreates,
   };
 }
 

@@ -209,10 +209,15 @@ export async function finalizeDraft(
     progress("check", 1, 1);
     progress("finalize", 0, 1);
     try {
-      const r = await api.distributions.finalize(distributionId, input.body, { signal });
+      const finalized = await api.distributions.finalize(distributionId, input.body, { signal });
       finalizedNow = true;
-      transactionId = r.transaction_id ?? r.lot?.transaction_id ?? undefined;
-      await log("processing", { ...current, status: r.status, lot: r.lot, transaction_id: transactionId });
+      transactionId = finalized.transaction_id ?? finalized.lot?.transaction_id ?? undefined;
+      await log("processing", {
+        ...current,
+        status: finalized.status,
+        lot: finalized.lot,
+        transaction_id: transactionId,
+      });
     } catch (err) {
       if (!(err instanceof FinalizeOutcomeUnknownError)) throw err;
       const seen = err.distribution;

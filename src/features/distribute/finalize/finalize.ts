@@ -132,8 +132,8 @@ export function ledgerLookups(
   return {
     items,
     employee: (id) => {
-      const e = people.get(id);
-      return e ? { name: e.name, cpf: e.cpf } : undefined;
+      const person = people.get(id);
+      return person ? { name: person.name, cpf: person.cpf } : undefined;
     },
     product: (id) => names.get(id),
   };

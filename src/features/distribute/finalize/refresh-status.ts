@@ -97,18 +97,19 @@ export async function refreshStatus(
   const previous = forTable.at(-1) ?? latest.at(-1);
   if (!previous) throw new NoDistributionError();
 
-  const d = await api.distributions.get(previous.distributionId, { signal });
-  const state = previous.state === "unknown" && d.status === "draft" ? "unknown" : d.status;
+  const distribution = await api.distributions.get(previous.distributionId, { signal });
+  const state =
+    previous.state === "unknown" && distribution.status === "draft" ? "unknown" : distribution.status;
   const changed = state !== previous.state;
   if (changed) {
     await appendRunLogEntry(workbook, {
       ...previous,
       at: new Date(now()).toISOString(),
       state,
-      totalEmployees: d.total_employees,
-      totalCents: d.total_amount,
-      lotId: d.lot?.lot_id ?? previous.lotId,
-      transactionId: d.lot?.transaction_id ?? previous.transactionId,
+      totalEmployees: distribution.total_employees,
+      totalCents: distribution.total_amount,
+      lotId: distribution.lot?.lot_id ?? previous.lotId,
+      transactionId: distribution.lot?.transaction_id ?? previous.transactionId,
       note: undefined,
     });
   }
@@ -117,7 +118,7 @@ export async function refreshStatus(
   if (state === "processing" || state === "completed" || state === "failed") {
     const id = previous.distributionId;
     const known = (await readLedger(workbook, signal)).find((r) => r.distributionId === id);
-    const at = known?.at ?? finalizedAt(entries, id, d) ?? now();
+    const at = known?.at ?? finalizedAt(entries, id, distribution) ?? now();
     paid = { at, label: known?.label || distributionLabel(undefined, at, locale) };
     const lookups = known
       ? { items: [], employee: () => undefined, product: () => undefined }
@@ -166,8 +167,8 @@ export async function refreshStatus(
     previous,
     state,
     changed,
-    totalEmployees: d.total_employees,
-    totalCents: d.total_amount,
+    totalEmployees: distribution.total_employees,
+    totalCents: distribution.total_amount,
     rowsWritten,
     sheetChanged,
   };

@@ -66,7 +66,7 @@ export interface ModeInput {
   writeOverrides(distributionId: string, mismatches: ReadonlyMap<string, string>): Promise<void>;
 }
 
-const T = defineWords(
+const WORDS = defineWords(
   {
     notInDraft: (id: string, mode: string) =>
       `Este colaborador não está na distribuição ${id} (modo ${mode}: ${mode === "batch" ? "só colaboradores ativos" : "só membros dos convênios"}); remova a linha ou ajuste o cadastro`,
@@ -141,7 +141,7 @@ export async function prepareModeRun(
     ...directory,
     async refuseNotInDraft(notInDraft, distributionId) {
       const bad = new Set(notInDraft.map((o) => o.rowIndex));
-      const message = T[locale].notInDraft(distributionId, mode);
+      const message = WORDS[locale].notInDraft(distributionId, mode);
       await write(
         overrides.map((o) =>
           bad.has(o.rowIndex)
@@ -175,9 +175,9 @@ async function filledOverrides(
   signal?: AbortSignal,
 ): Promise<Override[]> {
   const cells = await readAllRows(workbook, sheet.table.name, signal);
-  return sheet.rows.map((r) => {
-    const filled = sheet.mapping.products.filter((p) => !isBlankCell(cells[r.rowIndex]?.[p.index]));
-    const values = new Map(filled.map((p) => [p.product_id, r.values.get(p.product_id) ?? 0]));
-    return { employee_id: r.employee_id, values, rowIndex: r.rowIndex };
+  return sheet.rows.map((row) => {
+    const filled = sheet.mapping.products.filter((p) => !isBlankCell(cells[row.rowIndex]?.[p.index]));
+    const values = new Map(filled.map((p) => [p.product_id, row.values.get(p.product_id) ?? 0]));
+    return { employee_id: row.employee_id, values, rowIndex: row.rowIndex };
   });
 }

@@ -58,11 +58,11 @@ export function modeDesired(
 ): { desired: DesiredItem[]; notInDraft: Override[] } {
   const over = new Map(overrides.map((o) => [o.employee_id, o]));
   const held = new Set(actual.map((a) => a.employee_id));
-  const desired = actual.map((a) => {
-    const v = new Map(a.values.map((x) => [x.product_id, x.value]));
-    for (const [p, c] of values) v.set(p, c);
-    for (const [p, c] of over.get(a.employee_id)?.values ?? []) v.set(p, c);
-    return { employee_id: a.employee_id, values: v };
+  const desired = actual.map((actualItem) => {
+    const centsByProduct = new Map(actualItem.values.map((x) => [x.product_id, x.value]));
+    for (const [p, c] of values) centsByProduct.set(p, c);
+    for (const [p, c] of over.get(actualItem.employee_id)?.values ?? []) centsByProduct.set(p, c);
+    return { employee_id: actualItem.employee_id, values: centsByProduct };
   });
   return { desired, notInDraft: overrides.filter((o) => !held.has(o.employee_id)) };
 }
@@ -107,29 +107,44 @@ interface ReviewTableContext {
 
 /** The review table's spec: id, name, one column per product that any line pays, total, override, status. */
 function reviewTableSpec(lines: readonly ReviewLine[], ctx: ReviewTableContext): TableSpec<ReviewLine> {
-  const h = reviewHeaders(ctx.locale);
+  const reviewNames = reviewHeaders(ctx.locale);
   const used = new Set<string>();
-  for (const l of lines) for (const [p, c] of l.values) if (c !== 0) used.add(p);
+  for (const line of lines) for (const [p, c] of line.values) if (c !== 0) used.add(p);
   const products = ctx.products.filter((p) => used.has(p.id));
-  const headers = productHeaders(products, Object.values(h));
+  const headers = productHeaders(products, Object.values(reviewNames));
   const names = new Map(ctx.employees.map((e) => [e.employee_id, e.name]));
   const yes = ctx.locale === "pt-BR" ? "sim" : "yes";
   const money = (cents: number) => cents / 100;
   const sum = (l: ReviewLine) => [...l.values.values()].reduce((s, c) => s + c, 0);
   const columns: SyncColumn<ReviewLine>[] = [
-    { header: h.employee_id, value: (l) => l.employee_id, numberFormat: TEXT_FORMAT, widthPoints: 120 },
-    { header: h.name, value: (l) => names.get(l.employee_id) ?? "", widthPoints: 180 },
+    {
+      header: reviewNames.employee_id,
+      value: (l) => l.employee_id,
+      numberFormat: TEXT_FORMAT,
+      widthPoints: 120,
+    },
+    { header: reviewNames.name, value: (l) => names.get(l.employee_id) ?? "", widthPoints: 180 },
     ...products.map((p, i): SyncColumn<ReviewLine> => ({
       header: headers[i]!,
       value: (l) => money(l.values.get(p.id) ?? 0),
       numberFormat: CURRENCY_FORMAT,
       widthPoints: 100,
     })),
-    { header: h.total, value: (l) => money(sum(l)), numberFormat: CURRENCY_FORMAT, widthPoints: 100 },
-    { header: h.override, value: (l) => (l.overridden ? yes : ""), widthPoints: 90 },
-    { header: h.distribution, value: () => ctx.distributionId, numberFormat: TEXT_FORMAT, widthPoints: 120 },
     {
-      header: h.status,
+      header: reviewNames.total,
+      value: (l) => money(sum(l)),
+      numberFormat: CURRENCY_FORMAT,
+      widthPoints: 100,
+    },
+    { header: reviewNames.override, value: (l) => (l.overridden ? yes : ""), widthPoints: 90 },
+    {
+      header: reviewNames.distribution,
+      value: () => ctx.distributionId,
+      numberFormat: TEXT_FORMAT,
+      widthPoints: 120,
+    },
+    {
+      header: reviewNames.status,
       value: (l) => l.mismatch ?? stageMessage(ctx.stage, ctx.distributionId, ctx.locale, sum(l)),
       widthPoints: 260,
     },
@@ -138,7 +153,7 @@ function reviewTableSpec(lines: readonly ReviewLine[], ctx: ReviewTableContext):
     table: ctx.table,
     sheet: ctx.table,
     key: (l) => l.employee_id,
-    keyHeader: h.employee_id,
+    keyHeader: reviewNames.employee_id,
     columns,
   };
 }
@@ -175,9 +190,9 @@ export async function overriddenInTable(
   signal: AbortSignal | undefined,
 ): Promise<Set<string>> {
   const info = await workbook.getTable(table);
-  const h = reviewHeaders(locale);
-  const key = info ? headerIndex(info.header, h.employee_id) : -1;
-  const mark = info ? headerIndex(info.header, h.override) : -1;
+  const headers = reviewHeaders(locale);
+  const key = info ? headerIndex(info.header, headers.employee_id) : -1;
+  const mark = info ? headerIndex(info.header, headers.override) : -1;
   if (!info || key < 0 || mark < 0) return new Set();
   const text = (v: CellValue | undefined) =>
     String(v ?? "")

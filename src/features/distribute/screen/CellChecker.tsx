@@ -53,27 +53,27 @@ export function CellChecker({
   inspect,
 }: CellCheckerProps) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const report = useReport();
   const [inspected, setInspected] = useState<CellInspection | undefined>(undefined);
 
   const check = async () => {
-    const n = Number(row);
-    if (!Number.isInteger(n) || n < 1 || column === "") return;
+    const rowNumber = Number(row);
+    if (!Number.isInteger(rowNumber) || rowNumber < 1 || column === "") return;
     try {
-      setInspected(await inspect(n, column));
+      setInspected(await inspect(rowNumber, column));
     } catch (e) {
       report.error(e);
     }
   };
 
   return (
-    <Disclosure title={d.inspect} as="h3" open={open} onOpenChange={onOpen}>
+    <Disclosure title={words.inspect} as="h3" open={open} onOpenChange={onOpen}>
       <div className={layout.stack}>
         <div className={styles.inspect}>
-          <Field className={styles.rowField} label={d.inspectRow}>
+          <Field className={styles.rowField} label={words.inspectRow}>
             <Input
               className={styles.input}
               type="number"
@@ -82,7 +82,7 @@ export function CellChecker({
               onChange={(_, v) => onRow(v.value)}
             />
           </Field>
-          <Field className={styles.colField} label={d.inspectColumn}>
+          <Field className={styles.colField} label={words.inspectColumn}>
             <Select className={styles.select} value={column} onChange={(_, v) => onColumn(v.value)}>
               <option value="" />
               {columns.map((h) => (
@@ -92,23 +92,23 @@ export function CellChecker({
               ))}
             </Select>
           </Field>
-          <Button onClick={() => void check()}>{d.inspectGo}</Button>
+          <Button onClick={() => void check()}>{words.inspectGo}</Button>
         </div>
-        {inspected?.outside && <Caption1 role="status">{d.inspectOutside}</Caption1>}
+        {inspected?.outside && <Caption1 role="status">{words.inspectOutside}</Caption1>}
         {inspected && !inspected.outside && (
           <dl className={layout.facts} data-testid="inspection">
-            <dt>{d.inspectRaw}</dt>
+            <dt>{words.inspectRaw}</dt>
             <dd>{inspected.raw === "" ? "—" : String(inspected.raw)}</dd>
             {inspected.cents !== undefined ? (
               <>
-                <dt>{d.inspectCents}</dt>
+                <dt>{words.inspectCents}</dt>
                 <dd>{inspected.cents}</dd>
-                <dt>{d.inspectReais}</dt>
+                <dt>{words.inspectReais}</dt>
                 <dd>{formatBRL(inspected.cents, locale)}</dd>
               </>
             ) : (
               <>
-                <dt>{d.inspectProblem}</dt>
+                <dt>{words.inspectProblem}</dt>
                 <dd />
               </>
             )}
@@ -117,7 +117,7 @@ export function CellChecker({
         {inspected?.problem && (
           <Body1 data-testid="inspection-problem">{inspected.problem.message[locale]}</Body1>
         )}
-        {inspected && inspected.raw === "" && <Caption1>{d.inspectEmpty}</Caption1>}
+        {inspected && inspected.raw === "" && <Caption1>{words.inspectEmpty}</Caption1>}
       </div>
     </Disclosure>
   );

@@ -32,33 +32,35 @@ export interface ConfirmPanelProps {
 
 export function ConfirmPanel({ review, body, onConfirm, onBack, onFund, headingRef }: ConfirmPanelProps) {
   const { t, locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const layout = useLayoutStyles();
   const [repeatOk, setRepeatOk] = useState(false);
   const shortfall =
     review.availableCents === undefined ? 0 : Math.max(0, review.draftTotalCents - review.availableCents);
   const coversAll = body.payment_method === "BALANCE";
   return (
-    <section className={layout.stack} aria-label={d.confirmTitle}>
-      <OutcomeHeading headingRef={headingRef}>{d.confirmTitle}</OutcomeHeading>
+    <section className={layout.stack} aria-label={words.confirmTitle}>
+      <OutcomeHeading headingRef={headingRef}>{words.confirmTitle}</OutcomeHeading>
       <Body1 data-testid="confirm-total">
         <strong>
-          {d.confirmTotal({
+          {words.confirmTotal({
             total: formatBRL(review.draftTotalCents, locale),
             employees: formatCount(review.totalEmployees, locale),
           })}
         </strong>
       </Body1>
-      <Body1>{d.confirmMethod({ method: d.methods[body.payment_method] })}</Body1>
+      <Body1>{words.confirmMethod({ method: words.methods[body.payment_method] })}</Body1>
       {review.availableCents !== undefined && (
-        <Body1>{d.confirmBalance({ balance: formatBRL(review.availableCents, locale) })}</Body1>
+        <Body1>{words.confirmBalance({ balance: formatBRL(review.availableCents, locale) })}</Body1>
       )}
       {shortfall > 0 && coversAll && (
         <MessageBar intent="warning" layout="multiline">
-          <MessageBarBody>{d.confirmShortfall({ shortfall: formatBRL(shortfall, locale) })}</MessageBarBody>
+          <MessageBarBody>
+            {words.confirmShortfall({ shortfall: formatBRL(shortfall, locale) })}
+          </MessageBarBody>
           {onFund && (
             <MessageBarActions>
-              <Button onClick={onFund}>{d.fundShortfall}</Button>
+              <Button onClick={onFund}>{words.fundShortfall}</Button>
             </MessageBarActions>
           )}
         </MessageBar>
@@ -66,7 +68,7 @@ export function ConfirmPanel({ review, body, onConfirm, onBack, onFund, headingR
       {review.repeats && (
         <MessageBar intent="error" layout="multiline">
           <MessageBarBody>
-            {d.confirmDouble({
+            {words.confirmDouble({
               date: formatDateTime(review.repeats.at, locale),
               id: review.repeats.distributionId,
             })}
@@ -77,7 +79,7 @@ export function ConfirmPanel({ review, body, onConfirm, onBack, onFund, headingR
         <Checkbox
           checked={repeatOk}
           onChange={(_, v) => setRepeatOk(v.checked === true)}
-          label={d.confirmDoubleCheck}
+          label={words.confirmDoubleCheck}
         />
       )}
       <div className={layout.actions}>
@@ -86,7 +88,7 @@ export function ConfirmPanel({ review, body, onConfirm, onBack, onFund, headingR
           disabled={review.repeats !== undefined && !repeatOk}
           onClick={() => onConfirm(repeatOk)}
         >
-          {d.confirmPay}
+          {words.confirmPay}
         </Button>
         <Button onClick={onBack}>{t.common.back}</Button>
       </div>

@@ -69,7 +69,7 @@ function useOutcomeFocus(focus: { target: FocusTarget; seq: number } | undefined
 
 export function DistributeScreen({ services, onDraft, onFund, active = true }: DistributeScreenProps) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const headingId = useId();
   const flow = useDistribute(services, { onDraft, active });
@@ -82,12 +82,12 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
-        {d.title}
+        {words.title}
       </Subtitle2>
       <TablePicker tables={state.tables} value={table} onChange={flow.pick} onRefresh={flow.loadTables} />
       <div className={styles.actions}>
         <Button onClick={flow.createTemplate} disabled={task.running}>
-          {d.createTemplate}
+          {words.createTemplate}
         </Button>
       </div>
 
@@ -95,7 +95,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
       {step.preparing && (
         <div className={styles.actions}>
           <Button appearance="primary" onClick={flow.validate} disabled={task.running}>
-            {d.validate}
+            {words.validate}
           </Button>
         </div>
       )}
@@ -111,7 +111,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           />
           {state.liveAt && (
             <Caption1 aria-live="polite">
-              {d.liveUpdated({ time: state.liveAt.toLocaleTimeString(locale) })}
+              {words.liveUpdated({ time: state.liveAt.toLocaleTimeString(locale) })}
             </Caption1>
           )}
         </>
@@ -132,7 +132,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
           overrides={state.overrides}
           onOverrides={flow.setOverrides}
           disabled={task.running || step.blocked}
-          {...(step.blocked && !task.running ? { blockedReason: d.validateFirst } : {})}
+          {...(step.blocked && !task.running ? { blockedReason: words.validateFirst } : {})}
           onSend={() => flow.send()}
           repeat={state.repeat}
           onSendRepeat={(fp) => flow.send(fp)}
@@ -154,11 +154,11 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
         <div className={styles.actions}>
           {!review.matches && (
             <Button appearance="primary" onClick={() => flow.send(state.confirmed)}>
-              {d.send}
+              {words.send}
             </Button>
           )}
           {/* Read the draft again: against the sheet (selected) or the same values and overrides (batch, group). */}
-          <Button onClick={flow.reviewAgain}>{d.reviewAgain}</Button>
+          <Button onClick={flow.reviewAgain}>{words.reviewAgain}</Button>
         </div>
       )}
       {step.form && <FinalizeForm onSubmit={flow.fillForm} />}
@@ -174,12 +174,12 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
       )}
 
       {step.charge && charge && (
-        <section className={styles.charge} aria-label={d.chargeTitle}>
-          <Subtitle2 as="h3">{d.chargeTitle}</Subtitle2>
-          <Body1>{d.chargeExplain}</Body1>
+        <section className={styles.charge} aria-label={words.chargeTitle}>
+          <Subtitle2 as="h3">{words.chargeTitle}</Subtitle2>
+          <Body1>{words.chargeExplain}</Body1>
           <ChargePanel
             charge={charge}
-            states={d.chargeStates}
+            states={words.chargeStates}
             finalStatus={charge.status === "PENDING" ? undefined : charge.status}
             {...(task.running && charge.status === "PENDING"
               ? { onCancel: () => flow.cancelCharge(charge.transactionId) }

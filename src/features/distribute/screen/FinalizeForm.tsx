@@ -43,7 +43,7 @@ export function FinalizeForm({
   now?: () => number;
 }) {
   const { t } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const [description, setDescription] = useState("");
@@ -60,17 +60,17 @@ export function FinalizeForm({
     const errs: Errors = {};
     const scheduled = when === "at" ? new Date(at) : undefined;
     if (scheduled && (Number.isNaN(scheduled.getTime()) || scheduled.getTime() <= now()))
-      errs.schedule = d.scheduleRequired;
+      errs.schedule = words.scheduleRequired;
     if (document.trim() !== "" && !validPayerDocument(document))
       errs.document = t.common.payerDocumentInvalid;
     if (document.trim() !== "" && name.trim() === "") errs.name = t.common.payerNameRequired;
     const seen = new Set<string>();
     invoices.forEach((inv, i) => {
-      const k = inv.key.trim();
-      if (k === "" && inv.value.trim() === "") return;
-      if (k === "") (errs.invoices ??= {})[i] = d.invoiceKeyRequired;
-      else if (seen.has(k)) (errs.invoices ??= {})[i] = d.invoiceKeyDuplicate;
-      seen.add(k);
+      const key = inv.key.trim();
+      if (key === "" && inv.value.trim() === "") return;
+      if (key === "") (errs.invoices ??= {})[i] = words.invoiceKeyRequired;
+      else if (seen.has(key)) (errs.invoices ??= {})[i] = words.invoiceKeyDuplicate;
+      seen.add(key);
     });
     setErrors(errs);
     if (Object.keys(errs).length > 0) return;
@@ -88,26 +88,26 @@ export function FinalizeForm({
   };
 
   return (
-    <form className={layout.stack} onSubmit={submit} noValidate aria-label={d.finalizeTitle}>
-      <Subtitle2 as="h3">{d.finalizeTitle}</Subtitle2>
-      <Field label={d.description}>
+    <form className={layout.stack} onSubmit={submit} noValidate aria-label={words.finalizeTitle}>
+      <Subtitle2 as="h3">{words.finalizeTitle}</Subtitle2>
+      <Field label={words.description}>
         <Input value={description} maxLength={500} onChange={(_, v) => setDescription(v.value)} />
       </Field>
-      <Field label={d.schedule}>
+      <Field label={words.schedule}>
         <RadioGroup value={when} onChange={(_, v) => setWhen(v.value as "now" | "at")}>
-          <Radio value="now" label={d.scheduleNow} />
-          <Radio value="at" label={d.scheduleAt} />
+          <Radio value="now" label={words.scheduleNow} />
+          <Radio value="at" label={words.scheduleAt} />
         </RadioGroup>
       </Field>
       {when === "at" && (
-        <Field label={d.scheduledFor} required validationMessage={errors.schedule}>
+        <Field label={words.scheduledFor} required validationMessage={errors.schedule}>
           <Input type="datetime-local" value={at} onChange={(_, v) => setAt(v.value)} />
         </Field>
       )}
-      <Field label={d.paymentMethod}>
+      <Field label={words.paymentMethod}>
         <RadioGroup value={method} onChange={(_, v) => setMethod(v.value as PaymentMethod)}>
           {PAYMENT_METHODS.map((m) => (
-            <Radio key={m} value={m} label={d.methods[m]} />
+            <Radio key={m} value={m} label={words.methods[m]} />
           ))}
         </RadioGroup>
       </Field>
@@ -117,16 +117,20 @@ export function FinalizeForm({
       <Field label={t.common.payerDocument} validationMessage={errors.document}>
         <Input inputMode="numeric" value={document} onChange={(_, v) => setDocument(v.value)} />
       </Field>
-      <Subtitle2 as="h4">{d.invoices}</Subtitle2>
+      <Subtitle2 as="h4">{words.invoices}</Subtitle2>
       {invoices.map((inv, i) => (
-        <div key={i} className={styles.pair} role="group" aria-label={`${d.invoices} ${i + 1}`}>
-          <Field className={styles.pairField} label={d.invoiceKey} validationMessage={errors.invoices?.[i]}>
+        <div key={i} className={styles.pair} role="group" aria-label={`${words.invoices} ${i + 1}`}>
+          <Field
+            className={styles.pairField}
+            label={words.invoiceKey}
+            validationMessage={errors.invoices?.[i]}
+          >
             <Input
               value={inv.key}
               onChange={(_, v) => setInvoices(invoices.map((x, j) => (j === i ? { ...x, key: v.value } : x)))}
             />
           </Field>
-          <Field className={styles.pairField} label={d.invoiceValue}>
+          <Field className={styles.pairField} label={words.invoiceValue}>
             <Input
               value={inv.value}
               onChange={(_, v) =>
@@ -136,7 +140,7 @@ export function FinalizeForm({
           </Field>
           <Button
             appearance="subtle"
-            aria-label={d.invoiceRemove({ n: String(i + 1) })}
+            aria-label={words.invoiceRemove({ n: String(i + 1) })}
             onClick={() => setInvoices(invoices.filter((_, j) => j !== i))}
           >
             ×
@@ -144,11 +148,11 @@ export function FinalizeForm({
         </div>
       ))}
       <div>
-        <Button onClick={() => setInvoices([...invoices, { key: "", value: "" }])}>{d.invoiceAdd}</Button>
+        <Button onClick={() => setInvoices([...invoices, { key: "", value: "" }])}>{words.invoiceAdd}</Button>
       </div>
       <div>
         <Button type="submit" appearance="primary">
-          {d.toConfirm}
+          {words.toConfirm}
         </Button>
       </div>
     </form>

@@ -53,9 +53,9 @@ const PLAIN_ROLES = [
 ] as const;
 
 const encode = (r: ColumnRole): string => (r.role === "product" ? `product:${r.product_id}` : r.role);
-function decode(v: string): ColumnRole {
-  if (v.startsWith("product:")) return { role: "product", product_id: v.slice("product:".length) };
-  return { role: v as (typeof PLAIN_ROLES)[number] };
+function decode(value: string): ColumnRole {
+  if (value.startsWith("product:")) return { role: "product", product_id: value.slice("product:".length) };
+  return { role: value as (typeof PLAIN_ROLES)[number] };
 }
 
 export function MappingEditor({
@@ -66,7 +66,7 @@ export function MappingEditor({
   onSave: (o: MappingOverride) => void;
 }) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const recognised = mapping.columns.filter((c) => c.role.role !== "unmapped").length;
   const [open, setOpen] = useState(recognised < mapping.columns.length);
@@ -78,41 +78,41 @@ export function MappingEditor({
     return (
       <div className={styles.folded}>
         <Body1 data-testid="mapping-folded">
-          {d.mappingFolded({ count: formatCount(recognised, locale) })}
+          {words.mappingFolded({ count: formatCount(recognised, locale) })}
         </Body1>
         <span aria-hidden>·</span>
         <Button
           appearance="transparent"
           size="small"
           aria-expanded={false}
-          aria-label={`${d.mappingEdit} ${d.mapping.toLowerCase()}`}
+          aria-label={`${words.mappingEdit} ${words.mapping.toLowerCase()}`}
           onClick={() => setOpen(true)}
         >
-          {d.mappingEdit}
+          {words.mappingEdit}
         </Button>
       </div>
     );
   return (
     <div className={layout.stack}>
-      <Subtitle2 as="h3">{d.mapping}</Subtitle2>
-      <Caption1>{d.mappingHint}</Caption1>
+      <Subtitle2 as="h3">{words.mapping}</Subtitle2>
+      <Caption1>{words.mappingHint}</Caption1>
       <div className={styles.grid}>
         {mapping.columns.map((c) => (
           <Field key={c.index} className={styles.field} label={c.header || `#${c.index + 1}`}>
             <Select
               className={styles.select}
-              aria-label={d.roleLabel({ header: c.header })}
+              aria-label={words.roleLabel({ header: c.header })}
               value={roles[c.header] ?? "unmapped"}
               onChange={(_, v) => setRoles({ ...roles, [c.header]: v.value })}
             >
               {PLAIN_ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {d.roles[r]}
+                  {words.roles[r]}
                 </option>
               ))}
               {mapping.products.map((p) => (
                 <option key={p.id} value={`product:${p.id}`}>
-                  {d.productRole({ name: p.name })}
+                  {words.productRole({ name: p.name })}
                 </option>
               ))}
             </Select>
@@ -126,7 +126,7 @@ export function MappingEditor({
             setOpen(false);
           }}
         >
-          {d.saveMapping}
+          {words.saveMapping}
         </Button>
       </div>
     </div>

@@ -97,7 +97,7 @@ export function ProblemList({
   onSelect: (issue: Issue) => void;
 }) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const tableIssues = issues.filter((i) => i.row === undefined && i.column === undefined);
   const cellIssues = issues.filter((i) => i.row !== undefined || i.column !== undefined);
@@ -108,7 +108,7 @@ export function ProblemList({
     </Badge>
   );
   return (
-    <ul className={styles.list} aria-label={d.problems({ count: String(issues.length) })}>
+    <ul className={styles.list} aria-label={words.problems({ count: String(issues.length) })}>
       {tableIssues.map((issue, i) => (
         <li key={`t${i}`} className={styles.tableIssue}>
           {badge(issue.severity)}
@@ -116,28 +116,28 @@ export function ProblemList({
         </li>
       ))}
       {grouped
-        ? groupProblems(cellIssues).map((g) => {
-            const kind = d.problemKinds[g.code];
-            const title = g.column ? d.problemsGrouped({ kind, column: g.column }) : kind;
-            const rows = g.issues.flatMap((issue) => (issue.row === undefined ? [] : [issue.row]));
+        ? groupProblems(cellIssues).map((group) => {
+            const kind = words.problemKinds[group.code];
+            const title = group.column ? words.problemsGrouped({ kind, column: group.column }) : kind;
+            const rows = group.issues.flatMap((issue) => (issue.row === undefined ? [] : [issue.row]));
             return (
-              <li key={g.key} className={styles.group}>
+              <li key={group.key} className={styles.group}>
                 <Body1 className={styles.groupTitle}>
-                  {badge(g.severity)}
-                  <span>{`${title} — ${d.problemRowsLabel}`}</span>
+                  {badge(group.severity)}
+                  <span>{`${title} — ${words.problemRowsLabel}`}</span>
                 </Body1>
                 <div
                   className={styles.rows}
                   role="group"
-                  aria-label={`${title}: ${d.problemRows({ rows: rowList(rows, locale) })}`}
+                  aria-label={`${title}: ${words.problemRows({ rows: rowList(rows, locale) })}`}
                 >
-                  {g.issues.map((issue, i) => (
+                  {group.issues.map((issue, i) => (
                     <Button
                       key={i}
                       size="small"
                       className={styles.rowButton}
                       aria-label={issue.message[locale]}
-                      aria-description={d.goToCell({ where: where(issue) })}
+                      aria-description={words.goToCell({ where: where(issue) })}
                       title={issue.message[locale]}
                       onClick={() => onSelect(issue)}
                     >
@@ -153,7 +153,7 @@ export function ProblemList({
               <Button
                 className={styles.problem}
                 appearance="subtle"
-                aria-description={d.goToCell({ where: where(issue) })}
+                aria-description={words.goToCell({ where: where(issue) })}
                 onClick={() => onSelect(issue)}
               >
                 {badge(issue.severity)}

@@ -25,52 +25,52 @@ export interface ResultPanelProps {
 }
 
 /** The charge in the words of the distribution's state: paid once completed, not paid once failed. */
-function chargeLine(d: (typeof DISTRIBUTE_WORDS)[Locale], status: string) {
-  if (status === "completed") return d.resultChargePaid;
-  if (status === "failed") return d.resultChargeUnpaid;
-  return d.resultCharge;
+function chargeLine(words: (typeof DISTRIBUTE_WORDS)[Locale], status: string) {
+  if (status === "completed") return words.resultChargePaid;
+  if (status === "failed") return words.resultChargeUnpaid;
+  return words.resultCharge;
 }
 
 export function ResultPanel({ result, busy, onCheckAgain, onAgain, headingRef }: ResultPanelProps) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const layout = useLayoutStyles();
-  const status = d.statuses[result.status] ?? result.status;
+  const status = words.statuses[result.status] ?? result.status;
   const intent = result.status === "completed" ? "success" : result.status === "failed" ? "error" : "warning";
   return (
-    <section className={layout.stack} aria-label={d.result({ status })}>
-      <OutcomeHeading headingRef={headingRef}>{d.resultTitle}</OutcomeHeading>
+    <section className={layout.stack} aria-label={words.result({ status })}>
+      <OutcomeHeading headingRef={headingRef}>{words.resultTitle}</OutcomeHeading>
       <MessageBar intent={intent} layout="multiline">
         <MessageBarBody>
           <span role="status" data-testid="result">
-            {d.result({ status })}{" "}
-            {d.resultTotals({
+            {words.result({ status })}{" "}
+            {words.resultTotals({
               employees: formatCount(result.totalEmployees, locale),
               total: formatBRL(result.totalCents, locale),
             })}
           </span>
         </MessageBarBody>
       </MessageBar>
-      <Body1>{d.resultRows}</Body1>
-      {!result.finalizedNow && <Body1>{d.resultFollowed}</Body1>}
-      {result.transactionId && <Body1>{chargeLine(d, result.status)}</Body1>}
-      <Disclosure title={d.details} size="small">
+      <Body1>{words.resultRows}</Body1>
+      {!result.finalizedNow && <Body1>{words.resultFollowed}</Body1>}
+      {result.transactionId && <Body1>{chargeLine(words, result.status)}</Body1>}
+      <Disclosure title={words.details} size="small">
         <IdFacts
           testId="result-details"
           facts={[
-            [d.distributionId, result.distributionId],
-            ...(result.transactionId ? [[d.chargeId, result.transactionId] as const] : []),
+            [words.distributionId, result.distributionId],
+            ...(result.transactionId ? [[words.chargeId, result.transactionId] as const] : []),
           ]}
         />
       </Disclosure>
       <div className={layout.actions}>
         {result.status === "processing" && (
           <Button appearance="primary" onClick={onCheckAgain} disabled={busy}>
-            {d.checkAgain}
+            {words.checkAgain}
           </Button>
         )}
         <Button onClick={onAgain} disabled={busy}>
-          {d.again}
+          {words.again}
         </Button>
       </div>
     </section>

@@ -25,25 +25,25 @@ export function ReviewPanel({
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
-  const p = review.sincePrevious;
+  const sincePrevious = review.sincePrevious;
   const signed = (cents: number) => (cents > 0 ? "+" : "") + formatBRL(cents, locale);
   return (
-    <section className={layout.stack} aria-label={d.review}>
-      <OutcomeHeading headingRef={headingRef}>{d.review}</OutcomeHeading>
+    <section className={layout.stack} aria-label={words.review}>
+      <OutcomeHeading headingRef={headingRef}>{words.review}</OutcomeHeading>
       <MessageBar intent={review.matches ? "success" : "error"} layout="multiline">
         <MessageBarBody>
           {review.matches
-            ? d.reviewMatches
-            : d.reviewMismatch({ count: formatCount(review.mismatches.length, locale) })}
+            ? words.reviewMatches
+            : words.reviewMismatch({ count: formatCount(review.mismatches.length, locale) })}
         </MessageBarBody>
       </MessageBar>
       {unansweredDrafts > 0 && (
         <MessageBar intent="warning" layout="multiline" data-testid="unanswered-drafts">
           <MessageBarBody>
-            {d.reviewUnanswered({ count: formatCount(unansweredDrafts, locale) })}
+            {words.reviewUnanswered({ count: formatCount(unansweredDrafts, locale) })}
           </MessageBarBody>
         </MessageBar>
       )}
@@ -51,7 +51,7 @@ export function ReviewPanel({
         <ul className={styles.list} data-testid="mismatches">
           {review.mismatches.slice(0, 100).map((m, i) => (
             <li key={i}>
-              {d.mismatchLine({
+              {words.mismatchLine({
                 who: m.employee,
                 product: productName(m.product),
                 sheet: formatBRL(m.sheetCents, locale),
@@ -61,20 +61,20 @@ export function ReviewPanel({
           ))}
         </ul>
       )}
-      <Subtitle2 as="h4">{d.sinceLast}</Subtitle2>
-      {p ? (
+      <Subtitle2 as="h4">{words.sinceLast}</Subtitle2>
+      {sincePrevious ? (
         <dl className={layout.facts} data-testid="since-last">
-          <dt>{d.newEmployees}</dt>
-          <dd>{formatCount(p.newEmployees, locale)}</dd>
-          <dt>{d.droppedEmployees}</dt>
-          <dd>{formatCount(p.droppedEmployees, locale)}</dd>
-          <dt>{d.changedAmounts}</dt>
-          <dd>{formatCount(p.changedAmounts, locale)}</dd>
-          <dt>{d.totalDelta}</dt>
-          <dd>{signed(p.totalDeltaCents)}</dd>
+          <dt>{words.newEmployees}</dt>
+          <dd>{formatCount(sincePrevious.newEmployees, locale)}</dd>
+          <dt>{words.droppedEmployees}</dt>
+          <dd>{formatCount(sincePrevious.droppedEmployees, locale)}</dd>
+          <dt>{words.changedAmounts}</dt>
+          <dd>{formatCount(sincePrevious.changedAmounts, locale)}</dd>
+          <dt>{words.totalDelta}</dt>
+          <dd>{signed(sincePrevious.totalDeltaCents)}</dd>
         </dl>
       ) : (
-        <Body1>{d.firstTime}</Body1>
+        <Body1>{words.firstTime}</Body1>
       )}
     </section>
   );

@@ -84,19 +84,19 @@ const ALL_MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
 
 export function SendPanel(props: SendPanelProps) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const [repeatOk, setRepeatOk] = useState(false);
   const benefitsLabel = useId();
   const benefitsHint = useId();
   const { mode, chosen } = props;
-  const label = { selected: d.modeSelected, batch: d.modeBatch, group: d.modeGroup };
+  const label = { selected: words.modeSelected, batch: words.modeBatch, group: words.modeGroup };
   const someUnavailable = ALL_MODES.some((m) => !props.modes.includes(m));
   const canSend = !props.disabled && (mode !== "group" || chosen.length > 0);
   return (
     <div className={layout.stack}>
-      <Field label={d.mode} hint={someUnavailable ? d.modeSoon : undefined}>
+      <Field label={words.mode} hint={someUnavailable ? words.modeSoon : undefined}>
         <RadioGroup value={mode} onChange={(_, v) => props.onMode(v.value as DistributionMode)}>
           {ALL_MODES.map((m) => (
             <Radio key={m} value={m} label={label[m]} disabled={!props.modes.includes(m)} />
@@ -105,14 +105,14 @@ export function SendPanel(props: SendPanelProps) {
       </Field>
       {mode !== "selected" && (
         <>
-          <Caption1>{d.modeServerPicks}</Caption1>
-          <Field label={d.valuesForAll} hint={d.valuesHint}>
-            <div className={styles.values} role="group" aria-label={d.valuesForAll}>
+          <Caption1>{words.modeServerPicks}</Caption1>
+          <Field label={words.valuesForAll} hint={words.valuesHint}>
+            <div className={styles.values} role="group" aria-label={words.valuesForAll}>
               {props.products.map((p) => (
                 <Field
                   key={p.id}
                   label={p.name}
-                  validationMessage={props.invalidValues.includes(p.id) ? d.valueInvalid : undefined}
+                  validationMessage={props.invalidValues.includes(p.id) ? words.valueInvalid : undefined}
                 >
                   <Input
                     className={styles.input}
@@ -127,7 +127,7 @@ export function SendPanel(props: SendPanelProps) {
           <Checkbox
             checked={props.overrides}
             onChange={(_, v) => props.onOverrides(v.checked === true)}
-            label={d.overridesFromTable}
+            label={words.overridesFromTable}
           />
         </>
       )}
@@ -140,7 +140,7 @@ export function SendPanel(props: SendPanelProps) {
           aria-labelledby={benefitsLabel}
           {...(chosen.length === 0 ? { "aria-describedby": benefitsHint } : {})}
         >
-          <Label id={benefitsLabel}>{d.benefits}</Label>
+          <Label id={benefitsLabel}>{words.benefits}</Label>
           {props.benefits?.map((b) => (
             <Checkbox
               key={b.id}
@@ -153,7 +153,7 @@ export function SendPanel(props: SendPanelProps) {
           ))}
           {chosen.length === 0 && (
             <Caption1 id={benefitsHint} className={styles.warning}>
-              {d.benefitsRequired}
+              {words.benefitsRequired}
             </Caption1>
           )}
         </div>
@@ -162,17 +162,17 @@ export function SendPanel(props: SendPanelProps) {
         <>
           <MessageBar intent="warning" layout="multiline">
             <MessageBarBody>
-              <MessageBarTitle>{d.draftsTitle}</MessageBarTitle>
-              {d.draftsQuestion({
+              <MessageBarTitle>{words.draftsTitle}</MessageBarTitle>
+              {words.draftsQuestion({
                 count: formatCount(props.drafts.count, locale),
                 max: formatCount(MAX_UNANSWERED_CREATES, locale),
               })}{" "}
-              {d.draftsNext}
+              {words.draftsNext}
             </MessageBarBody>
           </MessageBar>
           <div className={layout.actions}>
             <Button disabled={props.disabled} onClick={() => props.onSendAnotherDraft?.(props.drafts!)}>
-              {d.draftsAnother}
+              {words.draftsAnother}
             </Button>
           </div>
         </>
@@ -181,8 +181,8 @@ export function SendPanel(props: SendPanelProps) {
         <>
           <MessageBar intent="error" layout="multiline">
             <MessageBarBody>
-              <MessageBarTitle>{d.doubleTitle}</MessageBarTitle>
-              {d.confirmDouble({
+              <MessageBarTitle>{words.doubleTitle}</MessageBarTitle>
+              {words.confirmDouble({
                 date: formatDateTime(props.repeat.at, locale),
                 id: props.repeat.distributionId,
               })}
@@ -191,7 +191,7 @@ export function SendPanel(props: SendPanelProps) {
           <Checkbox
             checked={repeatOk}
             onChange={(_, v) => setRepeatOk(v.checked === true)}
-            label={d.confirmDoubleCheck}
+            label={words.confirmDoubleCheck}
           />
           <div className={layout.actions}>
             <Button
@@ -199,14 +199,14 @@ export function SendPanel(props: SendPanelProps) {
               disabled={!repeatOk || props.disabled}
               onClick={() => props.onSendRepeat(props.repeat!.fingerprint)}
             >
-              {d.doubleSend}
+              {words.doubleSend}
             </Button>
           </div>
         </>
       ) : (
         <div className={layout.actions}>
           <Button appearance="primary" onClick={props.onSend} disabled={!canSend}>
-            {d.send}
+            {words.send}
           </Button>
           {props.blockedReason && <Caption1>{props.blockedReason}</Caption1>}
         </div>

@@ -12,23 +12,23 @@ import { DISTRIBUTE_WORDS } from "../words";
 
 export function SentSummary({ sent }: { sent: SendOutcome }) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const layout = useLayoutStyles();
   return (
     <div className={layout.stack}>
       <Body1 role="status">
-        {d.sent({
+        {words.sent({
           employees: formatCount(sent.totalEmployees, locale),
           total: formatBRL(sent.totalCents, locale),
         })}
-        {!sent.created && ` ${d.sentContinued}`}
-        {sent.reviewTable && ` ${d.reviewTableWritten({ table: sent.reviewTable })}`}
+        {!sent.created && ` ${words.sentContinued}`}
+        {sent.reviewTable && ` ${words.reviewTableWritten({ table: sent.reviewTable })}`}
       </Body1>
-      <Disclosure title={d.details} size="small">
+      <Disclosure title={words.details} size="small">
         <dl className={layout.facts} data-testid="sent-details">
-          <dt>{d.distributionId}</dt>
+          <dt>{words.distributionId}</dt>
           <dd>{sent.distributionId}</dd>
-          <dt>{d.apiCalls}</dt>
+          <dt>{words.apiCalls}</dt>
           <dd>{formatCount(sent.calls, locale)}</dd>
         </dl>
       </Disclosure>

@@ -54,37 +54,41 @@ export function UnknownOutcomePanel({
   headingRef,
 }: UnknownOutcomePanelProps) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const [sure, setSure] = useState(false);
   const checked = unknown.notAppliedAt;
   return (
-    <section className={styles.root} aria-label={d.unknownTitle} data-testid="unknown-outcome">
-      <OutcomeHeading headingRef={headingRef}>{d.unknownTitle}</OutcomeHeading>
+    <section className={styles.root} aria-label={words.unknownTitle} data-testid="unknown-outcome">
+      <OutcomeHeading headingRef={headingRef}>{words.unknownTitle}</OutcomeHeading>
       <MessageBar intent="warning" layout="multiline" role="alert">
         <MessageBarBody>
-          <MessageBarTitle>{d.unknownMayHaveApplied}</MessageBarTitle> {d.unknownExplain}
+          <MessageBarTitle>{words.unknownMayHaveApplied}</MessageBarTitle> {words.unknownExplain}
         </MessageBarBody>
       </MessageBar>
       {checked && (
         <Body1 role="status" data-testid="unknown-checked">
-          {d.unknownNotApplied({ time: new Date(checked).toLocaleTimeString(locale) })}
+          {words.unknownNotApplied({ time: new Date(checked).toLocaleTimeString(locale) })}
         </Body1>
       )}
-      <Disclosure title={d.details} size="small">
-        <IdFacts testId="unknown-details" facts={[[d.distributionId, unknown.distributionId]]} />
+      <Disclosure title={words.details} size="small">
+        <IdFacts testId="unknown-details" facts={[[words.distributionId, unknown.distributionId]]} />
       </Disclosure>
       <div className={styles.actions}>
         <Button appearance={checked ? "secondary" : "primary"} onClick={onCheck} disabled={busy}>
-          {d.unknownCheck}
+          {words.unknownCheck}
         </Button>
       </div>
       {checked && (
         <>
-          <Checkbox checked={sure} onChange={(_, v) => setSure(v.checked === true)} label={d.unknownSure} />
+          <Checkbox
+            checked={sure}
+            onChange={(_, v) => setSure(v.checked === true)}
+            label={words.unknownSure}
+          />
           <div className={styles.actions}>
             <Button appearance="primary" disabled={!sure || busy} onClick={onFinalizeAnyway}>
-              {d.unknownFinalizeAnyway}
+              {words.unknownFinalizeAnyway}
             </Button>
           </div>
         </>

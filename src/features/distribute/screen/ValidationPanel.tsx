@@ -40,11 +40,11 @@ export function ValidationPanel({
   problemsHeadingRef,
 }: ValidationPanelProps) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
   const report = useReport();
-  const s = result.summary;
+  const summary = result.summary;
   const productName = (id: string) => mapping?.products.find((p) => p.id === id)?.name ?? id;
   const [row, setRow] = useState("");
   const [column, setColumn] = useState("");
@@ -63,48 +63,48 @@ export function ValidationPanel({
   };
   return (
     <div className={layout.stack}>
-      <Subtitle2 as="h3">{d.summary}</Subtitle2>
+      <Subtitle2 as="h3">{words.summary}</Subtitle2>
       <dl className={layout.facts} data-testid="summary">
-        <dt>{d.employees}</dt>
-        <dd>{formatCount(s.employees, locale)}</dd>
-        {[...s.perProduct].map(([id, cents]) => (
+        <dt>{words.employees}</dt>
+        <dd>{formatCount(summary.employees, locale)}</dd>
+        {[...summary.perProduct].map(([id, cents]) => (
           <div key={id} style={{ display: "contents" }}>
             <dt>{productName(id)}</dt>
             <dd>{formatBRL(cents, locale)}</dd>
           </div>
         ))}
-        <dt className={styles.strong}>{d.grandTotal}</dt>
-        <dd className={styles.strong}>{formatBRL(s.grandTotalCents, locale)}</dd>
-        {s.availableBalanceCents !== undefined && (
+        <dt className={styles.strong}>{words.grandTotal}</dt>
+        <dd className={styles.strong}>{formatBRL(summary.grandTotalCents, locale)}</dd>
+        {summary.availableBalanceCents !== undefined && (
           <>
-            <dt>{d.balance}</dt>
-            <dd>{formatBRL(s.availableBalanceCents, locale)}</dd>
+            <dt>{words.balance}</dt>
+            <dd>{formatBRL(summary.availableBalanceCents, locale)}</dd>
           </>
         )}
-        {s.shortfallCents !== undefined && s.shortfallCents > 0 && (
+        {summary.shortfallCents !== undefined && summary.shortfallCents > 0 && (
           <>
-            <dt>{d.shortfall}</dt>
-            <dd>{formatBRL(s.shortfallCents, locale)}</dd>
+            <dt>{words.shortfall}</dt>
+            <dd>{formatBRL(summary.shortfallCents, locale)}</dd>
           </>
         )}
-        {s.rowsWithErrors > 0 && (
+        {summary.rowsWithErrors > 0 && (
           <>
-            <dt>{d.rowsWithErrors}</dt>
-            <dd>{formatCount(s.rowsWithErrors, locale)}</dd>
+            <dt>{words.rowsWithErrors}</dt>
+            <dd>{formatCount(summary.rowsWithErrors, locale)}</dd>
           </>
         )}
       </dl>
       {onFund && (
         <div>
-          <Button onClick={onFund}>{d.fundShortfall}</Button>
+          <Button onClick={onFund}>{words.fundShortfall}</Button>
         </div>
       )}
 
       <OutcomeHeading headingRef={problemsHeadingRef}>
-        {d.problems({ count: formatCount(result.issues.length, locale) })}
+        {words.problems({ count: formatCount(result.issues.length, locale) })}
       </OutcomeHeading>
-      {result.issues.length === 0 && <Body1>{d.noProblems}</Body1>}
-      {!result.ok && <Body1 role="note">{d.errorsBlock}</Body1>}
+      {result.issues.length === 0 && <Body1>{words.noProblems}</Body1>}
+      {!result.ok && <Body1 role="note">{words.errorsBlock}</Body1>}
       <ProblemList issues={result.issues} onSelect={select} />
 
       {productHeaders.length > 0 && (

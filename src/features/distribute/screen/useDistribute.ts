@@ -26,7 +26,7 @@ export interface DistributeOptions {
 
 export function useDistribute(services: DistributeServices, { onDraft, active }: DistributeOptions) {
   const { locale } = useMessages();
-  const d = useWords(DISTRIBUTE_WORDS);
+  const words = useWords(DISTRIBUTE_WORDS);
   const report = useReport();
   const task = useTask();
   const [state, dispatch] = useReducer(distributeReducer, initialState);
@@ -59,14 +59,14 @@ export function useDistribute(services: DistributeServices, { onDraft, active }:
       const created = await services.createTemplate(run.signal);
       await loadTables();
       pick(created.name);
-      report.notice(d.templateCreated({ table: created.name }));
+      report.notice(words.templateCreated({ table: created.name }));
     });
 
   const saveMapping = (o: Parameters<DistributeServices["saveMapping"]>[1]) =>
     void services.saveMapping(table, o).then(
       async () => {
         dispatch({ type: "mappingSaved", table, mapping: await services.mapping(table) });
-        report.notice(d.mappingSaved);
+        report.notice(words.mappingSaved);
       },
       (e: unknown) => report.error(e),
     );
@@ -86,9 +86,9 @@ export function useDistribute(services: DistributeServices, { onDraft, active }:
   const onLiveError = useCallback((e: unknown) => report.error(e), [report]);
   useLiveValidation(services, table, active && state.validation !== undefined && !sent, onLive, onLiveError);
 
-  const chooseMode = (m: DistributionMode) => {
-    dispatch({ type: "modeChosen", mode: m });
-    if (m === "group" && state.benefits === undefined) {
+  const chooseMode = (chosenMode: DistributionMode) => {
+    dispatch({ type: "modeChosen", mode: chosenMode });
+    if (chosenMode === "group" && state.benefits === undefined) {
       services.benefits(new AbortController().signal).then(
         (benefits) => dispatch({ type: "benefitsLoaded", benefits }),
         (e: unknown) => report.error(e),
@@ -186,12 +186,12 @@ export function useDistribute(services: DistributeServices, { onDraft, active }:
 
   const cancelCharge = (id: string) =>
     void services.cancelCharge(id).then(
-      (r) => {
+      (cancellation) => {
         // The distribution's wait goes on: it ends `failed` once the charge is cancelled.
-        if (r.outcome === "already_paid") report.notice(d.chargeAlreadyPaid, "warning");
+        if (cancellation.outcome === "already_paid") report.notice(words.chargeAlreadyPaid, "warning");
         else {
-          dispatch({ type: "chargeChanged", charge: r.charge });
-          report.notice(d.chargeCancelled, "info");
+          dispatch({ type: "chargeChanged", charge: cancellation.charge });
+          report.notice(words.chargeCancelled, "info");
         }
       },
       (e: unknown) => report.error(e),

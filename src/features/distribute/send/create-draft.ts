@@ -54,9 +54,9 @@ export async function createDraftLogged(
   const attempt = creatingEntry(table, mode, at(), note);
   // Before the POST: a create whose answer is lost (or a crash) is then seen next time.
   await appendRunLogEntry(workbook, attempt);
-  let d: DistributionCreated;
+  let created: DistributionCreated;
   try {
-    d = await api.create(input.body, { signal: input.signal });
+    created = await api.create(input.body, { signal: input.signal });
   } catch (e) {
     // A clean refusal (4xx, 429 given up, an abort before sending) created nothing.
     if (e instanceof ApiError && !(e instanceof DraftCreateOutcomeUnknownError))
@@ -73,10 +73,10 @@ export async function createDraftLogged(
     table,
     mode,
     note,
-    ...input.draftEntry?.(d),
-    distributionId: d.distribution_id,
+    ...input.draftEntry?.(created),
+    distributionId: created.distribution_id,
     state: "draft",
     ref: attempt.distributionId,
   });
-  return d;
+  return created;
 }

@@ -172,14 +172,14 @@ export async function sendDraft(
   let distributionId: string | undefined;
   const logged = draftToContinue(entries, table, mode);
   if (logged && logged.note === note) {
-    const d = await api.distributions.get(logged.distributionId, { signal });
-    if (d.status === "draft") distributionId = d.distribution_id;
+    const distribution = await api.distributions.get(logged.distributionId, { signal });
+    if (distribution.status === "draft") distributionId = distribution.distribution_id;
   }
   const created = distributionId === undefined;
   const unrecorded = unrecordedCreate(entries, table, mode);
   if (distributionId === undefined) {
     // Logged at once: a crash from here on continues this draft instead of creating another.
-    const d = await createDraftLogged(api.distributions, {
+    const draft = await createDraftLogged(api.distributions, {
       workbook,
       entries,
       table,
@@ -191,7 +191,7 @@ export async function sendDraft(
       now,
       signal,
     });
-    distributionId = d.distribution_id;
+    distributionId = draft.distribution_id;
   }
 
   reads?.forgetDraft(distributionId);

@@ -81,7 +81,7 @@ export function desiredItems(
 /** The most common value of `values` and how many share it; ties go to the smaller value. */
 function mostCommon(values: Iterable<number>, skipZero: boolean): { value: number; count: number } {
   const counts = new Map<number, number>();
-  for (const v of values) if (!(skipZero && v === 0)) counts.set(v, (counts.get(v) ?? 0) + 1);
+  for (const value of values) if (!(skipZero && value === 0)) counts.set(value, (counts.get(value) ?? 0) + 1);
   let best = { value: 0, count: 0 };
   for (const [value, count] of counts)
     if (count > best.count || (count === best.count && value < best.value)) best = { value, count };
@@ -97,12 +97,13 @@ export function planItems(
   const chunk = options.chunk ?? MAX_EMPLOYEE_IDS_PER_CALL;
   if (!Number.isInteger(chunk) || chunk < 1) throw new RangeError("chunk must be an integer >= 1");
   const wanted = new Map<string, DesiredItem>();
-  for (const d of desired) {
-    if (wanted.has(d.employee_id)) throw new Error(`employee ${d.employee_id} is wanted twice`);
-    wanted.set(d.employee_id, d);
+  for (const item of desired) {
+    if (wanted.has(item.employee_id)) throw new Error(`employee ${item.employee_id} is wanted twice`);
+    wanted.set(item.employee_id, item);
   }
   const held = new Map<string, Map<string, number>>();
-  for (const a of actual) held.set(a.employee_id, new Map(a.values.map((v) => [v.product_id, v.value])));
+  for (const heldItem of actual)
+    held.set(heldItem.employee_id, new Map(heldItem.values.map((v) => [v.product_id, v.value])));
 
   const removes = actual.map((a) => a.employee_id).filter((id) => !wanted.has(id));
   const adds = desired.map((d) => d.employee_id).filter((id) => !held.has(id));
@@ -112,16 +113,16 @@ export function planItems(
   ];
 
   const products = new Set<string>();
-  for (const d of desired) for (const p of d.values.keys()) products.add(p);
-  for (const id of wanted.keys()) for (const p of held.get(id)?.keys() ?? []) products.add(p);
+  for (const item of desired) for (const productId of item.values.keys()) products.add(productId);
+  for (const id of wanted.keys()) for (const productId of held.get(id)?.keys() ?? []) products.add(productId);
 
   const forAll: PlannedCall[] = [];
   const perEmployee: PlannedCall[] = [];
   let totalCents = 0;
-  for (const d of desired) for (const v of d.values.values()) totalCents += v;
-  for (const p of [...products].sort()) {
-    const want = (d: DesiredItem) => d.values.get(p) ?? 0;
-    const has = (d: DesiredItem) => held.get(d.employee_id)?.get(p) ?? 0;
+  for (const item of desired) for (const cents of item.values.values()) totalCents += cents;
+  for (const productId of [...products].sort()) {
+    const want = (d: DesiredItem) => d.values.get(productId) ?? 0;
+    const has = (d: DesiredItem) => held.get(d.employee_id)?.get(productId) ?? 0;
     const mismatched = desired.filter((d) => want(d) !== has(d));
     if (mismatched.length === 0) continue;
     // A fresh product has nothing to clear: its most common non-zero value is the candidate
@@ -129,22 +130,22 @@ export function planItems(
     const common = mostCommon(desired.map(want), false);
     const viaForAll = 1 + desired.length - common.count;
     if (viaForAll < mismatched.length) {
-      forAll.push({ kind: "valueForAll", product_id: p, value: common.value });
-      for (const d of desired)
-        if (want(d) !== common.value)
+      forAll.push({ kind: "valueForAll", product_id: productId, value: common.value });
+      for (const item of desired)
+        if (want(item) !== common.value)
           perEmployee.push({
             kind: "employeeValue",
-            employee_id: d.employee_id,
-            product_id: p,
-            value: want(d),
+            employee_id: item.employee_id,
+            product_id: productId,
+            value: want(item),
           });
     } else {
-      for (const d of mismatched)
+      for (const item of mismatched)
         perEmployee.push({
           kind: "employeeValue",
-          employee_id: d.employee_id,
-          product_id: p,
-          value: want(d),
+          employee_id: item.employee_id,
+          product_id: productId,
+          value: want(item),
         });
     }
   }
@@ -170,27 +171,29 @@ function lowerBound(
   fresh: boolean,
   chunk: number = MAX_EMPLOYEE_IDS_PER_CALL,
 ): number {
-  const n = desired.length;
+  const wantedCount = desired.length;
   const wantedIds = new Set(desired.map((d) => d.employee_id));
   const held = new Map(actual.map((a) => [a.employee_id, a.values]));
   const removed = actual.filter((a) => !wantedIds.has(a.employee_id)).length;
   const added = desired.filter((d) => !held.has(d.employee_id)).length;
   const products = new Set<string>();
-  for (const d of desired) for (const p of d.values.keys()) products.add(p);
-  for (const a of actual)
-    if (wantedIds.has(a.employee_id)) for (const v of a.values) products.add(v.product_id);
+  for (const item of desired) for (const productId of item.values.keys()) products.add(productId);
+  for (const heldItem of actual)
+    if (wantedIds.has(heldItem.employee_id))
+      for (const value of heldItem.values) products.add(value.product_id);
   let values = 0;
-  for (const p of products) {
-    const want = desired.map((d) => d.values.get(p) ?? 0);
+  for (const productId of products) {
+    const want = desired.map((d) => d.values.get(productId) ?? 0);
     if (fresh || actual.length === 0) {
       const nonzero = want.filter((v) => v !== 0).length;
-      values += Math.min(nonzero, 1 + n - mostCommon(want, true).count);
+      values += Math.min(nonzero, 1 + wantedCount - mostCommon(want, true).count);
     } else {
       const mismatch = desired.filter(
         (d) =>
-          (d.values.get(p) ?? 0) !== (held.get(d.employee_id)?.find((v) => v.product_id === p)?.value ?? 0),
+          (d.values.get(productId) ?? 0) !==
+          (held.get(d.employee_id)?.find((v) => v.product_id === productId)?.value ?? 0),
       ).length;
-      values += Math.min(mismatch, 1 + n - mostCommon(want, false).count);
+      values += Math.min(mismatch, 1 + wantedCount - mostCommon(want, false).count);
     }
   }
   return (fresh ? 1 : 0) + Math.ceil(removed / chunk) + Math.ceil(added / chunk) + values + 1;

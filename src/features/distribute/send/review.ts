@@ -63,26 +63,26 @@ export function compareWithSheet(desired: readonly DesiredItem[], draft: DraftIt
   const mismatches: ItemMismatch[] = [];
   const held = new Map(draft.items.map((i) => [i.employee_id, valuesOf(i.values)]));
   let sheetTotal = 0;
-  for (const d of desired) {
-    sheetTotal += sum(d.values);
-    const h = held.get(d.employee_id);
-    if (!h) {
+  for (const item of desired) {
+    sheetTotal += sum(item.values);
+    const heldValues = held.get(item.employee_id);
+    if (!heldValues) {
       mismatches.push({
-        employee_id: d.employee_id,
+        employee_id: item.employee_id,
         kind: "missing",
-        sheetCents: sum(d.values),
+        sheetCents: sum(item.values),
         draftCents: 0,
       });
       continue;
     }
-    for (const p of new Set([...d.values.keys(), ...h.keys()])) {
-      const want = d.values.get(p) ?? 0;
-      const has = h.get(p) ?? 0;
+    for (const productId of new Set([...item.values.keys(), ...heldValues.keys()])) {
+      const want = item.values.get(productId) ?? 0;
+      const has = heldValues.get(productId) ?? 0;
       if (want !== has)
         mismatches.push({
-          employee_id: d.employee_id,
+          employee_id: item.employee_id,
           kind: "value",
-          product_id: p,
+          product_id: productId,
           sheetCents: want,
           draftCents: has,
         });
@@ -131,17 +131,17 @@ export function compareWithPrevious(
   const now = new Set(desired.map((d) => d.employee_id));
   const changed: ChangesSincePrevious["changed"] = [];
   let previousTotalCents = 0;
-  for (const v of before.values()) previousTotalCents += sum(v);
+  for (const previousValues of before.values()) previousTotalCents += sum(previousValues);
   let totalCents = 0;
-  for (const d of desired) {
-    totalCents += sum(d.values);
-    const b = before.get(d.employee_id);
-    if (!b) continue;
-    for (const p of new Set([...d.values.keys(), ...b.keys()])) {
-      const beforeCents = b.get(p) ?? 0;
-      const afterCents = d.values.get(p) ?? 0;
+  for (const item of desired) {
+    totalCents += sum(item.values);
+    const beforeValues = before.get(item.employee_id);
+    if (!beforeValues) continue;
+    for (const productId of new Set([...item.values.keys(), ...beforeValues.keys()])) {
+      const beforeCents = beforeValues.get(productId) ?? 0;
+      const afterCents = item.values.get(productId) ?? 0;
       if (beforeCents !== afterCents)
-        changed.push({ employee_id: d.employee_id, product_id: p, beforeCents, afterCents });
+        changed.push({ employee_id: item.employee_id, product_id: productId, beforeCents, afterCents });
     }
   }
   return {

@@ -68,10 +68,13 @@ export function mismatchDetails(
 ): Map<string, string> {
   const [sheet, draft] = locale === "pt-BR" ? ["planilha", "rascunho"] : ["sheet", "draft"];
   const out = new Map<string, string>();
-  for (const m of mismatches) {
-    const what = m.product_id === undefined ? "" : `${productName(m.product_id)}: `;
-    const text = `${what}${sheet} ${formatCents(m.sheetCents, locale)}, ${draft} ${formatCents(m.draftCents, locale)}`;
-    out.set(m.employee_id, out.has(m.employee_id) ? `${out.get(m.employee_id)}; ${text}` : text);
+  for (const mismatch of mismatches) {
+    const what = mismatch.product_id === undefined ? "" : `${productName(mismatch.product_id)}: `;
+    const text = `${what}${sheet} ${formatCents(mismatch.sheetCents, locale)}, ${draft} ${formatCents(mismatch.draftCents, locale)}`;
+    out.set(
+      mismatch.employee_id,
+      out.has(mismatch.employee_id) ? `${out.get(mismatch.employee_id)}; ${text}` : text,
+    );
   }
   return out;
 }

@@ -54,17 +54,22 @@ export class SendIncompleteError extends Error {
   }
 }
 
-function callOf(api: ItemsApi, id: string, c: PlannedCall, signal: AbortSignal | undefined) {
+function callOf(api: ItemsApi, id: string, call: PlannedCall, signal: AbortSignal | undefined) {
   const opts = { signal };
-  switch (c.kind) {
+  switch (call.kind) {
     case "remove":
-      return api.removeItems(id, c.employee_ids, opts);
+      return api.removeItems(id, call.employee_ids, opts);
     case "add":
-      return api.addItems(id, c.employee_ids, opts);
+      return api.addItems(id, call.employee_ids, opts);
     case "valueForAll":
-      return api.setValueForAll(id, { product_id: c.product_id, value: c.value }, opts);
+      return api.setValueForAll(id, { product_id: call.product_id, value: call.value }, opts);
     case "employeeValue":
-      return api.setEmployeeValue(id, c.employee_id, { product_id: c.product_id, value: c.value }, opts);
+      return api.setEmployeeValue(
+        id,
+        call.employee_id,
+        { product_id: call.product_id, value: call.value },
+        opts,
+      );
   }
 }
 
