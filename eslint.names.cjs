@@ -22,6 +22,7 @@ const CLEAN = [
   "src/features/directory",
   "src/features/reconciliation",
   "src/features/distribute",
+  "src/excel/testing",
 ];
 
 const LETTER = "/^(?![ij_]$)[A-Za-z]$/";

@@ -56,7 +56,7 @@ export function describeReadingContract(make: ContractSubject): void {
     ]) {
       const blocks = await collect(read);
       expect(blocks.flatMap((b) => b.rows)).toEqual(rows);
-      for (const b of blocks) expect(b.firstSheetRow).toBe(b.offset + 2);
+      for (const block of blocks) expect(block.firstSheetRow).toBe(block.offset + 2);
     }
   });
 
@@ -89,8 +89,8 @@ export function describeReadingContract(make: ContractSubject): void {
     const seen: number[] = [];
     await expect(
       (async () => {
-        for await (const b of workbook.readTableRows("Table1", { blockRows: 10, signal: ac.signal })) {
-          seen.push(b.offset);
+        for await (const block of workbook.readTableRows("Table1", { blockRows: 10, signal: ac.signal })) {
+          seen.push(block.offset);
           ac.abort(new Error("stop"));
         }
       })(),
@@ -117,8 +117,8 @@ export function describeReadingContract(make: ContractSubject): void {
       ["", "", ""],
       ["", 5, "nota"],
     ]);
-    const t = await workbook.convertUsedRangeToTable("Plan1", "Dados");
-    expect(t).toMatchObject({ header: ["CPF", "Refeição", "Column3"], rowCount: 3, headerRow: 2 });
+    const table = await workbook.convertUsedRangeToTable("Plan1", "Dados");
+    expect(table).toMatchObject({ header: ["CPF", "Refeição", "Column3"], rowCount: 3, headerRow: 2 });
     await failsWith(workbook.convertUsedRangeToTable("Plan1", "Outra"), /overlap/i);
     expect(await workbook.getUsedRange("Vazia")).toBeNull();
     expect(await collect(workbook.readUsedRangeRows("Vazia"))).toEqual([]);

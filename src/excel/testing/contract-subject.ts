@@ -33,19 +33,19 @@ export type ContractSubject = (init?: ContractInit) => { workbook: Workbook; loo
 
 export async function collect(it: AsyncIterable<RowBlock>): Promise<RowBlock[]> {
   const out: RowBlock[] = [];
-  for await (const b of it) out.push(b);
+  for await (const block of it) out.push(block);
   return out;
 }
 
 /** A failure whose code (WorkbookHostError) or message names `pattern`. */
-export async function failsWith(p: Promise<unknown>, pattern: RegExp): Promise<void> {
-  const e: unknown = await p.then(
+export async function failsWith(promise: Promise<unknown>, pattern: RegExp): Promise<void> {
+  const failure: unknown = await promise.then(
     () => undefined,
     (err: unknown) => err,
   );
-  expect(e).toBeInstanceOf(Error);
-  const code = (e as { code?: unknown }).code;
-  expect(`${typeof code === "string" ? code : ""} ${(e as Error).message}`).toMatch(pattern);
+  expect(failure).toBeInstanceOf(Error);
+  const code = (failure as { code?: unknown }).code;
+  expect(`${typeof code === "string" ? code : ""} ${(failure as Error).message}`).toMatch(pattern);
 }
 
 export const fromTable = (

@@ -52,8 +52,8 @@ export function describeWritingContract(make: ContractSubject): void {
     expect(look.numberFormat("Sheet1", "B2")).toBe("General");
     await workbook.writeTableCells("Table1", [{ header: "Código", cells: [{ rowIndex: 1, value: "3-4" }] }]);
     expect(look.cell("Sheet1", "A3")).toBe("3-4");
-    const t = await workbook.appendRows("Table1", [["7-8", 9]]);
-    expect(t.rowCount).toBe(4);
+    const table = await workbook.appendRows("Table1", [["7-8", 9]]);
+    expect(table.rowCount).toBe(4);
     expect(look.cell("Sheet1", "A5")).toBe("7-8");
     expect(look.cell("Sheet1", "B5")).toBe(9);
   });
@@ -146,17 +146,17 @@ export function describeWritingContract(make: ContractSubject): void {
   });
 
   test("large writes are cut into blocks and land whole", async () => {
-    const n = 5000;
+    const rowCount = 5000;
     const { workbook, look } = make(
       fromTable(
         ["Msg"],
-        Array.from({ length: n }, () => [""]),
+        Array.from({ length: rowCount }, () => [""]),
       ),
     );
-    const values = Array.from({ length: n }, (_, i) => `mensagem ${i} ${"y".repeat(100)}`);
+    const values = Array.from({ length: rowCount }, (_, i) => `mensagem ${i} ${"y".repeat(100)}`);
     await workbook.writeColumns("Table1", [{ header: "Msg", values }], { maxBlockBytes: 50_000 });
     expect(look.cell("Sheet1", "A2")).toBe(values[0]);
-    expect(look.cell("Sheet1", `A${n + 1}`)).toBe(values[n - 1]);
+    expect(look.cell("Sheet1", `A${rowCount + 1}`)).toBe(values[rowCount - 1]);
   });
 
   test("refuses wrong lengths, unknown columns and non-finite numbers, writing nothing", async () => {
