@@ -3,8 +3,9 @@
 export type { Locale } from "./locale";
 export { LOCALES, defineWords, labelsByCode, type Widen, type Words } from "./locale";
 export { isBlankCell } from "./blank";
-export type { CentsProblemCode, CentsProblem, ParseCentsResult } from "./cents";
-export { parseCents, formatCents } from "./cents";
+export type { CentsProblemCode, CentsProblem, ParseCentsResult } from "./cents-amount";
+export { parseCents } from "./cents";
+export { formatCents } from "./cents-format";
 export type { DocumentKind, DocumentProblem, DocumentProblemCode, NormalizeResult } from "./documents";
 export {
   normalizeCpf,
