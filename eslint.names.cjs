@@ -23,6 +23,7 @@ const CLEAN = [
   "src/features/reconciliation",
   "src/features/distribute",
   "src/excel/testing",
+  "src/money",
 ];
 
 const LETTER = "/^(?![ij_]$)[A-Za-z]$/";

@@ -79,8 +79,8 @@ function mod11(chars: string, weights: readonly number[]): number {
   let sum = 0;
   const offset = weights.length - chars.length;
   for (let i = 0; i < chars.length; i++) sum += (chars.charCodeAt(i) - 48) * (weights[i + offset] ?? 0);
-  const r = sum % 11;
-  return r < 2 ? 0 : 11 - r;
+  const remainder = sum % 11;
+  return remainder < 2 ? 0 : 11 - remainder;
 }
 
 /**
@@ -176,9 +176,9 @@ function mask(kind: Kind, digits: string): string {
  * CPFs under the LGPD. Takes digits or a formatted CPF; anything without exactly 11 digits is fully masked.
  */
 export function maskCpf(cpf: string): string {
-  const d = onlyDigits(cpf);
-  if (d.length !== 11) return "***.***.***-**";
-  return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+  const digits = onlyDigits(cpf);
+  if (digits.length !== 11) return "***.***.***-**";
+  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
 }
 
 /**
@@ -186,14 +186,14 @@ export function maskCpf(cpf: string): string {
  * CNPJ). Anything without 14 letters and digits is fully masked.
  */
 export function maskCnpj(cnpj: string): string {
-  const d = onlyAlphanumerics(cnpj);
-  if (d.length !== 14) return "**.***.***/****-**";
-  return `**.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-**`;
+  const characters = onlyAlphanumerics(cnpj);
+  if (characters.length !== 14) return "**.***.***/****-**";
+  return `**.${characters.slice(2, 5)}.${characters.slice(5, 8)}/${characters.slice(8, 12)}-**`;
 }
 
 /** "12345678909" -> "123.456.789-09". A string without exactly 11 digits is returned unchanged. */
 export function formatCpf(digits: string): string {
-  const d = onlyDigits(digits);
-  if (d.length !== 11) return digits;
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+  const cpfDigits = onlyDigits(digits);
+  if (cpfDigits.length !== 11) return digits;
+  return `${cpfDigits.slice(0, 3)}.${cpfDigits.slice(3, 6)}.${cpfDigits.slice(6, 9)}-${cpfDigits.slice(9)}`;
 }
