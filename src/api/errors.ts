@@ -2,9 +2,10 @@
  * The error classes of the API client, and nothing else (as openai-node's `src/core/error.ts`):
  * one `ApiError` base with `status`, `body`, `requestId`, `url`, `method` and `retryable`, a
  * subclass per HTTP status of the document's "Errors" table, separate connection, timeout and
- * abort errors, a 2xx answer that cannot be read, and the client's own refusals (an id that would
- * change the route, a poll or a list that does not end). The errors that say money may have
- * moved (an outcome unknown, a deposit that is not the one sent) are in ./outcome-errors.ts.
+ * abort errors, and a 2xx answer that cannot be read. The client's own refusals (an id that would
+ * change the route, a poll or a list that does not end) are in ./refusal-errors.ts; the errors that
+ * say money may have moved (an outcome unknown, a deposit that is not the one sent) in
+ * ./outcome-errors.ts.
  *
  * The token is a secret (document, "Authentication" 5): what these classes receive has already
  * been cleaned by the transport (`redact.ts`), so they never see it.
@@ -256,79 +257,6 @@ export class AppliedUnreadableError extends ResponseValidationError {
     this.message =
       `${init.method} ${pathOf(init.url)} answered HTTP ${init.status}: the change was applied, but the answer ` +
       `could not be read (${listIssues(init.issues)}). Do not repeat it blindly; read the resource first.`;
-  }
-}
-
-/**
- * An identifier that would change the route it is put in (empty, `.`, `..`, control characters):
- * refused before anything is sent, so `setEmployeeValue(d, ".")` can never reach "value for all".
- */
-export class InvalidIdentifierError extends ValePixError {
-  override name = "InvalidIdentifierError";
-  readonly parameter: string;
-  readonly value: string;
-  constructor(parameter: string, value: string, why: string) {
-    super(`Invalid ${parameter} ${JSON.stringify(value)}: ${why}; nothing was sent.`);
-    this.parameter = parameter;
-    this.value = value;
-  }
-}
-
-/** `pollUntil` gave up: the resource did not reach the awaited state within `maxWaitMs`. */
-export class PollTimeoutError extends ValePixError {
-  override name = "PollTimeoutError";
-  readonly elapsedMs: number;
-  readonly attempts: number;
-  readonly lastValue: unknown;
-  constructor(init: {
-    what: string;
-    elapsedMs: number;
-    attempts: number;
-    lastValue: unknown;
-    lastState?: string;
-  }) {
-    super(
-      `Gave up waiting for ${init.what} after ${Math.round(init.elapsedMs)} ms and ${init.attempts} reads` +
-        (init.lastState ? ` (last status "${init.lastState}")` : ""),
-    );
-    this.elapsedMs = init.elapsedMs;
-    this.attempts = init.attempts;
-    this.lastValue = init.lastValue;
-  }
-}
-
-/**
- * What changed in a list while it was read (issue 22): the page size (`limit`: the first page's
- * stated limit or item count, then another), the stated `total`, or the list `ended` (an empty
- * page) after `to` items while the first page stated a total of `from`. `page` is where it was seen.
- */
-export interface PageChange {
-  kind: "limit" | "total" | "ended";
-  from: number;
-  to: number;
-  page: number;
-}
-
-/**
- * Iteration stopped because the pages did not add up: a server that ignores `page`, no end, or a
- * list that changed while it was read, again after one read from the start (`change` says what).
- */
-export class PaginationError extends ValePixError {
-  override name = "PaginationError";
-  readonly change: PageChange | undefined;
-  constructor(message: string, change?: PageChange) {
-    super(message);
-    this.change = change;
-  }
-}
-
-/** `collectAll` found more than `max` items. */
-export class CollectLimitError extends ValePixError {
-  override name = "CollectLimitError";
-  readonly max: number;
-  constructor(max: number) {
-    super(`More than ${max} items: refusing to load them all at once (raise max, or iterate instead)`);
-    this.max = max;
   }
 }
 

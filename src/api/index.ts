@@ -16,19 +16,21 @@ export {
   AppliedUnreadableError,
   AuthenticationError,
   BadRequestError,
-  CollectLimitError,
   ConflictError,
   InternalServerError,
-  InvalidIdentifierError,
   NotFoundError,
-  PaginationError,
   PermissionDeniedError,
-  PollTimeoutError,
   RateLimitError,
   RedirectRefusedError,
   ResponseValidationError,
   UnprocessableEntityError,
 } from "./errors";
+export {
+  CollectLimitError,
+  InvalidIdentifierError,
+  PaginationError,
+  PollTimeoutError,
+} from "./refusal-errors";
 export {
   DepositMismatchError,
   DepositOutcomeUnknownError,

@@ -9,7 +9,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "./client";
-import { PaginationError } from "./errors";
+import { PaginationError } from "./refusal-errors";
 import { collectAll } from "./pagination";
 
 interface Shifty {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { CollectLimitError, PaginationError } from "./errors";
+import { CollectLimitError, PaginationError } from "./refusal-errors";
 import { collectAll, LARGE_PAGE_LIMIT, MAX_PAGES, PARALLEL_PAGES, paginate } from "./pagination";
 import type { Page } from "./schemas";
 

@@ -1,4 +1,5 @@
-import { APIUserAbortError, PollTimeoutError } from "./errors";
+import { APIUserAbortError } from "./errors";
+import { PollTimeoutError } from "./refusal-errors";
 import { pollUntil } from "./polling";
 import { fakeClock } from "./testing/fake-fetch";
 import { deposit, distribution, P, setup } from "./testing/fixtures";
