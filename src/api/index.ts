@@ -40,7 +40,7 @@ export {
 // Retries, waits, lists
 export { isAmbiguousFailure, parseRetryAfter } from "./retry";
 export { defaultSleep } from "./abort";
-export { collectAll } from "./pagination";
+export { collectAll } from "./collect-all";
 export { pullAll } from "./pull-all";
 
 // Addresses

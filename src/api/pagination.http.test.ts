@@ -10,7 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "./client";
 import { PaginationError } from "./refusal-errors";
-import { collectAll } from "./pagination";
+import { collectAll } from "./collect-all";
 
 interface Shifty {
   /** The page size the server applies to a call (1-based call number, page asked, limit asked). */

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { CollectLimitError, PaginationError } from "./refusal-errors";
-import { collectAll, LARGE_PAGE_LIMIT, MAX_PAGES, PARALLEL_PAGES, paginate } from "./pagination";
+import { collectAll } from "./collect-all";
+import { LARGE_PAGE_LIMIT, MAX_PAGES, PARALLEL_PAGES, paginate } from "./pagination";
 import type { Page } from "./schemas";
 
 /** A server of `n` items with page size `serverMax` at most, recording the pages asked. */

@@ -1,7 +1,7 @@
 /**
  * benefits: create, list and update (./benefits.ts).
  */
-import { collectAll } from "../pagination";
+import { collectAll } from "../collect-all";
 import { page } from "../testing/fake-fetch";
 import { benefit, P, setup } from "../testing/fixtures";
 import { expectJsonHeaders, only } from "../testing/requests";

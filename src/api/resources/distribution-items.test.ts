@@ -3,7 +3,7 @@
  * repeating a mutation after an ambiguous failure (document, "Endpoints" rule 4).
  */
 import { InternalServerError } from "../errors";
-import { collectAll } from "../pagination";
+import { collectAll } from "../collect-all";
 import { MAX_EMPLOYEE_IDS_PER_CALL } from "../schemas";
 import { page } from "../testing/fake-fetch";
 import { distribution, item, P, setup, totals } from "../testing/fixtures";

@@ -1,7 +1,7 @@
 /**
  * employees: list, create, situations and the CSV batch upload (./employees.ts).
  */
-import { collectAll } from "../pagination";
+import { collectAll } from "../collect-all";
 import { EMPLOYEE_BATCH_FIELD } from "../schemas";
 import { page } from "../testing/fake-fetch";
 import { employee, P, setup } from "../testing/fixtures";

@@ -1,7 +1,7 @@
 /**
  * products: pages and the full list (./products.ts).
  */
-import { collectAll } from "../pagination";
+import { collectAll } from "../collect-all";
 import { page } from "../testing/fake-fetch";
 import { P, product, setup } from "../testing/fixtures";
 

@@ -1,7 +1,7 @@
 /**
  * transactions (./transactions.ts).
  */
-import { collectAll } from "../pagination";
+import { collectAll } from "../collect-all";
 import { page } from "../testing/fake-fetch";
 import { P, setup, transaction } from "../testing/fixtures";
 
