@@ -18,8 +18,6 @@
  */
 import type { UserStorage } from "../../api";
 import type { Locale } from "../../money";
-import type { FormulaSheetPort } from "../../workbook/formula-sheet";
-import type { Workbook } from "../../workbook/port";
 import { AnswerCache, type CacheStats } from "./cache";
 import {
   type CellScalar,
@@ -34,8 +32,7 @@ import {
 } from "./cells";
 import { failureOf } from "./errors";
 import { type AnswerOf, type Question, type QuestionApi, ask, questionKey } from "./questions";
-import { buildReconciliationSheet } from "./reconciliation-sheet";
-import type { FunctionsServices, RefreshOutcome } from "./services";
+import type { RefreshOutcome } from "./services";
 
 /** Excel's handle on one cell of a streaming function (`CustomFunctions.StreamingInvocation`). */
 export interface StreamingCell<T, E> {
@@ -285,23 +282,4 @@ export class FunctionsRuntime<E> {
       this.timer = undefined;
     }
   }
-}
-
-/** The pane's port over the page's runtime, and the reconciliation sheet where there is a workbook. */
-export function functionsServices(
-  runtime: Pick<FunctionsRuntime<unknown>, "liveEnabled" | "setLive" | "refresh">,
-  locale: Locale,
-  workbook?: { workbook: Workbook; sheets: FormulaSheetPort },
-): FunctionsServices {
-  return {
-    liveEnabled: () => runtime.liveEnabled(),
-    setLive: (on) => runtime.setLive(on),
-    refresh: () => runtime.refresh(),
-    ...(workbook
-      ? {
-          buildReconciliationSheet: (signal?: AbortSignal) =>
-            buildReconciliationSheet(workbook.workbook, workbook.sheets, locale, signal),
-        }
-      : {}),
-  };
 }

@@ -1,6 +1,7 @@
 /** `FundServices` over src/features/fund/fund.ts and charges.ts (docs/workflows.md, "Funding"). */
 import type { UserStorage, ValePixClient } from "../../api";
-import { cancelCharge, followCharge, startDeposit } from "./charges";
+import { cancelCharge } from "./cancel-charge";
+import { followCharge, startDeposit } from "./charges";
 import { readShortfall } from "./fund";
 import { payerMemory } from "./payer-memory";
 import type { FundServices } from "./services";

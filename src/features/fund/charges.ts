@@ -1,7 +1,8 @@
 /**
  * A PIX charge (API document "Deposit request body", "Deposit states"): creating it with a
- * client-generated `transaction_id`, following it to a final state, cancelling it. The funding
- * workflow (./funding.ts) runs these; the charge a finalize opens is followed the same way.
+ * client-generated `transaction_id`, following it to a final state (cancelling it is in
+ * ./cancel-charge.ts). The funding workflow (./funding.ts) runs these; the charge a finalize opens
+ * is followed the same way.
  *
  * Money moves here, so:
  * - the `transaction_id` is a UUID generated before sending and handed to `onTransactionId`
@@ -13,7 +14,6 @@
  */
 import {
   APIUserAbortError,
-  ConflictError,
   type Deposit,
   DepositOutcomeUnknownError,
   type DepositResponse,
@@ -99,24 +99,24 @@ export const report = (onProgress: OnProgress | undefined, phase: string, done: 
   progressReporter(onProgress)(phase, done, total);
 
 function newTransactionId(): string {
-  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  if (typeof c?.randomUUID !== "function") {
+  const webCrypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (typeof webCrypto?.randomUUID !== "function") {
     throw new TypeError("crypto.randomUUID is not available (it needs a secure https context)");
   }
-  return c.randomUUID();
+  return webCrypto.randomUUID();
 }
 
-function chargeOf(d: Deposit | DepositResponse): Charge {
+export function chargeOf(deposit: Deposit | DepositResponse): Charge {
   return {
-    transactionId: d.transaction_id,
+    transactionId: deposit.transaction_id,
     // A creation answer may omit the state (the document promises only `transaction_id`); a
     // charge just created is not final, and PENDING is our name for that (src/api/schemas/funding.ts).
-    status: d.status ?? "PENDING",
-    ...(d.amount !== undefined ? { amountCents: d.amount } : {}),
-    ...(d.pix_copy_paste ? { pixCopyPaste: d.pix_copy_paste } : {}),
-    ...(d.boleto_line ? { boletoLine: d.boleto_line } : {}),
-    ...(d.expires_at ? { expiresAt: d.expires_at } : {}),
-    ...(d.created_at ? { createdAt: d.created_at } : {}),
+    status: deposit.status ?? "PENDING",
+    ...(deposit.amount !== undefined ? { amountCents: deposit.amount } : {}),
+    ...(deposit.pix_copy_paste ? { pixCopyPaste: deposit.pix_copy_paste } : {}),
+    ...(deposit.boleto_line ? { boletoLine: deposit.boleto_line } : {}),
+    ...(deposit.expires_at ? { expiresAt: deposit.expires_at } : {}),
+    ...(deposit.created_at ? { createdAt: deposit.created_at } : {}),
   };
 }
 
@@ -260,41 +260,4 @@ export async function followFinalizeCharge(
   const transactionId = finalized.transaction_id ?? finalized.lot?.transaction_id;
   if (transactionId === undefined || transactionId === "") return null;
   return followCharge(api, transactionId, options);
-}
-
-export type CancelOutcome =
-  | { outcome: "cancelled"; charge: Charge }
-  /** HTTP 409: "An attempt to cancel an already paid charge is a conflict". */
-  | { outcome: "already_paid"; charge?: Charge }
-  /** The charge had already failed or expired: nothing to cancel, nothing was paid. */
-  | { outcome: "already_final"; charge: Charge };
-
-/**
- * Cancels a charge still waiting for payment (path: not shown, see docs/api-assumptions.md).
- * A 409 is read as "already paid", as the document says; the charge is read to tell a paid one
- * from one that failed or expired (a failed read keeps "already paid").
- */
-export async function cancelCharge(
-  deposits: Pick<ValePixClient["deposits"], "cancel" | "get">,
-  transactionId: string,
-  options: { signal?: AbortSignal } = {},
-): Promise<CancelOutcome> {
-  const { signal } = options;
-  try {
-    return { outcome: "cancelled", charge: chargeOf(await deposits.cancel(transactionId, { signal })) };
-  } catch (err) {
-    if (!(err instanceof ConflictError)) throw err;
-    let deposit: Deposit;
-    try {
-      deposit = await deposits.get(transactionId, { signal });
-    } catch (readErr) {
-      if (readErr instanceof APIUserAbortError) throw readErr;
-      return { outcome: "already_paid" };
-    }
-    const charge = chargeOf(deposit);
-    if (deposit.status === "CANCELLED") return { outcome: "cancelled", charge };
-    if (isFinalDepositStatus(deposit.status) && deposit.status !== "COMPLETED")
-      return { outcome: "already_final", charge };
-    return { outcome: "already_paid", charge };
-  }
 }

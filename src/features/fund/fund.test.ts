@@ -5,7 +5,8 @@
 import { APIUserAbortError, DepositOutcomeUnknownError, collectAll } from "../../api";
 import { PIX_DELAY } from "../../../sandbox/test-harness";
 import { startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
-import { type Charge, FundingInputError, cancelCharge, followFinalizeCharge, startDeposit } from "./charges";
+import { cancelCharge } from "./cancel-charge";
+import { type Charge, FundingInputError, followFinalizeCharge, startDeposit } from "./charges";
 import { fund, readShortfall } from "./fund";
 import type { Progress } from "../../api/progress";
 

@@ -1,14 +1,8 @@
 // The fund feature's public surface: other features, the shell, the commands and the preview import only this.
 export { fundServices } from "./adapter";
 export { ChargePanel } from "./ChargePanel";
-export {
-  cancelCharge,
-  type CancelOutcome,
-  type Charge,
-  followCharge,
-  FundingInputError,
-  startDeposit,
-} from "./charges";
+export { cancelCharge, type CancelOutcome } from "./cancel-charge";
+export { type Charge, followCharge, FundingInputError, startDeposit } from "./charges";
 export { fund } from "./fund";
 export { FundScreen } from "./FundScreen";
 export { validPayerDocument } from "./payer";

@@ -1,6 +1,7 @@
 /** What the Fund screen needs (its port); ./adapter.ts implements it with ./fund.ts and ./charges.ts. */
 import type { Run } from "../../api/progress";
-import type { CancelOutcome, Charge, ChargeOutcome } from "./charges";
+import type { CancelOutcome } from "./cancel-charge";
+import type { Charge, ChargeOutcome } from "./charges";
 import type { PayerMemory } from "./payer-memory";
 
 export interface FundServices {
