@@ -24,6 +24,7 @@ const CLEAN = [
   "src/features/distribute",
   "src/excel/testing",
   "src/money",
+  "src/features/fund",
 ];
 
 const LETTER = "/^(?![ij_]$)[A-Za-z]$/";

@@ -21,21 +21,21 @@ export function useFunctionsPanel(services: FunctionsServices) {
 
   const setLive = (on: boolean) => {
     setLiveShown(on);
-    services.setLive(on).catch((e: unknown) => {
+    services.setLive(on).catch((error: unknown) => {
       // Not kept: the switch shows what the services still do.
       setLiveShown(services.liveEnabled());
-      report.error(e);
+      report.error(error);
     });
   };
 
   const refresh = () =>
     void task.run(async () => {
-      const r = await services.refresh();
-      if (r.questions === 0) return report.notice(words.nothingToRefresh, "info");
+      const outcome = await services.refresh();
+      if (outcome.questions === 0) return report.notice(words.nothingToRefresh, "info");
       report.notice(
-        words.refreshed({ cells: count(r.cells), questions: count(r.questions) }) +
-          (r.failed > 0 ? ` ${words.failed({ failed: count(r.failed) })}` : ""),
-        r.failed > 0 ? "warning" : "success",
+        words.refreshed({ cells: count(outcome.cells), questions: count(outcome.questions) }) +
+          (outcome.failed > 0 ? ` ${words.failed({ failed: count(outcome.failed) })}` : ""),
+        outcome.failed > 0 ? "warning" : "success",
       );
     });
 
@@ -43,10 +43,10 @@ export function useFunctionsPanel(services: FunctionsServices) {
   const buildSheet = build
     ? () =>
         void task.run(async (run) => {
-          const r = await build(run.signal);
+          const built = await build(run.signal);
           report.notice(
-            (r.created ? words.built({ sheet: r.sheet }) : words.rebuilt({ sheet: r.sheet })) +
-              (r.ledger ? words.withLedger({ count: count(r.distributions) }) : words.noLedger),
+            (built.created ? words.built({ sheet: built.sheet }) : words.rebuilt({ sheet: built.sheet })) +
+              (built.ledger ? words.withLedger({ count: count(built.distributions) }) : words.noLedger),
           );
         })
     : undefined;

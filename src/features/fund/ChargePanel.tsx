@@ -31,14 +31,14 @@ export interface ChargePanelProps {
 
 export function ChargePanel({ charge, finalStatus, states, onCancel }: ChargePanelProps) {
   const { locale } = useMessages();
-  const f = useWords(FUND_WORDS);
+  const words = useWords(FUND_WORDS);
   const styles = useStyles();
   const report = useReport();
   const left = useCountdown(finalStatus ? undefined : charge.expiresAt);
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      report.notice(f.copied, "success");
+      report.notice(words.copied, "success");
     } catch (e) {
       report.error(e);
     }
@@ -46,43 +46,43 @@ export function ChargePanel({ charge, finalStatus, states, onCancel }: ChargePan
   return (
     <div className={styles.root} data-testid="charge">
       {charge.amountCents !== undefined && (
-        <Body1>{f.chargeAmount({ amount: formatBRL(charge.amountCents, locale) })}</Body1>
+        <Body1>{words.chargeAmount({ amount: formatBRL(charge.amountCents, locale) })}</Body1>
       )}
       {/* A final charge is not payable: its code is gone, so nothing invites paying twice. */}
       {charge.pixCopyPaste && !finalStatus && (
         <>
-          <PixQrCode code={charge.pixCopyPaste} label={f.qrLabel} />
-          <Field label={f.pixCode}>
+          <PixQrCode code={charge.pixCopyPaste} label={words.qrLabel} />
+          <Field label={words.pixCode}>
             <Textarea className={styles.code} readOnly value={charge.pixCopyPaste} resize="vertical" />
           </Field>
           <div className={styles.actions}>
             <Button appearance="primary" onClick={() => void copy(charge.pixCopyPaste!)}>
-              {f.copyCode}
+              {words.copyCode}
             </Button>
           </div>
         </>
       )}
       {charge.boletoLine && !finalStatus && (
         <>
-          <Field label={f.boletoLine}>
+          <Field label={words.boletoLine}>
             <Textarea className={styles.code} readOnly value={charge.boletoLine} resize="vertical" />
           </Field>
           <div className={styles.actions}>
             <Button appearance="primary" onClick={() => void copy(charge.boletoLine!)}>
-              {f.copyBoleto}
+              {words.copyBoleto}
             </Button>
           </div>
         </>
       )}
       {left !== undefined && !finalStatus && (
         <Caption1 aria-live="off" data-testid="expiry">
-          {left > 0 ? f.expiresIn({ time: formatDuration(left, locale) }) : f.expired}
+          {left > 0 ? words.expiresIn({ time: formatDuration(left, locale) }) : words.expired}
         </Caption1>
       )}
-      {finalStatus && <Body1 role="status">{(states ?? f.states)[finalStatus] ?? finalStatus}</Body1>}
+      {finalStatus && <Body1 role="status">{(states ?? words.states)[finalStatus] ?? finalStatus}</Body1>}
       {onCancel && !finalStatus && (
         <div className={styles.actions}>
-          <Button onClick={onCancel}>{f.cancelCharge}</Button>
+          <Button onClick={onCancel}>{words.cancelCharge}</Button>
         </div>
       )}
     </div>

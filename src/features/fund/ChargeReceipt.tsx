@@ -28,7 +28,7 @@ const useStyles = makeStyles({
 
 export function ChargeReceipt({ outcome }: { outcome: ChargeOutcome }) {
   const { locale } = useMessages();
-  const f = useWords(FUND_WORDS);
+  const words = useWords(FUND_WORDS);
   const layout = useLayoutStyles();
   const styles = useStyles();
   const report = useReport();
@@ -37,7 +37,7 @@ export function ChargeReceipt({ outcome }: { outcome: ChargeOutcome }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(charge.transactionId);
-      report.notice(f.idCopied, "success");
+      report.notice(words.idCopied, "success");
     } catch (e) {
       report.error(e);
     }
@@ -45,25 +45,25 @@ export function ChargeReceipt({ outcome }: { outcome: ChargeOutcome }) {
   return (
     <section className={layout.stack} aria-labelledby={headingId} data-testid="receipt">
       <Subtitle2 as="h3" id={headingId}>
-        {f.receiptTitle}
+        {words.receiptTitle}
       </Subtitle2>
-      <Body1 role="status">{f.states.COMPLETED}</Body1>
+      <Body1 role="status">{words.states.COMPLETED}</Body1>
       <dl className={styles.facts}>
         {charge.amountCents !== undefined && (
           <>
-            <dt>{f.receiptAmount}</dt>
+            <dt>{words.receiptAmount}</dt>
             <dd>{formatBRL(charge.amountCents, locale)}</dd>
           </>
         )}
-        <dt>{outcome.sawItArrive ? f.receiptPaidAt : f.receiptFinalAt}</dt>
+        <dt>{outcome.sawItArrive ? words.receiptPaidAt : words.receiptFinalAt}</dt>
         <dd>{formatDateTime(new Date(outcome.finalSeenAt), locale)}</dd>
-        <dt>{f.receiptId}</dt>
+        <dt>{words.receiptId}</dt>
         <dd>
           <span className={styles.id}>{charge.transactionId}</span>
         </dd>
       </dl>
       <div className={layout.actions}>
-        <Button onClick={() => void copy()}>{f.copyId}</Button>
+        <Button onClick={() => void copy()}>{words.copyId}</Button>
       </div>
     </section>
   );

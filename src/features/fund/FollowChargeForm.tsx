@@ -18,7 +18,7 @@ export interface FollowChargeFormProps {
 }
 
 export function FollowChargeForm({ transactionId, onChange, onFollow, error }: FollowChargeFormProps) {
-  const f = useWords(FUND_WORDS);
+  const words = useWords(FUND_WORDS);
   const layout = useLayoutStyles();
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -28,13 +28,13 @@ export function FollowChargeForm({ transactionId, onChange, onFollow, error }: F
   // Open while it holds an id or an error: a charge to follow is never hidden.
   const open = opened || transactionId !== "" || error !== undefined;
   return (
-    <Disclosure title={f.followTitle} as="h3" open={open} onOpenChange={setOpened}>
-      <form className={layout.stack} onSubmit={submit} noValidate aria-label={f.followTitle}>
-        <Field label={f.followLabel} hint={f.followHint} validationMessage={error}>
+    <Disclosure title={words.followTitle} as="h3" open={open} onOpenChange={setOpened}>
+      <form className={layout.stack} onSubmit={submit} noValidate aria-label={words.followTitle}>
+        <Field label={words.followLabel} hint={words.followHint} validationMessage={error}>
           <Input value={transactionId} onChange={(_, d) => onChange(d.value)} spellCheck={false} />
         </Field>
         <div className={layout.actions}>
-          <Button type="submit">{f.follow}</Button>
+          <Button type="submit">{words.follow}</Button>
         </div>
       </form>
     </Disclosure>

@@ -38,23 +38,23 @@ export interface FundScreenProps {
   onBack?: () => void;
 }
 
-function shortfallLabel(shortfall: ShortfallView, f: FundWords, locale: "pt-BR" | "en-US"): string {
+function shortfallLabel(shortfall: ShortfallView, words: FundWords, locale: "pt-BR" | "en-US"): string {
   switch (shortfall.state) {
     case "reading":
-      return f.shortfallReading;
+      return words.shortfallReading;
     case "known":
       return shortfall.cents === 0
-        ? f.shortfallNone
-        : f.shortfallAmount({ amount: formatBRL(shortfall.cents, locale) });
+        ? words.shortfallNone
+        : words.shortfallAmount({ amount: formatBRL(shortfall.cents, locale) });
     case "no-draft":
     case "unknown":
-      return f.byShortfall;
+      return words.byShortfall;
   }
 }
 
 export function FundScreen({ services, draftId, suggestedCents, onBack }: FundScreenProps) {
   const { t, locale } = useMessages();
-  const f = useWords(FUND_WORDS);
+  const words = useWords(FUND_WORDS);
   const layout = useLayoutStyles();
   const headingId = useId();
   const fund = useFund(services, draftId, suggestedCents);
@@ -68,35 +68,35 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
   return (
     <section className={layout.screen} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
-        {f.title}
+        {words.title}
       </Subtitle2>
       {onBack && (
         <div className={layout.actions}>
           <Button appearance="secondary" onClick={onBack}>
-            {f.backToDistribute}
+            {words.backToDistribute}
           </Button>
         </div>
       )}
       {fund.balance !== undefined && (
-        <Body1 data-testid="balance">{f.balanceNow({ balance: formatBRL(fund.balance, locale) })}</Body1>
+        <Body1 data-testid="balance">{words.balanceNow({ balance: formatBRL(fund.balance, locale) })}</Body1>
       )}
 
       {!charge && !task.running && (
         <>
-          <form className={layout.stack} onSubmit={submit} noValidate aria-label={f.title}>
+          <form className={layout.stack} onSubmit={submit} noValidate aria-label={words.title}>
             <Field
-              label={f.what}
-              {...(shortfall.state === "no-draft" ? { hint: f.shortfallNeedsDraft } : {})}
+              label={words.what}
+              {...(shortfall.state === "no-draft" ? { hint: words.shortfallNeedsDraft } : {})}
             >
               <RadioGroup
                 value={fund.what}
                 onChange={(_, d) => fund.choose(d.value as "amount" | "shortfall")}
               >
-                <Radio value="amount" label={f.byAmount} />
+                <Radio value="amount" label={words.byAmount} />
                 <Radio
                   value="shortfall"
                   data-testid="shortfall-option"
-                  label={shortfallLabel(shortfall, f, locale)}
+                  label={shortfallLabel(shortfall, words, locale)}
                   disabled={shortfall.state === "no-draft" || fund.noShortfallNow}
                 />
               </RadioGroup>
@@ -120,10 +120,10 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
                 onChange={(_, d) => fund.typePayer("document", d.value)}
               />
             </Field>
-            {fund.recalled && <Caption1>{f.payerRecalled}</Caption1>}
+            {fund.recalled && <Caption1>{words.payerRecalled}</Caption1>}
             <div className={layout.actions}>
               <Button type="submit" appearance="primary">
-                {f.create}
+                {words.create}
               </Button>
             </div>
           </form>
@@ -146,10 +146,10 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
       )}
       {charge && outcome && (
         <div className={layout.actions}>
-          <Button onClick={fund.startOver}>{f.newCharge}</Button>
+          <Button onClick={fund.startOver}>{words.newCharge}</Button>
         </div>
       )}
-      <ProgressPanel task={task} label={f.waiting} />
+      <ProgressPanel task={task} label={words.waiting} />
     </section>
   );
 }

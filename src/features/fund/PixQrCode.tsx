@@ -19,13 +19,13 @@ const useStyles = makeStyles({
 /** The dark modules of `text`'s QR code as an SVG path, with a `border`-module quiet zone. */
 export function qrPath(text: string): { size: number; d: string } {
   const qr = encode(text, { ecc: "M", border: 4 });
-  let d = "";
+  let path = "";
   qr.data.forEach((row, y) =>
-    row.forEach((dark, x) => {
-      if (dark) d += `M${x} ${y}h1v1h-1z`;
+    row.forEach((dark, column) => {
+      if (dark) path += `M${column} ${y}h1v1h-1z`;
     }),
   );
-  return { size: qr.size, d };
+  return { size: qr.size, d: path };
 }
 
 export function PixQrCode({ code, label }: { code: string; label: string }) {

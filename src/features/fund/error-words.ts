@@ -3,15 +3,15 @@ import { type ErrorWords, paneError } from "../../taskpane/ui/errors/messageFor"
 import { FundingInputError } from "./charges";
 import { FUND_WORDS } from "./words";
 
-export const fundErrorWords: ErrorWords = (error, t, locale) => {
+export const fundErrorWords: ErrorWords = (error, messages, locale) => {
   if (error instanceof FundingInputError) {
-    const c = t.common;
+    const common = messages.common;
     const body =
       error.code === "amount_invalid"
-        ? c.amountInvalid
+        ? common.amountInvalid
         : error.code === "payer_name_missing"
-          ? c.payerNameRequired
-          : c.payerDocumentInvalid;
+          ? common.payerNameRequired
+          : common.payerDocumentInvalid;
     return paneError(FUND_WORDS[locale].title, body, undefined);
   }
 

@@ -40,8 +40,10 @@ export function payerMemory(storage: UserStorage, address: () => Promise<string>
   return {
     recall: async () => {
       const [stored, at] = await Promise.all([read(), address()]);
-      const p = stored.byAddress[at];
-      return p && (p.name !== "" || p.document !== "") ? { name: p.name, document: p.document } : undefined;
+      const payer = stored.byAddress[at];
+      return payer && (payer.name !== "" || payer.document !== "")
+        ? { name: payer.name, document: payer.document }
+        : undefined;
     },
     remember: async (payer) => {
       const [stored, at] = await Promise.all([read(), address()]);

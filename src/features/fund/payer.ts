@@ -22,15 +22,15 @@ export function payerDocumentProblem(raw: string): PayerDocumentProblem | undefi
   if (stripped.length !== 11 && stripped.length !== 14)
     return { code: "wrong_length", length: stripped.length };
   const kind: DocumentKind = stripped.length === 11 ? "CPF" : "CNPJ";
-  const r = kind === "CPF" ? normalizeCpf(stripped) : normalizeCnpj(stripped);
-  if (r.ok) return undefined;
-  switch (r.code) {
+  const normalized = kind === "CPF" ? normalizeCpf(stripped) : normalizeCnpj(stripped);
+  if (normalized.ok) return undefined;
+  switch (normalized.code) {
     case "repeated_digits":
       return { code: "repeated_digits" };
     case "check_digits":
       return { code: "check_digits", kind };
     case "wrong_length":
-      return { code: "wrong_length", length: r.length };
+      return { code: "wrong_length", length: normalized.length };
     case "empty":
       return { code: "empty" };
     case "not_digits":

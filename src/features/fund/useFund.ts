@@ -27,18 +27,18 @@ export type FundErrors = Partial<Record<"amount" | "name" | "document" | "transa
 export type ShortfallView =
   { state: "no-draft" } | { state: "reading" } | { state: "unknown" } | { state: "known"; cents: number };
 
-function documentWords(problem: PayerDocumentProblem, f: FundWords): string {
+function documentWords(problem: PayerDocumentProblem, words: FundWords): string {
   switch (problem.code) {
     case "empty":
-      return f.documentEmpty;
+      return words.documentEmpty;
     case "not_digits":
-      return f.documentNotDigits;
+      return words.documentNotDigits;
     case "wrong_length":
-      return f.documentLength({ count: problem.length });
+      return words.documentLength({ count: problem.length });
     case "repeated_digits":
-      return f.documentRepeated;
+      return words.documentRepeated;
     case "check_digits":
-      return f.documentCheckDigits({ kind: problem.kind });
+      return words.documentCheckDigits({ kind: problem.kind });
   }
 }
 
@@ -51,7 +51,7 @@ export function useFund(
   suggestedCents: number | undefined,
 ) {
   const { t, locale } = useMessages();
-  const f = useWords(FUND_WORDS);
+  const words = useWords(FUND_WORDS);
   const report = useReport();
   const task = useTask();
   const [balance, setBalance] = useState<number | undefined>(undefined);
@@ -73,22 +73,22 @@ export function useFund(
   const typedPayer = useRef(false);
 
   useEffect(() => {
-    const c = new AbortController();
-    services.balance(c.signal).then(setBalance, () => {
+    const controller = new AbortController();
+    services.balance(controller.signal).then(setBalance, () => {
       // The balance is a convenience here; the charge itself reports its errors.
     });
-    return () => c.abort();
+    return () => controller.abort();
   }, [services]);
 
   // The payer of the last charge on this connection (per-user storage, never the workbook).
   useEffect(() => {
     let live = true;
     services.payer.recall().then(
-      (p) => {
+      (payer) => {
         // Never over what the person has started typing.
-        if (!live || !p || typedPayer.current) return;
-        setName(p.name);
-        setDocument(p.document);
+        if (!live || !payer || typedPayer.current) return;
+        setName(payer.name);
+        setDocument(payer.document);
         setRecalled(true);
       },
       () => {
@@ -103,14 +103,15 @@ export function useFund(
   // The amount is shown before the charge is created: read what the draft lacks now.
   useEffect(() => {
     if (!draftId) return;
-    const c = new AbortController();
-    services.shortfall(draftId, c.signal).then(
+    const controller = new AbortController();
+    services.shortfall(draftId, controller.signal).then(
       (cents) => setShortfall({ state: "known", cents }),
       () => {
-        if (!c.signal.aborted) setShortfall((old) => (old.state === "known" ? old : { state: "unknown" }));
+        if (!controller.signal.aborted)
+          setShortfall((old) => (old.state === "known" ? old : { state: "unknown" }));
       },
     );
-    return () => c.abort();
+    return () => controller.abort();
   }, [services, draftId]);
 
   const shortfall: ShortfallView = draftId ? draftShortfall : { state: "no-draft" };
@@ -137,7 +138,7 @@ export function useFund(
     const shown = shortfall.state === "known" ? shortfall.cents : undefined;
     if (draftId) setShortfall({ state: "known", cents });
     if (cents === 0) {
-      report.notice(f.noShortfall, "info");
+      report.notice(words.noShortfall, "info");
       return undefined;
     }
     if (shown !== cents) {
@@ -145,8 +146,8 @@ export function useFund(
       const amountText = formatBRL(cents, locale);
       report.notice(
         shown === undefined
-          ? f.shortfallIs({ amount: amountText })
-          : f.shortfallChanged({ amount: amountText }),
+          ? words.shortfallIs({ amount: amountText })
+          : words.shortfallChanged({ amount: amountText }),
         "warning",
       );
       return undefined;
@@ -160,7 +161,7 @@ export function useFund(
     if (what === "amount" && typed === undefined) errs.amount = t.common.amountInvalid;
     if (name.trim() === "") errs.name = t.common.payerNameRequired;
     const problem = payerDocumentProblem(document);
-    if (problem) errs.document = documentWords(problem, f);
+    if (problem) errs.document = documentWords(problem, words);
     setErrors(errs);
     if (Object.keys(errs).length > 0) return;
     setOutcome(undefined);
@@ -194,7 +195,7 @@ export function useFund(
     } catch (error) {
       if (error instanceof ChargeNotFoundError) {
         setFollowId("");
-        report.notice(f.chargeNotCreated, "info");
+        report.notice(words.chargeNotCreated, "info");
         return;
       }
       if (run.signal.aborted) throw error;
@@ -206,7 +207,7 @@ export function useFund(
   const follow = async () => {
     const id = followId.trim();
     if (!TRANSACTION_ID.test(id)) {
-      setErrors({ transactionId: f.followIdInvalid });
+      setErrors({ transactionId: words.followIdInvalid });
       return;
     }
     setErrors({});
@@ -217,7 +218,7 @@ export function useFund(
         await followTo(id, run);
       } catch (error) {
         if (!(error instanceof ChargeNotFoundError)) throw error;
-        setErrors({ transactionId: f.followNotFound });
+        setErrors({ transactionId: words.followNotFound });
       }
     });
   };
@@ -225,11 +226,11 @@ export function useFund(
   const cancelCharge = async () => {
     if (!charge) return;
     try {
-      const r = await services.cancelCharge(charge.transactionId);
+      const cancelled = await services.cancelCharge(charge.transactionId);
       // Stop waiting; the outcome of the cancel is what the person needs to read.
       task.cancel(true);
-      if (r.outcome === "already_paid") report.notice(f.alreadyPaid, "warning");
-      else report.notice(f.states[r.charge.status] ?? r.charge.status, "info");
+      if (cancelled.outcome === "already_paid") report.notice(words.alreadyPaid, "warning");
+      else report.notice(words.states[cancelled.charge.status] ?? cancelled.charge.status, "info");
       setCharge(undefined);
     } catch (e) {
       report.error(e);
