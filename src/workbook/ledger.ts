@@ -18,81 +18,34 @@
  * header in either language, so a ledger begun in pt-BR keeps working in an en-US pane; columns a
  * person adds are kept (left blank on new rows).
  */
-import { type Locale, defineWords, maskCpf, parseCents } from "../money";
-import { codeOfWord, codeWord } from "./api-words";
-import { DATE_TIME_FORMAT, excelSerial, monthName, serialToMs } from "./dates";
+import { type Locale, defineWords, maskCpf } from "../money";
+import { codeWord } from "./api-words";
+import { DATE_TIME_FORMAT, excelSerial, monthName } from "./dates";
+import {
+  LEDGER_HEADERS,
+  LEDGER_KEYS,
+  LEDGER_TABLES,
+  type LedgerKey,
+  columnsOf,
+  findLedger,
+  text,
+} from "./ledger-table";
 import { uniqueSheetName, uniqueTableName } from "./names";
 import { type CellValue, type NewColumn, TEXT_FORMAT, type TableInfo, type Workbook } from "./port";
 import { safeText } from "./safe-text";
-import type { PaymentRecord } from "./status-rule";
 import { readAllRows } from "./table-sync";
 import { CURRENCY_FORMAT } from "./template";
 
-/** The ledger table's name, as created in each display language (either is found later). */
-const LEDGER_TABLES: Record<Locale, string> = {
-  "pt-BR": "ValePix_Historico",
-  "en-US": "ValePix_History",
-};
+// The table's shape and the reads, where the rest of the add-in has always found them.
+export { LEDGER_HEADERS, type LedgerKey, ledgerPlace } from "./ledger-table";
+export { type LedgerRow, paymentRecords, readLedger, readPaymentRecords } from "./ledger-read";
 
 const TEXT = defineWords(
   { sheet: "Histórico ValePix", label: (month: string) => `Distribuição de ${month}` },
   { sheet: "ValePix history", label: (month: string) => `${month} distribution` },
 );
 
-type Key =
-  | "date"
-  | "distribution"
-  | "distributionId"
-  | "table"
-  | "employeeId"
-  | "name"
-  | "cpf"
-  | "product"
-  | "productId"
-  | "amount"
-  | "method"
-  | "methodCode"
-  | "state"
-  | "stateCode";
-
-export const LEDGER_HEADERS = defineWords<Record<Key, string>>(
-  {
-    date: "Data",
-    distribution: "Distribuição",
-    distributionId: "ID da distribuição",
-    table: "Tabela",
-    employeeId: "ID do colaborador",
-    name: "Nome",
-    cpf: "CPF",
-    product: "Produto",
-    productId: "ID do produto",
-    amount: "Valor",
-    method: "Forma de pagamento",
-    methodCode: "Código da forma de pagamento",
-    state: "Estado",
-    stateCode: "Código do estado",
-  },
-  {
-    date: "Date",
-    distribution: "Distribution",
-    distributionId: "Distribution ID",
-    table: "Table",
-    employeeId: "Employee ID",
-    name: "Name",
-    cpf: "CPF",
-    product: "Product",
-    productId: "Product ID",
-    amount: "Amount",
-    method: "Payment method",
-    methodCode: "Payment method code",
-    state: "State",
-    stateCode: "State code",
-  },
-);
-
-const KEYS = Object.keys(LEDGER_HEADERS["pt-BR"]) as Key[];
-
-const FORMAT: Partial<Record<Key, string>> = {
+const FORMAT: Partial<Record<LedgerKey, string>> = {
   distributionId: TEXT_FORMAT,
   employeeId: TEXT_FORMAT,
   cpf: TEXT_FORMAT,
@@ -102,7 +55,7 @@ const FORMAT: Partial<Record<Key, string>> = {
   stateCode: TEXT_FORMAT,
 };
 
-const WIDTH: Record<Key, number> = {
+const WIDTH: Record<LedgerKey, number> = {
   date: 100,
   distribution: 170,
   distributionId: 130,
@@ -146,27 +99,9 @@ export interface LedgerPayment {
   product: (productId: string) => string | undefined;
 }
 
-/** The ledger table, whichever language created it; null before the first payment. */
-async function findLedger(workbook: Workbook): Promise<TableInfo | null> {
-  return (
-    (await workbook.getTable(LEDGER_TABLES["pt-BR"])) ?? (await workbook.getTable(LEDGER_TABLES["en-US"]))
-  );
-}
-
-/** Column index of each key in a header, by either language's header (-1 when absent). */
-function columnsOf(header: readonly string[]): Record<Key, number> {
-  const lower = header.map((h) => h.trim().toLowerCase());
-  const out = {} as Record<Key, number>;
-  for (const k of KEYS)
-    out[k] = lower.findIndex(
-      (h) => h === LEDGER_HEADERS["pt-BR"][k].toLowerCase() || h === LEDGER_HEADERS["en-US"][k].toLowerCase(),
-    );
-  return out;
-}
-
 /** The ledger's cells of one payment: one row per employee and product with cents > 0. */
-function paymentCells(p: LedgerPayment, locale: Locale): Array<Record<Key, CellValue>> {
-  const rows: Array<Record<Key, CellValue>> = [];
+function paymentCells(p: LedgerPayment, locale: Locale): Array<Record<LedgerKey, CellValue>> {
+  const rows: Array<Record<LedgerKey, CellValue>> = [];
   const date = excelSerial(p.at);
   const method = p.paymentMethod ?? "";
   for (const item of p.items) {
@@ -222,7 +157,7 @@ export async function recordPayment(
     if (rows.length === 0) return { table: undefined, created: false, added: 0, updated: 0 };
     const [sheets, tables] = await Promise.all([workbook.listSheets(), workbook.listTables()]);
     const h = LEDGER_HEADERS[locale];
-    const columns: NewColumn[] = KEYS.map((k) => ({
+    const columns: NewColumn[] = LEDGER_KEYS.map((k) => ({
       header: h[k],
       numberFormat: k === "date" ? DATE_TIME_FORMAT[locale] : (FORMAT[k] ?? "General"),
       widthPoints: WIDTH[k],
@@ -237,7 +172,7 @@ export async function recordPayment(
         tables.map((t) => t.name),
       ),
       columns,
-      rows: rows.map((r) => KEYS.map((k) => r[k])),
+      rows: rows.map((r) => LEDGER_KEYS.map((k) => r[k])),
       freezeHeader: true,
       activate: false,
     });
@@ -276,8 +211,8 @@ export async function recordPayment(
 
   const rows = paymentCells(payment, locale);
   if (rows.length === 0) return { table: existing, created: false, added: 0, updated: 0 };
-  const keyAt = new Map<number, Key>();
-  for (const k of KEYS) if (col[k] >= 0) keyAt.set(col[k], k);
+  const keyAt = new Map<number, LedgerKey>();
+  for (const k of LEDGER_KEYS) if (col[k] >= 0) keyAt.set(col[k], k);
   // New rows take the formats of the last data row (Office.js `TableRowCollection.add`): the
   // date, currency and text columns stay what the ledger was created with.
   const table = await workbook.appendRows(
@@ -287,110 +222,3 @@ export async function recordPayment(
   );
   return { table, created: false, added: rows.length, updated: 0 };
 }
-
-/** A cell as text: the apostrophe `safeText` adds is Excel's text prefix, not content. */
-function text(v: CellValue | undefined): string {
-  const s = String(v ?? "").trim();
-  return s.startsWith("'") ? s.slice(1) : s;
-}
-
-/** One ledger row, read back. */
-export interface LedgerRow {
-  /** When the distribution was finalized (ms), when the date cell holds a date. */
-  at: number | undefined;
-  label: string;
-  distributionId: string;
-  table: string;
-  employeeId: string;
-  productId: string;
-  cents: number | undefined;
-  /** The distribution state's code (`completed`...), from its code column or its word. */
-  state: string;
-}
-
-/** Every row of the ledger, in order; [] when there is none. */
-export async function readLedger(workbook: Workbook, signal?: AbortSignal): Promise<LedgerRow[]> {
-  const info = await findLedger(workbook);
-  if (!info) return [];
-  const col = columnsOf(info.header);
-  const at = (row: readonly CellValue[], k: Key) => (col[k] < 0 ? "" : row[col[k]]);
-  const rows = await readAllRows(workbook, info.name, signal);
-  return rows.map((row) => {
-    const date = at(row, "date");
-    const amount = at(row, "amount");
-    const cents =
-      typeof amount === "number"
-        ? Math.round(amount * 100)
-        : (() => {
-            const r = parseCents(amount ?? "", { locale: "pt-BR" });
-            return r.ok ? r.cents : undefined;
-          })();
-    const code = text(at(row, "stateCode"));
-    return {
-      at: typeof date === "number" ? serialToMs(date) : undefined,
-      label: text(at(row, "distribution")),
-      distributionId: text(at(row, "distributionId")),
-      table: text(at(row, "table")),
-      employeeId: text(at(row, "employeeId")),
-      productId: text(at(row, "productId")),
-      cents,
-      state: code !== "" ? code : codeOfWord("distributionState", text(at(row, "state"))),
-    };
-  });
-}
-
-/**
- * Each employee's last payment from `table` (Excel table names compare case-insensitively): the
- * latest distribution of theirs in the ledger, its date, label, state and their total in it.
- */
-export function paymentRecords(rows: readonly LedgerRow[], table: string): Map<string, PaymentRecord> {
-  const wanted = table.toLowerCase();
-  const out = new Map<string, PaymentRecord>();
-  for (const r of rows) {
-    if (
-      r.table.toLowerCase() !== wanted ||
-      r.at === undefined ||
-      r.employeeId === "" ||
-      r.distributionId === ""
-    )
-      continue;
-    const held = out.get(r.employeeId);
-    if (held && held.distributionId === r.distributionId) {
-      held.totalCents += r.cents ?? 0;
-      continue;
-    }
-    // A later distribution (by date; the ledger may have been sorted) takes over.
-    if (held && held.at > r.at) continue;
-    out.set(r.employeeId, {
-      at: r.at,
-      distributionId: r.distributionId,
-      label: r.label,
-      state: r.state,
-      totalCents: r.cents ?? 0,
-    });
-  }
-  return out;
-}
-
-/** `paymentRecords` of `table`, read from the workbook's ledger. */
-export async function readPaymentRecords(
-  workbook: Workbook,
-  table: string,
-  signal?: AbortSignal,
-): Promise<Map<string, PaymentRecord>> {
-  return paymentRecords(await readLedger(workbook, signal), table);
-}
-
-/**
- * Where the ledger is and the column of each of its fields (0-based within the table, -1 when a
- * person removed it); null before the first payment. For formulas over it (the VALEPIX
- * reconciliation sheet's join of the ledger with the transactions).
- */
-export async function ledgerPlace(
-  workbook: Workbook,
-): Promise<{ table: TableInfo; columns: Record<LedgerKey, number> } | null> {
-  const table = await findLedger(workbook);
-  return table && { table, columns: columnsOf(table.header) };
-}
-
-export type LedgerKey = Key;

@@ -1,0 +1,98 @@
+/**
+ * The ledger read back (see ./ledger.ts): its rows, whichever language created it, and from them
+ * each employee's last payment from a table, which the status rule shows.
+ */
+import { parseCents } from "../money";
+import { codeOfWord } from "./api-words";
+import { serialToMs } from "./dates";
+import { type LedgerKey, columnsOf, findLedger, text } from "./ledger-table";
+import type { CellValue, Workbook } from "./port";
+import type { PaymentRecord } from "./status-rule";
+import { readAllRows } from "./table-sync";
+
+/** One ledger row, read back. */
+export interface LedgerRow {
+  /** When the distribution was finalized (ms), when the date cell holds a date. */
+  at: number | undefined;
+  label: string;
+  distributionId: string;
+  table: string;
+  employeeId: string;
+  productId: string;
+  cents: number | undefined;
+  /** The distribution state's code (`completed`...), from its code column or its word. */
+  state: string;
+}
+
+/** Every row of the ledger, in order; [] when there is none. */
+export async function readLedger(workbook: Workbook, signal?: AbortSignal): Promise<LedgerRow[]> {
+  const info = await findLedger(workbook);
+  if (!info) return [];
+  const col = columnsOf(info.header);
+  const at = (row: readonly CellValue[], k: LedgerKey) => (col[k] < 0 ? "" : row[col[k]]);
+  const rows = await readAllRows(workbook, info.name, signal);
+  return rows.map((row) => {
+    const date = at(row, "date");
+    const amount = at(row, "amount");
+    const cents =
+      typeof amount === "number"
+        ? Math.round(amount * 100)
+        : (() => {
+            const r = parseCents(amount ?? "", { locale: "pt-BR" });
+            return r.ok ? r.cents : undefined;
+          })();
+    const code = text(at(row, "stateCode"));
+    return {
+      at: typeof date === "number" ? serialToMs(date) : undefined,
+      label: text(at(row, "distribution")),
+      distributionId: text(at(row, "distributionId")),
+      table: text(at(row, "table")),
+      employeeId: text(at(row, "employeeId")),
+      productId: text(at(row, "productId")),
+      cents,
+      state: code !== "" ? code : codeOfWord("distributionState", text(at(row, "state"))),
+    };
+  });
+}
+
+/**
+ * Each employee's last payment from `table` (Excel table names compare case-insensitively): the
+ * latest distribution of theirs in the ledger, its date, label, state and their total in it.
+ */
+export function paymentRecords(rows: readonly LedgerRow[], table: string): Map<string, PaymentRecord> {
+  const wanted = table.toLowerCase();
+  const out = new Map<string, PaymentRecord>();
+  for (const r of rows) {
+    if (
+      r.table.toLowerCase() !== wanted ||
+      r.at === undefined ||
+      r.employeeId === "" ||
+      r.distributionId === ""
+    )
+      continue;
+    const held = out.get(r.employeeId);
+    if (held && held.distributionId === r.distributionId) {
+      held.totalCents += r.cents ?? 0;
+      continue;
+    }
+    // A later distribution (by date; the ledger may have been sorted) takes over.
+    if (held && held.at > r.at) continue;
+    out.set(r.employeeId, {
+      at: r.at,
+      distributionId: r.distributionId,
+      label: r.label,
+      state: r.state,
+      totalCents: r.cents ?? 0,
+    });
+  }
+  return out;
+}
+
+/** `paymentRecords` of `table`, read from the workbook's ledger. */
+export async function readPaymentRecords(
+  workbook: Workbook,
+  table: string,
+  signal?: AbortSignal,
+): Promise<Map<string, PaymentRecord>> {
+  return paymentRecords(await readLedger(workbook, signal), table);
+}

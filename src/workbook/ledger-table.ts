@@ -1,0 +1,105 @@
+/**
+ * The ledger table's shape (see ./ledger.ts): its name and headers in each display language, and
+ * how a ledger is found and its columns located by header in either language, whichever language
+ * created it and whatever columns a person added or removed. Shared by the writes (./ledger.ts)
+ * and the reads (./ledger-read.ts).
+ */
+import { type Locale, defineWords } from "../money";
+import type { CellValue, TableInfo, Workbook } from "./port";
+
+/** The ledger table's name, as created in each display language (either is found later). */
+export const LEDGER_TABLES: Record<Locale, string> = {
+  "pt-BR": "ValePix_Historico",
+  "en-US": "ValePix_History",
+};
+
+/** A ledger column, by what it holds. */
+export type LedgerKey =
+  | "date"
+  | "distribution"
+  | "distributionId"
+  | "table"
+  | "employeeId"
+  | "name"
+  | "cpf"
+  | "product"
+  | "productId"
+  | "amount"
+  | "method"
+  | "methodCode"
+  | "state"
+  | "stateCode";
+
+/** Each column's header in each display language (either is recognised when reading). */
+export const LEDGER_HEADERS = defineWords<Record<LedgerKey, string>>(
+  {
+    date: "Data",
+    distribution: "Distribuição",
+    distributionId: "ID da distribuição",
+    table: "Tabela",
+    employeeId: "ID do colaborador",
+    name: "Nome",
+    cpf: "CPF",
+    product: "Produto",
+    productId: "ID do produto",
+    amount: "Valor",
+    method: "Forma de pagamento",
+    methodCode: "Código da forma de pagamento",
+    state: "Estado",
+    stateCode: "Código do estado",
+  },
+  {
+    date: "Date",
+    distribution: "Distribution",
+    distributionId: "Distribution ID",
+    table: "Table",
+    employeeId: "Employee ID",
+    name: "Name",
+    cpf: "CPF",
+    product: "Product",
+    productId: "Product ID",
+    amount: "Amount",
+    method: "Payment method",
+    methodCode: "Payment method code",
+    state: "State",
+    stateCode: "State code",
+  },
+);
+
+export const LEDGER_KEYS = Object.keys(LEDGER_HEADERS["pt-BR"]) as LedgerKey[];
+
+/** The ledger table, whichever language created it; null before the first payment. */
+export async function findLedger(workbook: Workbook): Promise<TableInfo | null> {
+  return (
+    (await workbook.getTable(LEDGER_TABLES["pt-BR"])) ?? (await workbook.getTable(LEDGER_TABLES["en-US"]))
+  );
+}
+
+/** Column index of each key in a header, by either language's header (-1 when absent). */
+export function columnsOf(header: readonly string[]): Record<LedgerKey, number> {
+  const lower = header.map((h) => h.trim().toLowerCase());
+  const out = {} as Record<LedgerKey, number>;
+  for (const k of LEDGER_KEYS)
+    out[k] = lower.findIndex(
+      (h) => h === LEDGER_HEADERS["pt-BR"][k].toLowerCase() || h === LEDGER_HEADERS["en-US"][k].toLowerCase(),
+    );
+  return out;
+}
+
+/** A cell as text: the apostrophe `safeText` adds is Excel's text prefix, not content. */
+export function text(v: CellValue | undefined): string {
+  const s = String(v ?? "").trim();
+  return s.startsWith("'") ? s.slice(1) : s;
+}
+
+/**
+ * Where the ledger is and the column of each of its fields (0-based within the table, -1 when a
+ * person removed it); null before the first payment. For formulas over it (the VALEPIX
+ * reconciliation sheet's join of the ledger with the transactions).
+ */
+export async function ledgerPlace(
+  workbook: Workbook,
+): Promise<{ table: TableInfo; columns: Record<LedgerKey, number> } | null> {
+  const table = await findLedger(workbook);
+  return table && { table, columns: columnsOf(table.header) };
+}
