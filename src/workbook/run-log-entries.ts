@@ -1,0 +1,134 @@
+/**
+ * The run log's entries (see ./run-log.ts): what one entry holds (and a transaction's link to its
+ * table), its row in the log sheet (version 1, one cell per field), how the rows are appended
+ * and read back, and each distribution's latest entry.
+ */
+import type { CellValue, Workbook } from "./port";
+import { safeText } from "./safe-text";
+
+/**
+ * What reconciliation (src/features/reconciliation) needs of a run-log entry: one per
+ * distribution, the link between a debit and the table it was sent from.
+ */
+export interface RunLogLink {
+  distributionId: string;
+  /** The table the distribution was sent from. */
+  table: string;
+  lotId?: string | undefined;
+  /** The charge a finalize opened (`transaction_id` of the finalize response). */
+  transactionId?: string | undefined;
+  transactionIds?: readonly string[] | undefined;
+  /** When it was sent (shown beside the debit). */
+  at?: string | undefined;
+}
+
+const RUN_LOG_VERSION = "v1";
+
+/**
+ * `creating` just before a draft is created (see `creatingEntry`), `draft` once it is,
+ * `not-created` when the server refused the create cleanly (nothing was created), `processing`
+ * (or a final state) after finalize, `unknown` when finalize's outcome is.
+ */
+type RunState =
+  "creating" | "not-created" | "draft" | "processing" | "completed" | "failed" | "unknown" | (string & {});
+
+export interface RunLogEntry {
+  /** ISO 8601. */
+  at: string;
+  table: string;
+  mode: "selected" | "batch" | "group" | (string & {});
+  distributionId: string;
+  state: RunState;
+  totalEmployees?: number | undefined;
+  totalCents?: number | undefined;
+  paymentMethod?: string | undefined;
+  lotId?: string | undefined;
+  transactionId?: string | undefined;
+  /** `sheetFingerprint` of what was sent. */
+  fingerprint?: string | undefined;
+  note?: string | undefined;
+  /**
+   * The create attempt (a `creating` entry's placeholder id) this entry answers: the `draft`
+   * entry of the draft it created, or its `not-created` entry. An attempt nothing answers is
+   * unanswered (`unansweredCreates`).
+   */
+  ref?: string | undefined;
+}
+
+const text = (v: CellValue | undefined): string | undefined =>
+  v === undefined || v === "" ? undefined : String(v);
+const num = (v: CellValue | undefined): number | undefined => {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v);
+  return undefined;
+};
+
+function entryToRow(e: RunLogEntry): CellValue[] {
+  // Strings from the API or the user go through safeText: the log is a sheet like any other.
+  const s = (v: string | undefined) => safeText(v ?? "");
+  return [
+    RUN_LOG_VERSION,
+    e.at,
+    s(e.table),
+    s(e.mode),
+    s(e.distributionId),
+    s(e.state),
+    e.totalEmployees ?? "",
+    e.totalCents ?? "",
+    s(e.paymentMethod),
+    s(e.lotId),
+    s(e.transactionId),
+    s(e.fingerprint),
+    s(e.note),
+    s(e.ref),
+  ];
+}
+
+/** A row back as an entry; undefined for rows that are not version-1 entries. */
+function rowToEntry(row: readonly CellValue[]): RunLogEntry | undefined {
+  if (row[0] !== RUN_LOG_VERSION) return undefined;
+  const distributionId = text(row[4]);
+  const table = text(row[2]);
+  if (distributionId === undefined || table === undefined) return undefined;
+  return {
+    at: text(row[1]) ?? "",
+    table,
+    mode: text(row[3]) ?? "",
+    distributionId,
+    state: text(row[5]) ?? "",
+    totalEmployees: num(row[6]),
+    totalCents: num(row[7]),
+    paymentMethod: text(row[8]),
+    lotId: text(row[9]),
+    transactionId: text(row[10]),
+    fingerprint: text(row[11]),
+    note: text(row[12]),
+    ref: text(row[13]),
+  };
+}
+
+export async function appendRunLogEntry(
+  workbook: Pick<Workbook, "appendRunLog">,
+  entry: RunLogEntry,
+): Promise<void> {
+  await workbook.appendRunLog([entryToRow(entry)]);
+}
+
+/** Every entry, oldest first. */
+export async function readRunLogEntries(workbook: Pick<Workbook, "readRunLog">): Promise<RunLogEntry[]> {
+  const rows = await workbook.readRunLog();
+  return rows.map(rowToEntry).filter((e): e is RunLogEntry => e !== undefined);
+}
+
+/** The latest entry of each distribution, in the order their last entries were written. */
+export function latestByDistribution(entries: readonly RunLogEntry[]): RunLogEntry[] {
+  const last = new Map<string, RunLogEntry>();
+  for (const e of entries) {
+    last.delete(e.distributionId);
+    last.set(e.distributionId, e);
+  }
+  return [...last.values()];
+}
+
+/** Whether two Excel table names are the same table (Excel compares them case-insensitively). */
+export const sameTable = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
