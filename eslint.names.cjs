@@ -25,6 +25,7 @@ const CLEAN = [
   "src/excel/testing",
   "src/money",
   "src/features/fund",
+  "src/features/functions",
 ];
 
 const LETTER = "/^(?![ij_]$)[A-Za-z]$/";

@@ -96,8 +96,8 @@ export class FunctionsRuntime<E> {
     });
     this.intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
     this.ready = (options.storage?.getItem(LIVE_SETTING_KEY) ?? Promise.resolve(null)).then(
-      (v) => {
-        this.live = v !== "off";
+      (setting) => {
+        this.live = setting !== "off";
         this.schedule();
       },
       () => this.schedule(),
@@ -127,8 +127,8 @@ export class FunctionsRuntime<E> {
     const { locale } = this.options;
     this.guard(cell, "distribution", () => {
       const question: Question = { kind: "distribution", id: parseId(id, "distribution", locale) };
-      const f = parseField(field, "distribution", locale);
-      this.watch(question, cell, (d) => distributionValue(d, f), "distribution");
+      const parsed = parseField(field, "distribution", locale);
+      this.watch(question, cell, (d) => distributionValue(d, parsed), "distribution");
     });
   }
 
@@ -137,8 +137,8 @@ export class FunctionsRuntime<E> {
     const { locale } = this.options;
     this.guard(cell, "deposit", () => {
       const question: Question = { kind: "deposit", id: parseId(id, "deposit", locale) };
-      const f = parseField(field, "deposit", locale);
-      this.watch(question, cell, (d) => depositValue(d, f, locale), "deposit");
+      const parsed = parseField(field, "deposit", locale);
+      this.watch(question, cell, (d) => depositValue(d, parsed, locale), "deposit");
     });
   }
 
@@ -250,14 +250,14 @@ export class FunctionsRuntime<E> {
         try {
           const answer = await this.answer(first.question, true);
           // The cells subscribed when the answer came (some may have gone, others come).
-          for (const s of this.subscriptions.get(first.key) ?? []) {
-            s.deliver(answer);
+          for (const cell of this.subscriptions.get(first.key) ?? []) {
+            cell.deliver(answer);
             outcome.cells++;
           }
         } catch (error) {
           outcome.failed++;
-          for (const s of this.subscriptions.get(first.key) ?? []) {
-            s.fail(error);
+          for (const cell of this.subscriptions.get(first.key) ?? []) {
+            cell.fail(error);
             outcome.cells++;
           }
         }

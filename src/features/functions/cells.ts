@@ -68,11 +68,11 @@ export interface DateRange {
  * instant: up to and including it). A 0 is an empty cell: not given.
  */
 export function parseDates(from: unknown, to: unknown, locale: Locale): DateRange {
-  const serial = (v: unknown): number | undefined => {
-    if (!given(v) || v === 0) return undefined;
-    const n = typeof v === "number" ? v : Number(v);
-    if (!Number.isFinite(n) || n < 0) throw new FunctionArgumentError(functionWords(locale).badDates);
-    return n;
+  const serial = (value: unknown): number | undefined => {
+    if (!given(value) || value === 0) return undefined;
+    const days = typeof value === "number" ? value : Number(value);
+    if (!Number.isFinite(days) || days < 0) throw new FunctionArgumentError(functionWords(locale).badDates);
+    return days;
   };
   const start = serial(from);
   const end = serial(to);
@@ -144,9 +144,10 @@ const reais = (cents: number): number => cents / 100;
  * What a transaction refers to, as the other functions take it: a deposit's id (its
  * `transaction_id`, for DEPOSITO), else the distribution it paid or funded (for DISTRIBUICAO).
  */
-function referenceOf(t: Transaction): string {
-  if (t.type.toUpperCase() === "DEPOSIT") return t.transaction_id ?? t.distribution_id ?? "";
-  return t.distribution_id ?? t.transaction_id ?? "";
+function referenceOf(transaction: Transaction): string {
+  if (transaction.type.toUpperCase() === "DEPOSIT")
+    return transaction.transaction_id ?? transaction.distribution_id ?? "";
+  return transaction.distribution_id ?? transaction.transaction_id ?? "";
 }
 
 /**
@@ -164,8 +165,8 @@ export function transactionRows(
 ): CellScalar[][] {
   const rows: CellScalar[][] = [[...functionWords(locale).transactionHeader]];
   const dated = dates.from !== undefined || dates.until !== undefined;
-  for (const t of transactions) {
-    const serial = isoToSerial(t.created_at);
+  for (const transaction of transactions) {
+    const serial = isoToSerial(transaction.created_at);
     if (dated) {
       if (serial === undefined) continue;
       if (dates.from !== undefined && serial < dates.from) continue;
@@ -173,26 +174,26 @@ export function transactionRows(
     }
     rows.push([
       serial ?? "",
-      t.type,
-      t.status ?? "",
-      reais(t.amount),
-      t.description ?? "",
-      t.id,
-      referenceOf(t),
+      transaction.type,
+      transaction.status ?? "",
+      reais(transaction.amount),
+      transaction.description ?? "",
+      transaction.id,
+      referenceOf(transaction),
     ]);
   }
   return rows;
 }
 
-export function distributionValue(d: Distribution, field: DistributionField): CellScalar {
-  if (field === "total") return reais(d.total_amount);
-  if (field === "employees") return d.total_employees;
-  return d.status;
+export function distributionValue(distribution: Distribution, field: DistributionField): CellScalar {
+  if (field === "total") return reais(distribution.total_amount);
+  if (field === "employees") return distribution.total_employees;
+  return distribution.status;
 }
 
 /** A deposit's state, or its amount (a `#N/A` when the server did not give it: not shown). */
-export function depositValue(d: Deposit, field: DepositField, locale: Locale): CellScalar | Failure {
-  if (field === "state") return d.status;
-  if (d.amount === undefined) return { code: "#N/A", message: functionWords(locale).noAmount };
-  return reais(d.amount);
+export function depositValue(deposit: Deposit, field: DepositField, locale: Locale): CellScalar | Failure {
+  if (field === "state") return deposit.status;
+  if (deposit.amount === undefined) return { code: "#N/A", message: functionWords(locale).noAmount };
+  return reais(deposit.amount);
 }

@@ -30,20 +30,20 @@ export function failureOf(
   locale: Locale,
   what: "distribution" | "deposit" | undefined = undefined,
 ): Failure {
-  const w = functionWords(locale);
+  const words = functionWords(locale);
   const na = (message: string): Failure => ({ code: "#N/A", message });
   if (error instanceof FunctionArgumentError) return { code: "#VALUE!", message: error.message };
   if (error instanceof InvalidIdentifierError)
-    return { code: "#VALUE!", message: w.badId(what ?? "distribution") };
-  if (error instanceof ConnectionInputError) return na(w.notConnected);
-  if (error instanceof AuthenticationError) return na(w.unauthorized);
-  if (error instanceof PermissionDeniedError) return na(w.forbidden);
-  if (error instanceof NotFoundError) return na(w.notFound(what ?? "distribution"));
-  if (error instanceof RateLimitError) return na(w.rateLimited);
+    return { code: "#VALUE!", message: words.badId(what ?? "distribution") };
+  if (error instanceof ConnectionInputError) return na(words.notConnected);
+  if (error instanceof AuthenticationError) return na(words.unauthorized);
+  if (error instanceof PermissionDeniedError) return na(words.forbidden);
+  if (error instanceof NotFoundError) return na(words.notFound(what ?? "distribution"));
+  if (error instanceof RateLimitError) return na(words.rateLimited);
   // Offline, refused, timed out (APIConnectionTimeoutError is one of these).
-  if (error instanceof APIConnectionError) return na(w.offline);
-  if (error instanceof ResponseValidationError) return na(w.unreadable);
-  if (error instanceof ApiError) return na(w.serverFailed(String(error.status ?? "")));
-  if (error instanceof CollectLimitError) return na(w.tooMany(error.max.toLocaleString(locale)));
-  return na(w.unknown);
+  if (error instanceof APIConnectionError) return na(words.offline);
+  if (error instanceof ResponseValidationError) return na(words.unreadable);
+  if (error instanceof ApiError) return na(words.serverFailed(String(error.status ?? "")));
+  if (error instanceof CollectLimitError) return na(words.tooMany(error.max.toLocaleString(locale)));
+  return na(words.unknown);
 }

@@ -35,16 +35,16 @@ export type AnswerOf<Q extends Question> = Answers[Q["kind"]];
 const MAX_TRANSACTIONS = 50_000;
 
 /** The cache key of a question (ids are kept exactly: the API's ids are case-sensitive). */
-export function questionKey(q: Question): string {
-  switch (q.kind) {
+export function questionKey(question: Question): string {
+  switch (question.kind) {
     case "balance":
       return "balance";
     case "transactions":
-      return `transactions:${q.type ?? "*"}`;
+      return `transactions:${question.type ?? "*"}`;
     case "distribution":
-      return `distribution:${q.id}`;
+      return `distribution:${question.id}`;
     case "deposit":
-      return `deposit:${q.id}`;
+      return `deposit:${question.id}`;
   }
 }
 
@@ -59,22 +59,22 @@ export interface QuestionApi {
 /** Asks the API one question: one request, or one per page of transactions. */
 export async function ask<Q extends Question>(
   api: QuestionApi,
-  q: Q,
+  question: Q,
   signal?: AbortSignal,
 ): Promise<AnswerOf<Q>> {
   const opts = signal ? { signal } : undefined;
   // The casts restate what the switch proved (TypeScript does not narrow a generic by its kind).
-  switch (q.kind) {
+  switch (question.kind) {
     case "balance":
       return { cents: (await api.balances.get(opts)).available_amount } as AnswerOf<Q>;
     case "transactions":
-      return (await collectAll(api.transactions.list(q.type ? { type: q.type } : {}, opts), {
+      return (await collectAll(api.transactions.list(question.type ? { type: question.type } : {}, opts), {
         max: MAX_TRANSACTIONS,
       })) as AnswerOf<Q>;
     case "distribution":
-      return (await api.distributions.get(q.id, opts)) as AnswerOf<Q>;
+      return (await api.distributions.get(question.id, opts)) as AnswerOf<Q>;
     case "deposit":
-      return (await api.deposits.get(q.id, opts)) as AnswerOf<Q>;
+      return (await api.deposits.get(question.id, opts)) as AnswerOf<Q>;
   }
-  throw new TypeError(`unknown question ${JSON.stringify(q)}`);
+  throw new TypeError(`unknown question ${JSON.stringify(question)}`);
 }

@@ -107,12 +107,13 @@ interface LedgerDistribution {
 
 // The spill of =VALEPIX.TRANSACTIONS() at N1: its columns, as whole-column references.
 const SPILL_AT = "N1";
-const T = { date: "$N:$N", type: "$O:$O", state: "$P:$P", amount: "$Q:$Q", reference: "$T:$T" };
+const SPILL = { date: "$N:$N", type: "$O:$O", state: "$P:$P", amount: "$Q:$Q", reference: "$T:$T" };
 /** Distribution debits that moved money: not failed, cancelled or expired (`summarize`'s rule). */
-const MOVED = `${T.state},"<>FAILED",${T.state},"<>CANCELLED",${T.state},"<>EXPIRED"`;
-const inMonth = (start: string) => `${T.date},">="&${start},${T.date},"<"&EDATE(${start},1)`;
-const deposits = (extra = "") => `SUMIFS(${T.amount},${T.type},"DEPOSIT",${T.state},"COMPLETED"${extra})`;
-const debits = (extra = "") => `-SUMIFS(${T.amount},${T.type},"DISTRIBUTION",${MOVED}${extra})`;
+const MOVED = `${SPILL.state},"<>FAILED",${SPILL.state},"<>CANCELLED",${SPILL.state},"<>EXPIRED"`;
+const inMonth = (start: string) => `${SPILL.date},">="&${start},${SPILL.date},"<"&EDATE(${start},1)`;
+const deposits = (extra = "") =>
+  `SUMIFS(${SPILL.amount},${SPILL.type},"DEPOSIT",${SPILL.state},"COMPLETED"${extra})`;
+const debits = (extra = "") => `-SUMIFS(${SPILL.amount},${SPILL.type},"DISTRIBUTION",${MOVED}${extra})`;
 
 const quoteSheet = (name: string) => `'${name.replace(/'/g, "''")}'`;
 
@@ -121,49 +122,49 @@ function reconciliationSheetSpec(
   locale: Locale,
   ledger: { columns: LedgerColumns; distributions: LedgerDistribution[] } | undefined,
 ): FormulaSheetSpec {
-  const w = WORDS[locale];
+  const words = WORDS[locale];
   const cells: FormulaSheetCell[] = [];
   const label = (address: string, text: string) => cells.push({ address, value: text });
   const money = (address: string, formula: string) =>
     cells.push({ address, formula, numberFormat: CURRENCY_FORMAT });
 
-  label("A1", w.title);
-  label("A2", w.month);
+  label("A1", words.title);
+  label("A2", words.month);
   cells.push({ address: "B2", formula: "=DATE(YEAR(TODAY()),MONTH(TODAY()),1)", numberFormat: "mmmm yyyy" });
-  label("C2", w.monthHint);
-  label("A4", w.balance);
+  label("C2", words.monthHint);
+  label("A4", words.balance);
   money("B4", "=VALEPIX.BALANCE()");
-  label("C4", w.balanceHint);
-  label("A5", w.monthDeposits);
+  label("C4", words.balanceHint);
+  label("A5", words.monthDeposits);
   money("B5", `=${deposits(`,${inMonth("$B$2")}`)}`);
-  label("A6", w.monthDistributions);
+  label("A6", words.monthDistributions);
   money("B6", `=${debits(`,${inMonth("$B$2")}`)}`);
-  label("A7", w.allDeposits);
+  label("A7", words.allDeposits);
   money("B7", `=${deposits()}`);
-  label("A8", w.allDistributions);
+  label("A8", words.allDistributions);
   money("B8", `=${debits()}`);
-  label("A9", w.expected);
+  label("A9", words.expected);
   money("B9", "=B7-B8");
-  label("A10", w.difference);
+  label("A10", words.difference);
   money("B10", "=B4-B9");
-  cells.push({ address: "C10", formula: `=IF(ROUND(B10,2)=0,"${w.agrees}","${w.explain}")` });
-  label("A11", w.ledgerMonth);
-  label("A12", w.ledgerVsDistributions);
+  cells.push({ address: "C10", formula: `=IF(ROUND(B10,2)=0,"${words.agrees}","${words.explain}")` });
+  label("A11", words.ledgerMonth);
+  label("A12", words.ledgerVsDistributions);
   if (ledger) {
-    const c = ledger.columns;
-    const paid = (extra: string) => `SUMIFS(${c.amount},${c.stateCode},"<>failed"${extra})`;
-    money("B11", `=${paid(`,${c.date},">="&$B$2,${c.date},"<"&EDATE($B$2,1)`)}`);
+    const columns = ledger.columns;
+    const paid = (extra: string) => `SUMIFS(${columns.amount},${columns.stateCode},"<>failed"${extra})`;
+    money("B11", `=${paid(`,${columns.date},">="&$B$2,${columns.date},"<"&EDATE($B$2,1)`)}`);
     money("B12", "=B11-B6");
   } else {
     label("B11", "—");
     label("B12", "—");
-    label("C11", w.noLedger);
+    label("C11", words.noLedger);
   }
 
   // Six months for the chart: the empty top-left cell makes the first row the series' names and
   // the first column the categories (Excel's convention for a labelled range).
-  label("B14", w.deposits);
-  label("C14", w.distributions);
+  label("B14", words.deposits);
+  label("C14", words.distributions);
   for (let i = 0; i < 6; i++) {
     const row = 15 + i;
     cells.push({ address: `A${row}`, formula: `=EDATE($B$2,${i - 5})`, numberFormat: "mmm yyyy" });
@@ -172,25 +173,31 @@ function reconciliationSheetSpec(
   }
 
   // The ledger joined to the transactions, one row per distribution it records.
-  label("A22", w.ledgerTitle);
-  w.ledgerHeader.forEach((h, i) => label(`${columnLetters(i)}23`, h));
+  label("A22", words.ledgerTitle);
+  words.ledgerHeader.forEach((h, i) => label(`${columnLetters(i)}23`, h));
   if (ledger) {
-    const c = ledger.columns;
-    ledger.distributions.slice(0, MAX_LEDGER_ROWS).forEach((d, i) => {
+    const columns = ledger.columns;
+    ledger.distributions.slice(0, MAX_LEDGER_ROWS).forEach((distribution, i) => {
       const row = 24 + i;
-      label(`A${row}`, safeText(d.label));
-      cells.push({ address: `B${row}`, value: safeText(d.id), numberFormat: TEXT_FORMAT });
-      money(`C${row}`, `=SUMIFS(${c.amount},${c.distributionId},$B${row},${c.stateCode},"<>failed")`);
-      money(`D${row}`, `=-SUMIFS(${T.amount},${T.type},"DISTRIBUTION",${T.reference},$B${row},${MOVED})`);
+      label(`A${row}`, safeText(distribution.label));
+      cells.push({ address: `B${row}`, value: safeText(distribution.id), numberFormat: TEXT_FORMAT });
+      money(
+        `C${row}`,
+        `=SUMIFS(${columns.amount},${columns.distributionId},$B${row},${columns.stateCode},"<>failed")`,
+      );
+      money(
+        `D${row}`,
+        `=-SUMIFS(${SPILL.amount},${SPILL.type},"DISTRIBUTION",${SPILL.reference},$B${row},${MOVED})`,
+      );
       money(`E${row}`, `=C${row}-D${row}`);
     });
   } else {
-    label("A24", w.noLedger);
+    label("A24", words.noLedger);
   }
 
   cells.push({ address: SPILL_AT, formula: "=VALEPIX.TRANSACTIONS()" });
   return {
-    name: w.sheet,
+    name: words.sheet,
     cells,
     formats: [
       { range: `N2:N${FORMATTED_ROWS + 1}`, numberFormat: DATE_TIME_FORMAT[locale] },
@@ -202,7 +209,7 @@ function reconciliationSheetSpec(
       type: "ColumnClustered",
       source: "A14:C20",
       seriesBy: "Columns",
-      title: w.perMonth,
+      title: words.perMonth,
       from: "E2",
       to: "L20",
     },
@@ -214,8 +221,8 @@ function ledgerColumns(
   place: NonNullable<Awaited<ReturnType<typeof ledgerPlace>>>,
 ): LedgerColumns | undefined {
   const { table, columns } = place;
-  const ref = (k: LedgerKey): string | undefined => {
-    const i = columns[k];
+  const ref = (key: LedgerKey): string | undefined => {
+    const i = columns[key];
     if (i < 0) return undefined;
     const letter = columnLetters(table.firstColumn + i);
     return `${quoteSheet(table.sheet)}!$${letter}:$${letter}`;
@@ -251,9 +258,9 @@ export async function buildReconciliationSheet(
   if (columns) {
     // The latest first: the ledger appends, so its last rows are the latest distributions.
     const seen = new Map<string, LedgerDistribution>();
-    for (const r of (await readLedger(workbook, signal)).reverse())
-      if (r.distributionId !== "" && !seen.has(r.distributionId))
-        seen.set(r.distributionId, { id: r.distributionId, label: r.label || r.distributionId });
+    for (const row of (await readLedger(workbook, signal)).reverse())
+      if (row.distributionId !== "" && !seen.has(row.distributionId))
+        seen.set(row.distributionId, { id: row.distributionId, label: row.label || row.distributionId });
     distributions = [...seen.values()];
   }
   const spec = reconciliationSheetSpec(locale, columns ? { columns, distributions } : undefined);
