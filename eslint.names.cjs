@@ -26,6 +26,7 @@ const CLEAN = [
   "src/money",
   "src/features/fund",
   "src/features/functions",
+  "src/api",
 ];
 
 const LETTER = "/^(?![ij_]$)[A-Za-z]$/";

@@ -40,17 +40,17 @@ export function anySignal(signals: (AbortSignal | undefined)[]): {
   const controller = new AbortController();
   const listeners: [AbortSignal, () => void][] = [];
   const dispose = () => listeners.forEach(([s, l]) => s.removeEventListener("abort", l));
-  for (const s of present) {
-    if (s.aborted) {
-      controller.abort(s.reason);
+  for (const source of present) {
+    if (source.aborted) {
+      controller.abort(source.reason);
       break;
     }
-    const l = () => {
-      controller.abort(s.reason);
+    const listener = () => {
+      controller.abort(source.reason);
       dispose();
     };
-    listeners.push([s, l]);
-    s.addEventListener("abort", l, { once: true });
+    listeners.push([source, listener]);
+    source.addEventListener("abort", listener, { once: true });
   }
   return { signal: controller.signal, dispose };
 }
@@ -65,13 +65,13 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
     const onAbort = () => reject(signal.reason as Error);
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(
-      (v) => {
+      (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve(v);
+        resolve(value);
       },
-      (e: unknown) => {
+      (error: unknown) => {
         signal.removeEventListener("abort", onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
+        reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });

@@ -14,7 +14,7 @@ import {
 } from "./errors";
 import { DraftCreateOutcomeUnknownError } from "./outcome-errors";
 import { page } from "./testing/fake-fetch";
-import { deposit, distribution, employee, P, setup } from "./testing/fixtures";
+import { deposit, distribution, employee, API_PATH, setup } from "./testing/fixtures";
 
 describe("idempotent calls (GET)", () => {
   it.each([500, 502, 503, 504, 408])("retry after %i with growing backoff, then succeed", async (status) => {
@@ -28,7 +28,10 @@ describe("idempotent calls (GET)", () => {
 
   it("give up after maxRetries and throw the last error", async () => {
     const { fake, client, clock } = setup();
-    fake.route("GET", `${P}/balances`, { status: 500, json: { error: { code: "x", message: "boom" } } });
+    fake.route("GET", `${API_PATH}/balances`, {
+      status: 500,
+      json: { error: { code: "x", message: "boom" } },
+    });
     const err = await client.balances.get().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InternalServerError);
     expect(fake.calls).toHaveLength(4);
@@ -40,7 +43,7 @@ describe("idempotent calls (GET)", () => {
       retry: { maxRetries: 6, baseDelayMs: 1000, maxDelayMs: 3000 },
       random: () => 1,
     });
-    fake.route("GET", `${P}/balances`, { status: 503 });
+    fake.route("GET", `${API_PATH}/balances`, { status: 503 });
     await expect(client.balances.get()).rejects.toBeInstanceOf(InternalServerError);
     expect(clock.sleeps).toEqual([1000, 2000, 3000, 3000, 3000, 3000]);
   });

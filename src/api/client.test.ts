@@ -5,7 +5,7 @@
  */
 import { createClient } from "./client";
 import { AuthenticationError, ResponseValidationError } from "./errors";
-import { P, setup, TOKEN } from "./testing/fixtures";
+import { API_PATH, setup, TOKEN } from "./testing/fixtures";
 import { only } from "./testing/requests";
 
 describe("createClient", () => {
@@ -24,7 +24,7 @@ describe("createClient", () => {
     const { fake, client } = setup({ baseUrl: "https://gw.example.com/valepix-prod/" });
     fake.reply({ json: { available_amount: 1 } });
     await client.balances.get();
-    expect(only(fake).url.href).toBe(`https://gw.example.com/valepix-prod${P}/balances`);
+    expect(only(fake).url.href).toBe(`https://gw.example.com/valepix-prod${API_PATH}/balances`);
   });
 });
 
@@ -116,7 +116,7 @@ describe("hooks", () => {
       { json: { available_amount: 1 } },
     );
     await client.balances.get();
-    const url = `https://api.example.com${P}/balances`;
+    const url = `https://api.example.com${API_PATH}/balances`;
     expect(seen).toEqual([
       ["req", { method: "GET", url, attempt: 1 }],
       ["res", { method: "GET", url, status: 500, attempt: 1, durationMs: 42 }],

@@ -16,7 +16,7 @@ import {
 import { FinalizeOutcomeUnknownError } from "./outcome-errors";
 import { scrubParsed, scrubSecret, snapshotHeaders } from "./redact";
 import { readServerError } from "./server-error";
-import { distribution, P, setup } from "./testing/fixtures";
+import { distribution, API_PATH, setup } from "./testing/fixtures";
 
 describe("ApiError.fromResponse", () => {
   const cases: [number, new (...a: never[]) => ApiError, boolean][] = [
@@ -115,12 +115,12 @@ describe("through the client", () => {
     expect(a.requestId).toBe("hdr-1");
     expect(a.code).toBe("paid");
     expect(a.message).toBe(
-      `POST ${P}/deposits/t1/cancel failed with HTTP 409 Conflict: charge already paid [request id hdr-1]`,
+      `POST ${API_PATH}/deposits/t1/cancel failed with HTTP 409 Conflict: charge already paid [request id hdr-1]`,
     );
     expect(a.body).toEqual({ error: { code: "paid", message: "charge already paid", request_id: "body-1" } });
     const b = (await client.deposits.get("t1").catch((e: unknown) => e)) as NotFoundError;
     expect(b.requestId).toBe("body-2");
-    expect(b.url).toBe(`https://api.example.com${P}/deposits/t1`);
+    expect(b.url).toBe(`https://api.example.com${API_PATH}/deposits/t1`);
     expect(b.method).toBe("GET");
   });
 
@@ -132,7 +132,7 @@ describe("through the client", () => {
     expect(e.status).toBeUndefined();
     expect(e.retryable).toBe(true);
     expect(e.message).toBe(
-      `GET ${P}/balances failed: could not reach the server (fetch failed: ECONNREFUSED)`,
+      `GET ${API_PATH}/balances failed: could not reach the server (fetch failed: ECONNREFUSED)`,
     );
   });
 });

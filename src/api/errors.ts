@@ -18,8 +18,8 @@ export class ValePixError extends Error {
 /** "/api/v1/valepix/deposits?x=1" from a full URL: messages name the path, not the host. */
 function pathOf(url: string): string {
   try {
-    const u = new URL(url);
-    return u.pathname + u.search;
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
   } catch {
     return url;
   }

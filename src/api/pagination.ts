@@ -170,28 +170,28 @@ export function paginate<T, P extends Page<T> = Page<T>>(
     };
     for (let page = firstPage + 1; page <= lastPage; page++) {
       while (next <= lastPage && queue.length < parallel) launch();
-      const p = await queue.shift()!;
-      const n = p.data.length;
-      if (p.limit !== undefined && statedLimit !== undefined && p.limit !== statedLimit)
-        throw new ListChanged({ kind: "limit", from: statedLimit, to: p.limit, page });
-      if (p.total !== undefined && p.total !== total)
-        throw new ListChanged({ kind: "total", from: total, to: p.total, page });
-      if (n > size) throw new ListChanged({ kind: "limit", from: size, to: n, page });
+      const fetched = await queue.shift()!;
+      const received = fetched.data.length;
+      if (fetched.limit !== undefined && statedLimit !== undefined && fetched.limit !== statedLimit)
+        throw new ListChanged({ kind: "limit", from: statedLimit, to: fetched.limit, page });
+      if (fetched.total !== undefined && fetched.total !== total)
+        throw new ListChanged({ kind: "total", from: total, to: fetched.total, page });
+      if (received > size) throw new ListChanged({ kind: "limit", from: size, to: received, page });
       const expected = page < lastPage ? size : total - before - seen;
-      if (n === 0 || (page === lastPage && n < expected))
+      if (received === 0 || (page === lastPage && received < expected))
         throw new ListChanged({
           kind: "ended",
           from: total,
-          to: before + seen + n,
-          page: n === 0 ? page : page + 1,
+          to: before + seen + received,
+          page: received === 0 ? page : page + 1,
         });
       // A page short before the last: the server changed its page size.
-      if (n < expected) throw new ListChanged({ kind: "limit", from: size, to: n, page });
-      const firstItem = JSON.stringify(p.data[0]);
+      if (received < expected) throw new ListChanged({ kind: "limit", from: size, to: received, page });
+      const firstItem = JSON.stringify(fetched.data[0]);
       if (firstItem === previousFirst) throw ignoresPage(page);
       previousFirst = firstItem;
-      seen += n;
-      yield p;
+      seen += received;
+      yield fetched;
     }
   }
 
@@ -206,41 +206,41 @@ export function paginate<T, P extends Page<T> = Page<T>>(
     let previousCount = 0;
     for (let page = firstPage; ; page++) {
       if (page - firstPage >= MAX_PAGES) throw tooManyPages();
-      const p = page === firstPage ? p1 : await fetchPage({ page, limit });
-      const n = p.data.length;
+      const fetched = page === firstPage ? p1 : await fetchPage({ page, limit });
+      const received = fetched.data.length;
       if (page === firstPage) {
-        statedLimit = p.limit;
-        total = p.total;
-        size = p.limit ?? n;
+        statedLimit = fetched.limit;
+        total = fetched.total;
+        size = fetched.limit ?? received;
       } else {
-        if (p.limit !== undefined && statedLimit !== undefined && p.limit !== statedLimit)
-          throw new ListChanged({ kind: "limit", from: statedLimit, to: p.limit, page });
-        if (p.total !== undefined && total !== undefined && p.total !== total)
-          throw new ListChanged({ kind: "total", from: total, to: p.total, page });
+        if (fetched.limit !== undefined && statedLimit !== undefined && fetched.limit !== statedLimit)
+          throw new ListChanged({ kind: "limit", from: statedLimit, to: fetched.limit, page });
+        if (fetched.total !== undefined && total !== undefined && fetched.total !== total)
+          throw new ListChanged({ kind: "total", from: total, to: fetched.total, page });
         // The page before this one was not the last: it had to be full.
-        if (n > 0 && previousCount !== size)
+        if (received > 0 && previousCount !== size)
           throw new ListChanged({ kind: "limit", from: size, to: previousCount, page: page - 1 });
-        if (n > size) throw new ListChanged({ kind: "limit", from: size, to: n, page });
-        if (n === 0 && total !== undefined && (firstPage - 1) * size + seen < total)
+        if (received > size) throw new ListChanged({ kind: "limit", from: size, to: received, page });
+        if (received === 0 && total !== undefined && (firstPage - 1) * size + seen < total)
           throw new ListChanged({ kind: "ended", from: total, to: (firstPage - 1) * size + seen, page });
       }
       // An empty first page is still yielded: it carries `total` (0) and, for items, the totals.
-      if (n === 0) {
-        if (page === firstPage) yield p;
+      if (received === 0) {
+        if (page === firstPage) yield fetched;
         return;
       }
-      const first = JSON.stringify(p.data[0]);
+      const first = JSON.stringify(fetched.data[0]);
       if (first === previousFirst) throw ignoresPage(page);
       previousFirst = first;
-      previousCount = n;
-      yield p;
-      seen += n;
+      previousCount = received;
+      yield fetched;
+      seen += received;
       // A server may serve fewer than asked (a lower maximum): trust the limit it states; when it
       // states none, a page is surely the last only below the smallest documented limit.
       if (total !== undefined) {
         // Items before the first page asked, plus those seen since.
         if ((firstPage - 1) * size + seen >= total) return;
-      } else if (n < (p.limit ?? Math.min(limit, SMALLEST_DOCUMENTED_LIMIT))) return;
+      } else if (received < (fetched.limit ?? Math.min(limit, SMALLEST_DOCUMENTED_LIMIT))) return;
     }
   }
 
@@ -248,9 +248,9 @@ export function paginate<T, P extends Page<T> = Page<T>>(
     for (let restarts = 0; ; restarts++) {
       let yielded = false;
       try {
-        for await (const p of pass()) {
+        for await (const fetched of pass()) {
           yielded = true;
-          yield p;
+          yield fetched;
         }
         return;
       } catch (e) {
@@ -271,7 +271,7 @@ export function paginate<T, P extends Page<T> = Page<T>>(
   return {
     pages,
     async *[Symbol.asyncIterator]() {
-      for await (const p of pages()) yield* p.data;
+      for await (const fetched of pages()) yield* fetched.data;
     },
   };
 }

@@ -2,7 +2,7 @@ import { APIUserAbortError } from "./errors";
 import { PollTimeoutError } from "./refusal-errors";
 import { pollUntil } from "./polling";
 import { fakeClock } from "./testing/fake-fetch";
-import { deposit, distribution, P, setup } from "./testing/fixtures";
+import { deposit, distribution, API_PATH, setup } from "./testing/fixtures";
 
 /** A read that answers the scripted values in turn (the last one forever). */
 const script = <T>(...values: T[]) => {
@@ -138,13 +138,13 @@ describe("deposits.waitUntilFinal", () => {
     const d = await client.deposits.waitUntilFinal("t1", { onProgress: (x) => seen.push(x.status) });
     expect(d.status).toBe(final);
     expect(seen).toEqual(["PENDING", "PENDING", final]);
-    expect(fake.calls.every((c) => c.path === `${P}/deposits/t1`)).toBe(true);
+    expect(fake.calls.every((c) => c.path === `${API_PATH}/deposits/t1`)).toBe(true);
     expect(clock.sleeps).toEqual([2000, 3000]); // defaults: 2 s, growing by 1.5
   });
 
   it("an unknown state is not final; maxWaitMs ends the wait", async () => {
     const { fake, client } = setup();
-    fake.route("GET", `${P}/deposits/t1`, { json: deposit("t1", "AWAITING_PAYMENT") });
+    fake.route("GET", `${API_PATH}/deposits/t1`, { json: deposit("t1", "AWAITING_PAYMENT") });
     const err = await client.deposits
       .waitUntilFinal("t1", { maxWaitMs: 5000, initialIntervalMs: 1000, maxIntervalMs: 1000 })
       .catch((e: unknown) => e);
@@ -159,7 +159,7 @@ describe("deposits.waitUntilFinal", () => {
       sleep: (_ms, signal) =>
         new Promise((_, rej) => signal?.addEventListener("abort", () => rej(new Error("x")))),
     });
-    fake.route("GET", `${P}/deposits/t1`, { json: deposit("t1", "PENDING") });
+    fake.route("GET", `${API_PATH}/deposits/t1`, { json: deposit("t1", "PENDING") });
     const p = client.deposits.waitUntilFinal("t1", { signal: ac.signal });
     setTimeout(() => ac.abort(), 5);
     await expect(p).rejects.toBeInstanceOf(APIUserAbortError);
@@ -181,7 +181,7 @@ describe("distributions.waitWhileProcessing", () => {
     });
     expect(d.status).toBe("completed");
     expect(clock.sleeps).toEqual([500, 600]);
-    expect(fake.calls.map((c) => c.path)).toEqual(Array(3).fill(`${P}/distributions/d1`));
+    expect(fake.calls.map((c) => c.path)).toEqual(Array(3).fill(`${API_PATH}/distributions/d1`));
   });
 
   it("answers at once when it is not processing (e.g. still draft)", async () => {

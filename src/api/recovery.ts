@@ -50,17 +50,17 @@ export interface ReadBeforeRepeat<T> {
 }
 
 /** Rule 4 for one change: send; after an ambiguous failure read before repeating. */
-export async function readBeforeRepeat<T>(edge: RecoveryEdge, r: ReadBeforeRepeat<T>): Promise<T> {
+export async function readBeforeRepeat<T>(edge: RecoveryEdge, step: ReadBeforeRepeat<T>): Promise<T> {
   // The last failure after which the server may have applied the change.
   let failure: ApiError | undefined;
   const giveUp = (cause: unknown, readError?: unknown): unknown => {
-    if (r.outcomeUnknown && failure) return r.outcomeUnknown({ failure, cause, readError });
+    if (step.outcomeUnknown && failure) return step.outcomeUnknown({ failure, cause, readError });
     return readError instanceof APIUserAbortError ? readError : cause;
   };
   for (let retryIndex = 0; ; retryIndex++) {
-    const abortedBeforeSending = r.signal?.aborted === true;
+    const abortedBeforeSending = step.signal?.aborted === true;
     try {
-      return await r.send();
+      return await step.send();
     } catch (err) {
       // Not an HTTP outcome (a refused identifier, a mismatching deposit): thrown as is.
       if (!(err instanceof ApiError)) throw err;
@@ -83,8 +83,8 @@ export async function readBeforeRepeat<T>(edge: RecoveryEdge, r: ReadBeforeRepea
       const delay = edge.delayAfter(err, retryIndex);
       if (delay === undefined) throw giveUp(err); // Retry-After above the cap: never wait less
       try {
-        await edge.pause(delay, r.signal);
-        const done = await r.check();
+        await edge.pause(delay, step.signal);
+        const done = await step.check();
         if (done !== undefined) return done;
       } catch (readErr) {
         if (!(readErr instanceof ApiError)) throw readErr;
@@ -126,14 +126,14 @@ export function sameBenefit(found: Benefit, sent: BenefitUpdate): boolean {
   if (found.items === undefined) return true;
   const key = (i: { product_id: string; monthly_amount: number }) =>
     `${i.product_id}\u0000${i.monthly_amount}`;
-  const a = found.items.map(key).sort();
-  const b = sent.items.map(key).sort();
-  return a.length === b.length && a.every((k, i) => k === b[i]);
+  const foundKeys = found.items.map(key).sort();
+  const sentKeys = sent.items.map(key).sort();
+  return foundKeys.length === sentKeys.length && foundKeys.every((k, i) => k === sentKeys[i]);
 }
 
 /** Letters and digits only; a masked document (`***.222.333-**`) cannot be compared. */
-const bareDocument = (d: string): string | undefined => {
-  const bare = d.replace(/[.\-/\s]/g, "").toUpperCase();
+const bareDocument = (value: string): string | undefined => {
+  const bare = value.replace(/[.\-/\s]/g, "").toUpperCase();
   return /^[0-9A-Z]+$/.test(bare) ? bare : undefined;
 };
 const lastTwo = (d: string) => `…${d.slice(-2)}`;
@@ -168,7 +168,7 @@ export function depositDifferences(
  */
 export async function finalizeOnce(
   edge: RecoveryEdge,
-  f: {
+  step: {
     distributionId: string;
     send: () => Promise<FinalizeResult>;
     /** One read, not retried. */
@@ -176,25 +176,25 @@ export async function finalizeOnce(
     signal?: AbortSignal | undefined;
   },
 ): Promise<FinalizeResult> {
-  const abortedBeforeSending = f.signal?.aborted === true;
+  const abortedBeforeSending = step.signal?.aborted === true;
   try {
-    return await f.send();
+    return await step.send();
   } catch (err) {
     if (err instanceof APIUserAbortError && !abortedBeforeSending)
-      throw new FinalizeOutcomeUnknownError({ distributionId: f.distributionId, cause: err });
+      throw new FinalizeOutcomeUnknownError({ distributionId: step.distributionId, cause: err });
     // A refused redirect may follow a finalize the server handled (303): read, as after a 2xx.
     const applied = err instanceof AppliedUnreadableError || err instanceof RedirectRefusedError;
     if (!applied && !isAmbiguousFailure(err)) throw err;
     let distribution: Distribution | undefined;
     let readError: unknown;
     try {
-      if (!applied) await edge.pause(edge.backoff(0), f.signal);
-      distribution = await f.read();
+      if (!applied) await edge.pause(edge.backoff(0), step.signal);
+      distribution = await step.read();
     } catch (e) {
       readError = e;
     }
     throw new FinalizeOutcomeUnknownError({
-      distributionId: f.distributionId,
+      distributionId: step.distributionId,
       cause: err,
       distribution,
       readError,

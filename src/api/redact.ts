@@ -26,9 +26,9 @@ export function snapshotHeaders(
   return out;
 }
 
-function collectHeaders(h: Headers): [string, string][] {
+function collectHeaders(headers: Headers): [string, string][] {
   const out: [string, string][] = [];
-  h.forEach((value, key) => out.push([key, value]));
+  headers.forEach((value, key) => out.push([key, value]));
   return out;
 }
 
@@ -39,12 +39,12 @@ function collectHeaders(h: Headers): [string, string][] {
  */
 export function scrubSecret<T>(value: T, secret: string | undefined): T {
   if (!secret || secret.length < 6) return value;
-  const walk = (v: unknown, depth: number): unknown => {
-    if (typeof v === "string") return v.split(secret).join(REDACTED);
-    if (depth > 20 || v === null || typeof v !== "object") return v;
-    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+  const walk = (value: unknown, depth: number): unknown => {
+    if (typeof value === "string") return value.split(secret).join(REDACTED);
+    if (depth > 20 || value === null || typeof value !== "object") return value;
+    if (Array.isArray(value)) return value.map((x) => walk(x, depth + 1));
     return Object.fromEntries(
-      Object.entries(v).map(([k, x]) => [walk(k, depth + 1) as string, walk(x, depth + 1)]),
+      Object.entries(value).map(([k, x]) => [walk(k, depth + 1) as string, walk(x, depth + 1)]),
     );
   };
   return walk(value, 0) as T;
@@ -74,23 +74,23 @@ export function scrubCause(cause: unknown, token: string | undefined): unknown {
   return scrubChain(cause, token, 0);
 }
 
-function chainMentions(e: unknown, token: string, depth: number): boolean {
+function chainMentions(error: unknown, token: string, depth: number): boolean {
   if (depth > MAX_CAUSE_DEPTH) return false;
-  if (!(e instanceof Error)) return typeof e === "string" && e.includes(token);
-  if (`${e.message}${e.stack ?? ""}`.includes(token)) return true;
-  return chainMentions((e as { cause?: unknown }).cause, token, depth + 1);
+  if (!(error instanceof Error)) return typeof error === "string" && error.includes(token);
+  if (`${error.message}${error.stack ?? ""}`.includes(token)) return true;
+  return chainMentions((error as { cause?: unknown }).cause, token, depth + 1);
 }
 
-function scrubChain(e: unknown, token: string, depth: number): unknown {
-  if (!(e instanceof Error)) return scrubSecret(e, token);
-  const inner = (e as { cause?: unknown }).cause;
+function scrubChain(error: unknown, token: string, depth: number): unknown {
+  if (!(error instanceof Error)) return scrubSecret(error, token);
+  const inner = (error as { cause?: unknown }).cause;
   const keepInner = inner !== undefined && depth < MAX_CAUSE_DEPTH;
   const copy = new Error(
-    scrubSecret(e.message, token),
+    scrubSecret(error.message, token),
     keepInner ? { cause: scrubChain(inner, token, depth + 1) } : undefined,
   );
-  copy.name = e.name;
-  const code = (e as { code?: unknown }).code;
+  copy.name = error.name;
+  const code = (error as { code?: unknown }).code;
   if (typeof code === "string") Object.assign(copy, { code: scrubSecret(code, token) });
   return copy;
 }

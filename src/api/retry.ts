@@ -29,17 +29,18 @@ export const DEFAULT_RETRY: ResolvedRetryOptions = {
   maxRetryAfterMs: 60_000,
 };
 
-export function resolveRetryOptions(o: RetryOptions | undefined): ResolvedRetryOptions {
-  const pick = (v: number | undefined, d: number, name: string): number => {
-    if (v === undefined) return d;
-    if (!Number.isFinite(v) || v < 0) throw new RangeError(`retry.${name} must be a finite number >= 0`);
-    return v;
+export function resolveRetryOptions(options: RetryOptions | undefined): ResolvedRetryOptions {
+  const pick = (value: number | undefined, fallback: number, name: string): number => {
+    if (value === undefined) return fallback;
+    if (!Number.isFinite(value) || value < 0)
+      throw new RangeError(`retry.${name} must be a finite number >= 0`);
+    return value;
   };
   return {
-    maxRetries: Math.floor(pick(o?.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries")),
-    baseDelayMs: pick(o?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, "baseDelayMs"),
-    maxDelayMs: pick(o?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, "maxDelayMs"),
-    maxRetryAfterMs: pick(o?.maxRetryAfterMs, DEFAULT_RETRY.maxRetryAfterMs, "maxRetryAfterMs"),
+    maxRetries: Math.floor(pick(options?.maxRetries, DEFAULT_RETRY.maxRetries, "maxRetries")),
+    baseDelayMs: pick(options?.baseDelayMs, DEFAULT_RETRY.baseDelayMs, "baseDelayMs"),
+    maxDelayMs: pick(options?.maxDelayMs, DEFAULT_RETRY.maxDelayMs, "maxDelayMs"),
+    maxRetryAfterMs: pick(options?.maxRetryAfterMs, DEFAULT_RETRY.maxRetryAfterMs, "maxRetryAfterMs"),
   };
 }
 
@@ -51,12 +52,12 @@ export function resolveRetryOptions(o: RetryOptions | undefined): ResolvedRetryO
  */
 export function backoffDelay(
   retryIndex: number,
-  o: Pick<ResolvedRetryOptions, "baseDelayMs" | "maxDelayMs">,
+  options: Pick<ResolvedRetryOptions, "baseDelayMs" | "maxDelayMs">,
   random: () => number,
 ): number {
-  const step = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.max(0, retryIndex));
-  const r = Math.min(1, Math.max(0, random()));
-  return step / 2 + (step / 2) * r;
+  const step = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, retryIndex));
+  const jitter = Math.min(1, Math.max(0, random()));
+  return step / 2 + (step / 2) * jitter;
 }
 
 /**
@@ -65,13 +66,13 @@ export function backoffDelay(
  */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
   if (value == null) return undefined;
-  const v = value.trim();
-  if (v === "") return undefined;
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const trimmed = value.trim();
+  if (trimmed === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
   // An HTTP date names its day and month ("Wed, 21 Oct 2026 07:28:00 GMT"); without letters,
   // Date.parse would read "-5" as the year -5.
-  if (!/[a-z]{3}/i.test(v)) return undefined;
-  const at = Date.parse(v);
+  if (!/[a-z]{3}/i.test(trimmed)) return undefined;
+  const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - nowMs);
 }

@@ -12,8 +12,8 @@ export const API_PREFIX = "/api/v1/valepix";
 
 /** C0 controls and DEL: never part of an identifier, and some proxies cut the path at them. */
 const hasControl = (id: string): boolean =>
-  [...id].some((c) => {
-    const code = c.charCodeAt(0);
+  [...id].some((character) => {
+    const code = character.charCodeAt(0);
     return code < 0x20 || code === 0x7f;
   });
 

@@ -12,9 +12,9 @@ export interface ServerErrorInfo {
 }
 
 const MAX_SERVER_MESSAGE = 300;
-const clip = (s: string): string => {
-  const t = s.replace(/\s+/g, " ").trim();
-  return t.length > MAX_SERVER_MESSAGE ? `${t.slice(0, MAX_SERVER_MESSAGE)}…` : t;
+const clip = (text: string): string => {
+  const clipped = text.replace(/\s+/g, " ").trim();
+  return clipped.length > MAX_SERVER_MESSAGE ? `${clipped.slice(0, MAX_SERVER_MESSAGE)}…` : clipped;
 };
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v : undefined);
 
@@ -26,28 +26,35 @@ const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim
 export function readServerError(body: unknown): ServerErrorInfo {
   const parsed = ErrorBody.safeParse(body);
   if (parsed.success) {
-    const e = parsed.data.error;
-    const details = (e.details ?? [])
+    const error = parsed.data.error;
+    const details = (error.details ?? [])
       .slice(0, 3)
       .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
       .join("; ");
     return {
-      message: clip(details ? `${e.message} (${details})` : e.message),
-      code: e.code,
-      requestId: e.request_id,
+      message: clip(details ? `${error.message} (${details})` : error.message),
+      code: error.code,
+      requestId: error.request_id,
     };
   }
   if (typeof body === "string")
     return { message: str(body) && clip(body), code: undefined, requestId: undefined };
   if (body !== null && typeof body === "object" && !Array.isArray(body)) {
-    const o = body as Record<string, unknown>;
+    const fields = body as Record<string, unknown>;
     const inner =
-      o.error !== null && typeof o.error === "object" ? (o.error as Record<string, unknown>) : undefined;
-    const message = str(o.message) ?? str(o.error) ?? str(inner?.message) ?? str(o.detail) ?? str(o.title);
+      fields.error !== null && typeof fields.error === "object"
+        ? (fields.error as Record<string, unknown>)
+        : undefined;
+    const message =
+      str(fields.message) ??
+      str(fields.error) ??
+      str(inner?.message) ??
+      str(fields.detail) ??
+      str(fields.title);
     return {
       message: message && clip(message),
-      code: str(o.code) ?? str(inner?.code),
-      requestId: str(o.request_id) ?? str(o.requestId) ?? str(inner?.request_id),
+      code: str(fields.code) ?? str(inner?.code),
+      requestId: str(fields.request_id) ?? str(fields.requestId) ?? str(inner?.request_id),
     };
   }
   return { message: undefined, code: undefined, requestId: undefined };

@@ -78,9 +78,10 @@ export class Transport {
   constructor(readonly config: TransportConfig) {}
 
   url(path: string, query?: Query): string {
-    const u = new URL(this.config.baseUrl + path);
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
-    return u.toString();
+    const address = new URL(this.config.baseUrl + path);
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined) address.searchParams.set(k, String(v));
+    return address.toString();
   }
 
   /** Sends `spec`, retrying as its policy allows; resolves with the validated body. */

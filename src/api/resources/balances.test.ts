@@ -1,7 +1,7 @@
 /**
  * balances (./balances.ts).
  */
-import { P, setup } from "../testing/fixtures";
+import { API_PATH, setup } from "../testing/fixtures";
 import { only } from "../testing/requests";
 
 describe("balances", () => {
@@ -9,6 +9,6 @@ describe("balances", () => {
     const { fake, client } = setup();
     fake.reply({ json: { available_amount: 987_654, currency: "BRL" } });
     expect(await client.balances.get()).toEqual({ available_amount: 987_654, currency: "BRL" });
-    expect([only(fake).method, only(fake).path]).toEqual(["GET", `${P}/balances`]);
+    expect([only(fake).method, only(fake).path]).toEqual(["GET", `${API_PATH}/balances`]);
   });
 });

@@ -3,7 +3,7 @@
  */
 import { collectAll } from "../collect-all";
 import { page } from "../testing/fake-fetch";
-import { benefit, P, setup } from "../testing/fixtures";
+import { benefit, API_PATH, setup } from "../testing/fixtures";
 import { expectJsonHeaders, only } from "../testing/requests";
 
 describe("benefits", () => {
@@ -13,7 +13,7 @@ describe("benefits", () => {
     const body = { name: "VR", items: [{ product_id: "p1", monthly_amount: 50_000 }] };
     const res = await client.benefits.create(body);
     const req = only(fake);
-    expect([req.method, req.path]).toEqual(["POST", `${P}/benefits`]);
+    expect([req.method, req.path]).toEqual(["POST", `${API_PATH}/benefits`]);
     expectJsonHeaders(req, true);
     expect(req.json).toEqual(body);
     expect(res.benefit_id).toBe("b7");
@@ -38,7 +38,7 @@ describe("benefits", () => {
     const body = { name: "VR", description: "d", items: [{ product_id: "p1", monthly_amount: 1 }] };
     const updated = await client.benefits.update("b/1", body);
     const put = fake.calls[2]!;
-    expect([put.method, put.path]).toEqual(["PUT", `${P}/benefits/b%2F1`]);
+    expect([put.method, put.path]).toEqual(["PUT", `${API_PATH}/benefits/b%2F1`]);
     expectJsonHeaders(put, true);
     expect(put.json).toEqual(body);
     expect(updated.id).toBe("b/1");

@@ -28,7 +28,7 @@ export function benefitsResource(ctx: Context) {
   async function find(benefitId: string, opts?: RequestOptions): Promise<Benefit | undefined> {
     // A list read again from the start (it changed while read) only means looking again.
     for await (const page of list({}, opts).pages({ onRestart: () => undefined }))
-      for (const b of page.data) if (b.id === benefitId) return b;
+      for (const benefit of page.data) if (benefit.id === benefitId) return benefit;
     return undefined;
   }
 

@@ -40,20 +40,20 @@ export interface Context {
   now: () => number;
 }
 
-export function contextOver(t: Transport): Context {
+export function contextOver(transport: Transport): Context {
   return {
     read: (path, schema, opts, query, policy = "idempotent") =>
-      t.request({ method: "GET", path, schema, query, retry: policy, signal: opts?.signal }),
+      transport.request({ method: "GET", path, schema, query, retry: policy, signal: opts?.signal }),
     change: (method, path, schema, opts, body = {}, policy = "rateLimitOnly") =>
-      t.request({ method, path, schema, ...body, retry: policy, signal: opts?.signal }),
+      transport.request({ method, path, schema, ...body, retry: policy, signal: opts?.signal }),
     edge: {
-      delayAfter: (err, i) => t.delayAfter(err, i),
-      backoff: (i) => t.backoff(i),
-      pause: (ms, signal) => t.pause(ms, signal),
-      maxRetries: t.config.retry.maxRetries,
+      delayAfter: (err, i) => transport.delayAfter(err, i),
+      backoff: (i) => transport.backoff(i),
+      pause: (ms, signal) => transport.pause(ms, signal),
+      maxRetries: transport.config.retry.maxRetries,
     },
-    sleep: t.config.sleep,
-    now: t.config.now,
+    sleep: transport.config.sleep,
+    now: transport.config.now,
   };
 }
 
@@ -61,6 +61,6 @@ export function contextOver(t: Transport): Context {
 export const pageQuery = (q: ListParams): Query => ({ page: q.page, limit: q.limit });
 
 /** Drops undefined values, so `{ maxWaitMs: undefined }` does not erase a default. */
-export function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+export function definedOnly<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -4,7 +4,7 @@
  */
 import { APIUserAbortError, InternalServerError, RateLimitError } from "../errors";
 import { DepositOutcomeUnknownError } from "../outcome-errors";
-import { P, setup } from "../testing/fixtures";
+import { API_PATH, setup } from "../testing/fixtures";
 import { DEPOSIT_BODY, tidOf, abortInTheNextPause } from "../testing/requests";
 
 describe("deposits.create: a give-up after an ambiguous failure names the transaction_id", () => {
@@ -20,7 +20,7 @@ describe("deposits.create: a give-up after an ambiguous failure names the transa
 
   it("repeats exhausted: DepositOutcomeUnknownError with the generated id and the last failure", async () => {
     const { fake, client } = setup({ retry: { maxRetries: 1 } });
-    fake.route("POST", `${P}/deposits`, { status: 502 });
+    fake.route("POST", `${API_PATH}/deposits`, { status: 502 });
     fake.route("GET", /\/deposits\//, { status: 404 });
     const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
     const d = expectUnknown(err, tidOf(fake.calls[0]!));

@@ -4,7 +4,7 @@
  */
 import { APIConnectionError, InternalServerError, UnprocessableEntityError } from "../errors";
 import { DepositOutcomeUnknownError } from "../outcome-errors";
-import { deposit, P, setup } from "../testing/fixtures";
+import { deposit, API_PATH, setup } from "../testing/fixtures";
 import { DEPOSIT_BODY, UUID_V4, expectJsonHeaders, only, tidOf } from "../testing/requests";
 
 describe("deposits", () => {
@@ -17,7 +17,7 @@ describe("deposits", () => {
     const body = { amount: 150_000, method: "PIX" as const, name: "ACME", document: "12345678000195" };
     const res = await client.deposits.create(body);
     const req = only(fake);
-    expect([req.method, req.path]).toEqual(["POST", `${P}/deposits`]);
+    expect([req.method, req.path]).toEqual(["POST", `${API_PATH}/deposits`]);
     expectJsonHeaders(req, true);
     const sent = req.json as Record<string, unknown>;
     expect(sent).toEqual({ ...body, transaction_id: sent.transaction_id });
@@ -27,7 +27,7 @@ describe("deposits", () => {
 
   it("create keeps a caller's transaction_id, and two calls get different generated ids", async () => {
     const { fake, client } = setup();
-    fake.route("POST", `${P}/deposits`, (req) => ({
+    fake.route("POST", `${API_PATH}/deposits`, (req) => ({
       json: deposit((req.json as { transaction_id: string }).transaction_id),
     }));
     const body = { amount: 150_000, method: "PIX" as const, name: "A", document: "12345678909" };
@@ -46,8 +46,8 @@ describe("deposits", () => {
     expect((await client.deposits.get("t 1")).status).toBe("PENDING");
     expect((await client.deposits.cancel("t 1")).status).toBe("CANCELLED");
     expect(fake.calls.map((c) => [c.method, c.path])).toEqual([
-      ["GET", `${P}/deposits/t%201`],
-      ["POST", `${P}/deposits/t%201/cancel`],
+      ["GET", `${API_PATH}/deposits/t%201`],
+      ["POST", `${API_PATH}/deposits/t%201/cancel`],
     ]);
     expectJsonHeaders(fake.calls[1]!, false);
     expect(fake.calls[1]!.bodyText).toBeUndefined();
@@ -60,7 +60,7 @@ describe("deposits.create: read before repeating (rule 4)", () => {
     fake.reply({ status: 503 }, (req) => ({ json: deposit(req.path.split("/").pop()!, "PENDING") }));
     const res = await client.deposits.create(DEPOSIT_BODY);
     expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET"]);
-    expect(fake.calls[1]!.path).toBe(`${P}/deposits/${tidOf(fake.calls[0]!)}`);
+    expect(fake.calls[1]!.path).toBe(`${API_PATH}/deposits/${tidOf(fake.calls[0]!)}`);
     expect(res.transaction_id).toBe(tidOf(fake.calls[0]!));
   });
 
@@ -83,7 +83,7 @@ describe("deposits.create: read before repeating (rule 4)", () => {
 
   it("is bounded: repeated 500 + 404 ends with the POST's error after maxRetries repeats", async () => {
     const { fake, client } = setup({ retry: { maxRetries: 2 } });
-    fake.route("POST", `${P}/deposits`, { status: 500 });
+    fake.route("POST", `${API_PATH}/deposits`, { status: 500 });
     fake.route("GET", /\/deposits\//, { status: 404 });
     const err = await client.deposits.create(DEPOSIT_BODY).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DepositOutcomeUnknownError);
@@ -93,7 +93,7 @@ describe("deposits.create: read before repeating (rule 4)", () => {
 
   it("when the read fails too, the POST's failure is carried by DepositOutcomeUnknownError", async () => {
     const { fake, client } = setup({ retry: { maxRetries: 1 } });
-    fake.route("POST", `${P}/deposits`, { networkError: true });
+    fake.route("POST", `${API_PATH}/deposits`, { networkError: true });
     fake.route("GET", /\/deposits\//, { status: 503 });
     const err = (await client.deposits
       .create(DEPOSIT_BODY)
@@ -141,7 +141,7 @@ describe("deposits.create: read before repeating (rule 4)", () => {
     expect((await client.deposits.cancel("t1")).status).toBe("CANCELLED");
     fake.reply({ status: 502 }, { json: deposit("t1", "PENDING") }, { json: deposit("t1", "CANCELLED") });
     expect((await client.deposits.cancel("t1")).status).toBe("CANCELLED");
-    expect(fake.calls.map((c) => `${c.method} ${c.path.replace(P, "")}`)).toEqual([
+    expect(fake.calls.map((c) => `${c.method} ${c.path.replace(API_PATH, "")}`)).toEqual([
       "POST /deposits/t1/cancel",
       "GET /deposits/t1",
       "POST /deposits/t1/cancel",

@@ -39,13 +39,13 @@ const DEPOSIT_WAIT_DEFAULTS = {
 };
 
 function newUuid(): string {
-  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  if (typeof c?.randomUUID !== "function") {
+  const webCrypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (typeof webCrypto?.randomUUID !== "function") {
     throw new TypeError(
       "crypto.randomUUID is not available (it needs a secure https context); pass transaction_id yourself",
     );
   }
-  return c.randomUUID();
+  return webCrypto.randomUUID();
 }
 
 export function depositsResource(ctx: Context) {

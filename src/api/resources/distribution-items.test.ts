@@ -6,14 +6,14 @@ import { InternalServerError } from "../errors";
 import { collectAll } from "../collect-all";
 import { MAX_EMPLOYEE_IDS_PER_CALL } from "../schemas";
 import { page } from "../testing/fake-fetch";
-import { distribution, item, P, setup, totals } from "../testing/fixtures";
+import { distribution, item, API_PATH, setup, totals } from "../testing/fixtures";
 import { draftPages, expectJsonHeaders, only, sentIds } from "../testing/requests";
 
 describe("distribution items", () => {
   it("addItems chunks by MAX_EMPLOYEE_IDS_PER_CALL, drops duplicates and answers the last totals", async () => {
     const { fake, client } = setup();
     let count = 0;
-    fake.route("POST", `${P}/distributions/d1/items`, (req) => {
+    fake.route("POST", `${API_PATH}/distributions/d1/items`, (req) => {
       count += (req.json as { employee_ids: string[] }).employee_ids.length;
       return { json: totals("d1", count, 0) };
     });
@@ -40,7 +40,7 @@ describe("distribution items", () => {
     const req = only(fake);
     expect([req.method, req.path, req.json]).toEqual([
       "POST",
-      `${P}/distributions/d1/items/remove`,
+      `${API_PATH}/distributions/d1/items/remove`,
       { employee_ids: ["e1", "e2"] },
     ]);
   });
@@ -53,8 +53,8 @@ describe("distribution items", () => {
     );
     await client.distributions.setEmployeeValue("d1", "e/2", { product_id: "p1", value: 15_000 });
     expect(fake.calls.map((c) => [c.method, c.path, c.json])).toEqual([
-      ["PUT", `${P}/distributions/d1/items/value`, { product_id: "p1", value: 10_000 }],
-      ["PUT", `${P}/distributions/d1/items/e%2F2/value`, { product_id: "p1", value: 15_000 }],
+      ["PUT", `${API_PATH}/distributions/d1/items/value`, { product_id: "p1", value: 10_000 }],
+      ["PUT", `${API_PATH}/distributions/d1/items/e%2F2/value`, { product_id: "p1", value: 15_000 }],
     ]);
     expectJsonHeaders(fake.calls[1]!, true);
   });
@@ -78,8 +78,8 @@ describe("distribution items", () => {
     const all = await collectAll(client.distributions.listItems("d1"), { max: 10 });
     expect(all.map((i) => i.employee_id)).toEqual(["e1", "e2"]);
     expect(fake.calls.map((c) => [c.path, c.query])).toEqual([
-      [`${P}/distributions/d1/items`, { page: "1", limit: "10" }],
-      [`${P}/distributions/d1/items`, { page: "1", limit: "1000" }],
+      [`${API_PATH}/distributions/d1/items`, { page: "1", limit: "10" }],
+      [`${API_PATH}/distributions/d1/items`, { page: "1", limit: "1000" }],
     ]);
   });
 });
@@ -99,7 +99,7 @@ describe("distribution items: read the draft before repeating (rule 4)", () => {
       { json: totals("d1", 150, 0) },
     );
     const res = await client.distributions.addItems("d1", ids);
-    expect(fake.calls.map((c) => `${c.method} ${c.path.replace(P, "")}`)).toEqual([
+    expect(fake.calls.map((c) => `${c.method} ${c.path.replace(API_PATH, "")}`)).toEqual([
       "POST /distributions/d1/items",
       "GET /distributions/d1/items",
       "GET /distributions/d1/items",
@@ -127,7 +127,7 @@ describe("distribution items: read the draft before repeating (rule 4)", () => {
     );
     expect(await client.distributions.addItems("d1", ["e1", "e2"])).toEqual(totals("d1", 2, 5_000));
     expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET", "GET"]);
-    expect(fake.calls[2]!.path).toBe(`${P}/distributions/d1`);
+    expect(fake.calls[2]!.path).toBe(`${API_PATH}/distributions/d1`);
   });
 
   it("addItems: a failure in a later chunk re-sends only that chunk's missing ids", async () => {
@@ -163,7 +163,7 @@ describe("distribution items: read the draft before repeating (rule 4)", () => {
     );
     await client.distributions.removeItems("d1", ["e1", "e2", "e3"]);
     expect(fake.calls.map((c) => c.method)).toEqual(["POST", "GET", "POST"]);
-    expect(fake.calls[2]!.path).toBe(`${P}/distributions/d1/items/remove`);
+    expect(fake.calls[2]!.path).toBe(`${API_PATH}/distributions/d1/items/remove`);
     expect(sentIds(fake.calls[2]!)).toEqual(["e3"]);
   });
 
@@ -179,16 +179,16 @@ describe("distribution items: read the draft before repeating (rule 4)", () => {
 
   it("addItems: if the draft cannot be read, the POST's failure is thrown and nothing is re-sent", async () => {
     const { fake, client } = setup({ retry: { maxRetries: 1 } });
-    fake.route("POST", `${P}/distributions/d1/items`, { status: 503 });
-    fake.route("GET", `${P}/distributions/d1/items`, { status: 503 });
+    fake.route("POST", `${API_PATH}/distributions/d1/items`, { status: 503 });
+    fake.route("GET", `${API_PATH}/distributions/d1/items`, { status: 503 });
     await expect(client.distributions.addItems("d1", ["e1"])).rejects.toBeInstanceOf(InternalServerError);
     expect(fake.calls.filter((c) => c.method === "POST")).toHaveLength(1);
   });
 
   it("addItems is bounded when the server keeps failing and the ids never show up", async () => {
     const { fake, client } = setup({ retry: { maxRetries: 2 } });
-    fake.route("POST", `${P}/distributions/d1/items`, { status: 500 });
-    fake.route("GET", `${P}/distributions/d1/items`, { json: page([]) });
+    fake.route("POST", `${API_PATH}/distributions/d1/items`, { status: 500 });
+    fake.route("GET", `${API_PATH}/distributions/d1/items`, { json: page([]) });
     await expect(client.distributions.addItems("d1", ["e1"])).rejects.toBeInstanceOf(InternalServerError);
     expect(fake.calls.filter((c) => c.method === "POST")).toHaveLength(3);
   });

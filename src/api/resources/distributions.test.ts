@@ -11,7 +11,7 @@ import {
   UnprocessableEntityError,
 } from "../errors";
 import { FinalizeOutcomeUnknownError } from "../outcome-errors";
-import { distribution, P, setup } from "../testing/fixtures";
+import { distribution, API_PATH, setup } from "../testing/fixtures";
 import { expectJsonHeaders, only, abortInTheNextPause } from "../testing/requests";
 
 describe("distributions", () => {
@@ -22,8 +22,8 @@ describe("distributions", () => {
     expect((await client.distributions.create(body)).distribution_id).toBe("d1");
     expect((await client.distributions.get("d1")).status).toBe("processing");
     expect(fake.calls.map((c) => [c.method, c.path])).toEqual([
-      ["POST", `${P}/distributions`],
-      ["GET", `${P}/distributions/d1`],
+      ["POST", `${API_PATH}/distributions`],
+      ["GET", `${API_PATH}/distributions/d1`],
     ]);
     expect(fake.calls[0]!.json).toEqual(body);
     expectJsonHeaders(fake.calls[0]!, true);
@@ -36,7 +36,7 @@ describe("distributions", () => {
     const body = { payment_method: "BALANCE" as const, description: "Março", scheduled_for: null };
     expect(await client.distributions.finalize("d1", body)).toEqual(result);
     const req = only(fake);
-    expect([req.method, req.path, req.json]).toEqual(["POST", `${P}/distributions/d1/finalize`, body]);
+    expect([req.method, req.path, req.json]).toEqual(["POST", `${API_PATH}/distributions/d1/finalize`, body]);
     expectJsonHeaders(req, true);
   });
 });
@@ -58,7 +58,7 @@ describe("finalize is never repeated (rule 3)", () => {
     expect(f.cause).toBeInstanceOf(InternalServerError);
     expect(f.status).toBe(500);
     expect(f.message).toMatch(/outcome unknown.*db timeout.*status "processing".*not repeated/);
-    expect(fake.calls.map((c) => `${c.method} ${c.path.replace(P, "")}`)).toEqual([
+    expect(fake.calls.map((c) => `${c.method} ${c.path.replace(API_PATH, "")}`)).toEqual([
       "POST /distributions/d1/finalize",
       "GET /distributions/d1",
     ]);

@@ -47,8 +47,8 @@ export type GetDistribution = (id: string, opts?: RequestOptions) => Promise<Dis
 
 export function distributionsResource(ctx: Context) {
   const get: GetDistribution = async (id, opts) => {
-    const d = await ctx.read(paths.distribution(id), Distribution, opts);
-    return { ...d, distribution_id: d.distribution_id ?? id };
+    const distribution = await ctx.read(paths.distribution(id), Distribution, opts);
+    return { ...distribution, distribution_id: distribution.distribution_id ?? id };
   };
   return {
     /**

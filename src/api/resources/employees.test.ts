@@ -4,7 +4,7 @@
 import { collectAll } from "../collect-all";
 import { EMPLOYEE_BATCH_FIELD } from "../schemas";
 import { page } from "../testing/fake-fetch";
-import { employee, P, setup } from "../testing/fixtures";
+import { employee, API_PATH, setup } from "../testing/fixtures";
 import { expectJsonHeaders, only } from "../testing/requests";
 
 describe("employees", () => {
@@ -14,7 +14,7 @@ describe("employees", () => {
     const res = await client.employees.listPage({ situation: "active", limit: 10, page: 2 });
     const req = only(fake);
     expect(req.method).toBe("GET");
-    expect(req.path).toBe(`${P}/employees`);
+    expect(req.path).toBe(`${API_PATH}/employees`);
     expect(req.query).toEqual({ page: "2", limit: "10", situation: "active" });
     expectJsonHeaders(req, false);
     expect(res.data.map((e) => e.employee_id)).toEqual(["e1", "e2"]);
@@ -47,7 +47,7 @@ describe("employees", () => {
     const res = await client.employees.create(body);
     const req = only(fake);
     expect(req.method).toBe("POST");
-    expect(req.path).toBe(`${P}/employees`);
+    expect(req.path).toBe(`${API_PATH}/employees`);
     expectJsonHeaders(req, true);
     expect(req.json).toEqual(body);
     expect(res.employee_id).toBe("e9");
@@ -62,7 +62,7 @@ describe("employees", () => {
       { value: "inactive", label: "Inativo" },
     ]);
     expect(await client.employees.situations()).toEqual([{ value: "active" }]);
-    expect(fake.calls[0]!.path).toBe(`${P}/employees/situations`);
+    expect(fake.calls[0]!.path).toBe(`${API_PATH}/employees/situations`);
     expectJsonHeaders(fake.calls[0]!, false);
   });
 
@@ -73,7 +73,7 @@ describe("employees", () => {
     const res = await client.employees.uploadBatch(new Blob([csv], { type: "text/csv" }), "people.csv");
     const req = only(fake);
     expect(req.method).toBe("POST");
-    expect(req.path).toBe(`${P}/employees/batch`);
+    expect(req.path).toBe(`${API_PATH}/employees/batch`);
     expect(Object.keys(req.headers).sort()).toEqual(["accept", "authorization"]);
     expect(req.form).toBeInstanceOf(FormData);
     const file = req.form!.get(EMPLOYEE_BATCH_FIELD);

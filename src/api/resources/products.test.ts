@@ -3,7 +3,7 @@
  */
 import { collectAll } from "../collect-all";
 import { page } from "../testing/fake-fetch";
-import { P, product, setup } from "../testing/fixtures";
+import { API_PATH, product, setup } from "../testing/fixtures";
 
 describe("products", () => {
   it("products.listPage and list", async () => {
@@ -14,7 +14,7 @@ describe("products", () => {
     expect(fake.calls[0]!.query).toEqual({ page: "1", limit: "20" });
     const all = await collectAll(client.products.list(), { max: 10 });
     expect(all.map((p) => p.id)).toEqual(["p1", "p2"]);
-    expect(fake.calls[1]!.path).toBe(`${P}/products`);
+    expect(fake.calls[1]!.path).toBe(`${API_PATH}/products`);
     expect(fake.calls[1]!.query).toEqual({ page: "1", limit: "1000" });
   });
 });

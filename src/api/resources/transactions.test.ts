@@ -3,7 +3,7 @@
  */
 import { collectAll } from "../collect-all";
 import { page } from "../testing/fake-fetch";
-import { P, setup, transaction } from "../testing/fixtures";
+import { API_PATH, setup, transaction } from "../testing/fixtures";
 
 describe("transactions", () => {
   it("transactions.list and listPage send the type filter", async () => {
@@ -14,8 +14,8 @@ describe("transactions", () => {
     ).toEqual(["x1"]);
     await client.transactions.listPage({ type: "DISTRIBUTION", limit: 10 });
     expect(fake.calls.map((c) => [c.path, c.query])).toEqual([
-      [`${P}/transactions`, { page: "1", limit: "1000", type: "DEPOSIT" }],
-      [`${P}/transactions`, { limit: "10", type: "DISTRIBUTION" }],
+      [`${API_PATH}/transactions`, { page: "1", limit: "1000", type: "DEPOSIT" }],
+      [`${API_PATH}/transactions`, { limit: "10", type: "DISTRIBUTION" }],
     ]);
   });
 });

@@ -80,18 +80,18 @@ export const Transaction = z
     description: z.string().optional(),
     created_at: z.string().optional(),
   })
-  .transform((t, ctx) => {
-    const id = t.id ?? t.transaction_id;
+  .transform((raw, ctx) => {
+    const id = raw.id ?? raw.transaction_id;
     if (id === undefined || id === "") {
       ctx.issues.push({
         code: "custom",
         message: "a transaction needs id or transaction_id",
-        input: t,
+        input: raw,
         path: ["id"],
       });
       return z.NEVER;
     }
-    return { ...t, id };
+    return { ...raw, id };
   });
 export type Transaction = z.output<typeof Transaction>;
 export const TransactionPage = pageOf(Transaction);

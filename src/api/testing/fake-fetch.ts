@@ -124,18 +124,18 @@ export class FakeFetch {
 
 /** A clock whose `sleep` returns at once and moves time forward; it records every sleep. */
 export function fakeClock(start = Date.UTC(2026, 0, 15, 12, 0, 0)) {
-  let t = start;
+  let now = start;
   const sleeps: number[] = [];
   return {
     sleeps,
-    now: () => t,
+    now: () => now,
     advance: (ms: number) => {
-      t += ms;
+      now += ms;
     },
     sleep: (ms: number, signal?: AbortSignal): Promise<void> => {
       if (signal?.aborted) return Promise.reject(abortError(signal));
       sleeps.push(ms);
-      t += ms;
+      now += ms;
       return Promise.resolve();
     },
   };

@@ -3,7 +3,7 @@ import { type ClientOptions, createClient } from "../client";
 import { FakeFetch, fakeClock } from "./fake-fetch";
 
 const BASE = "https://api.example.com";
-export const P = "/api/v1/valepix";
+export const API_PATH = "/api/v1/valepix";
 export const TOKEN = "vp_test_7Hq2ZkT9wX4mNc8R";
 
 export const employee = (id = "e1", extra: object = {}) => ({
