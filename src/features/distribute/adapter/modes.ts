@@ -18,6 +18,7 @@ import { reviewSheetAgain, sendSheet } from "../send/distribute";
 import type { DistributionMode, FinalizeRequest, SendRequest } from "../services";
 import type { Run } from "../../../api/progress";
 import type { WorkflowReads } from "../send/reads";
+import type { DraftSent } from "../send/pipeline";
 
 /** What finalize needs to remember of a send. */
 export interface Reviewed {
@@ -58,16 +59,7 @@ export async function sendByMode(
       },
       { ...options, reads },
     );
-    return {
-      mode: "selected",
-      fingerprint: sent.fingerprint,
-      distributionId: sent.distributionId,
-      created: sent.created,
-      calls: sent.plan.count,
-      review: sent.review,
-      since: sent.sincePrevious,
-      unansweredCreates: sent.unansweredCreates,
-    };
+    return { mode: "selected", ...sentFacts(sent) };
   }
   const input = {
     workbook,
@@ -80,10 +72,13 @@ export async function sendByMode(
     request.mode === "batch"
       ? await sendBatch(client, input, options)
       : await sendGroup(client, { ...input, benefitIds: request.benefitIds ?? [] }, options);
+  return { mode: request.mode, reviewTable: sent.reviewTable, ...sentFacts(sent) };
+}
+
+/** What the pane is told of any mode's send (the pipeline's `DraftSent`, in the pane's names). */
+function sentFacts(sent: DraftSent) {
   return {
-    mode: request.mode,
     fingerprint: sent.fingerprint,
-    reviewTable: sent.reviewTable,
     distributionId: sent.distributionId,
     created: sent.created,
     calls: sent.plan.count,
