@@ -33,9 +33,15 @@ export class WorkbookHostError extends Error {
   }
 }
 
-/** Whether `e` came from Office.js (an `OfficeExtension.Error` has a string `code`). */
-function isOfficeError(e: unknown): e is { code: string; message?: string } {
-  return typeof e === "object" && e !== null && "code" in e && typeof e.code === "string" && e.code !== "";
+/** Whether `thrown` came from Office.js (an `OfficeExtension.Error` has a string `code`). */
+function isOfficeError(thrown: unknown): thrown is { code: string; message?: string } {
+  return (
+    typeof thrown === "object" &&
+    thrown !== null &&
+    "code" in thrown &&
+    typeof thrown.code === "string" &&
+    thrown.code !== ""
+  );
 }
 
 /**
@@ -44,10 +50,10 @@ function isOfficeError(e: unknown): e is { code: string; message?: string } {
  * through. Errors that did not come from the host (a RangeError from our own checks, an abort)
  * are returned unchanged, so they keep their class.
  */
-export function toHostError(e: unknown, doing?: string): unknown {
-  if (e instanceof WorkbookHostError || !isOfficeError(e)) return e;
-  const detail = e instanceof Error ? e.message : (e.message ?? e.code);
-  return new WorkbookHostError(e.code, doing ? `${doing}: ${detail}` : detail, { cause: e });
+export function toHostError(thrown: unknown, doing?: string): unknown {
+  if (thrown instanceof WorkbookHostError || !isOfficeError(thrown)) return thrown;
+  const detail = thrown instanceof Error ? thrown.message : (thrown.message ?? thrown.code);
+  return new WorkbookHostError(thrown.code, doing ? `${doing}: ${detail}` : detail, { cause: thrown });
 }
 
 /** Runs `fn`, turning a host failure into a WorkbookHostError (see `toHostError`). */

@@ -14,9 +14,9 @@ import type { ExcelRun } from "./office-api";
 /** Rows and columns of "A1" or "A1:C3". */
 function sizeOf(range: string): { rows: number; cols: number } {
   const [a, b = a] = range.split(":");
-  const p = parseA1(a ?? "");
-  const q = parseA1(b ?? "");
-  return { rows: Math.abs(q.row - p.row) + 1, cols: Math.abs(q.column - p.column) + 1 };
+  const start = parseA1(a ?? "");
+  const end = parseA1(b ?? "");
+  return { rows: Math.abs(end.row - start.row) + 1, cols: Math.abs(end.column - start.column) + 1 };
 }
 
 export class OfficeFormulaSheet implements FormulaSheetPort {
@@ -53,11 +53,15 @@ export class OfficeFormulaSheet implements FormulaSheetPort {
         for (const [column, points] of Object.entries(spec.widths ?? {}))
           sheet.getRange(`${column}1`).format.columnWidth = points;
         if (spec.chart) {
-          const c = spec.chart;
-          const chart = sheet.charts.add(c.type, sheet.getRange(c.source), c.seriesBy);
-          chart.name = c.name;
-          chart.title.text = c.title;
-          chart.setPosition(c.from, c.to);
+          const chartSpec = spec.chart;
+          const chart = sheet.charts.add(
+            chartSpec.type,
+            sheet.getRange(chartSpec.source),
+            chartSpec.seriesBy,
+          );
+          chart.name = chartSpec.name;
+          chart.title.text = chartSpec.title;
+          chart.setPosition(chartSpec.from, chartSpec.to);
         }
         if (spec.activate !== false) sheet.activate();
         await context.sync();

@@ -58,8 +58,10 @@ export class MemoryWorkbook extends OfficeWorkbook {
   /** A cell's value by sheet and A1 address, or 0-based row and column. */
   cell(sheet: string, a1: string): CellValue;
   cell(sheet: string, row: number, column: number): CellValue;
-  cell(sheet: string, a: string | number, b?: number): CellValue {
-    return typeof a === "string" ? this.excel.cell(sheet, a) : this.excel.cell(sheet, a, b ?? 0);
+  cell(sheet: string, a1OrRow: string | number, column?: number): CellValue {
+    return typeof a1OrRow === "string"
+      ? this.excel.cell(sheet, a1OrRow)
+      : this.excel.cell(sheet, a1OrRow, column ?? 0);
   }
 
   /** A cell's number format ("General" when none was set). */
@@ -101,20 +103,20 @@ export class MemoryWorkbook extends OfficeWorkbook {
   tableColumns(
     table: string,
   ): Array<{ header: string; validation?: ColumnValidation; total?: NewColumn["total"] }> {
-    const t = this.excel.model.requireTable(table);
-    const totalsRow = t.headerRow + 1 + t.rowCount;
-    return t.columns.map((col, i) => {
-      const column = t.left + i;
-      const covered = t.sheet.validations.some(
+    const tableModel = this.excel.model.requireTable(table);
+    const totalsRow = tableModel.headerRow + 1 + tableModel.rowCount;
+    return tableModel.columns.map((col, i) => {
+      const column = tableModel.left + i;
+      const covered = tableModel.sheet.validations.some(
         ({ box, rule }) =>
           box.left <= column &&
           column < box.left + box.cols &&
-          box.top <= t.headerRow + 1 &&
-          t.headerRow + t.rowCount < box.top + box.rows &&
+          box.top <= tableModel.headerRow + 1 &&
+          tableModel.headerRow + tableModel.rowCount < box.top + box.rows &&
           isNonNegativeDecimal(rule),
       );
-      const formula = t.showTotals ? t.sheet.cells.formula(totalsRow, column) : undefined;
-      const label = t.showTotals ? t.sheet.cells.value(totalsRow, column) : "";
+      const formula = tableModel.showTotals ? tableModel.sheet.cells.formula(totalsRow, column) : undefined;
+      const label = tableModel.showTotals ? tableModel.sheet.cells.value(totalsRow, column) : "";
       const total: NewColumn["total"] | undefined = formula?.startsWith("=SUBTOTAL(109,")
         ? { kind: "sum" }
         : formula === undefined && typeof label === "string" && label !== ""

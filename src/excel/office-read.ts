@@ -61,11 +61,11 @@ export function readTableRowRanges(
   ranges: readonly RowRange[],
 ): Promise<{ id: string; table: TableInfo; blocks: RowBlock[] }> {
   return run(async (context) => {
-    const t = context.workbook.tables.getItem(name).load("id");
-    const info = queueTableInfo(t);
+    const excelTable = context.workbook.tables.getItem(name).load("id");
+    const info = queueTableInfo(excelTable);
     const wanted = ranges.filter((r) => r.rowCount > 0 && r.firstRow >= 0);
     const reads = wanted.map((r) =>
-      t
+      excelTable
         .getDataBodyRange()
         .getRow(0)
         .getOffsetRange(r.firstRow, 0)
@@ -81,7 +81,7 @@ export function readTableRowRanges(
         rows: reads[i]!.values.slice(0, Math.max(0, table.rowCount - r.firstRow)),
       }))
       .filter((b) => b.rows.length > 0);
-    return { id: t.id, table, blocks };
+    return { id: excelTable.id, table, blocks };
   });
 }
 
@@ -119,12 +119,12 @@ export async function* readRegion(
         // One sync per block of thousands of rows (sized under the payload limit), not per row.
         // eslint-disable-next-line office-addins/no-context-sync-in-loop
         await context.sync();
-        const s = size();
-        known = s.rowCount;
-        base = s.firstSheetRow;
-        firstSheetRow = s.firstSheetRow + offset;
+        const regionSize = size();
+        known = regionSize.rowCount;
+        base = regionSize.firstSheetRow;
+        firstSheetRow = regionSize.firstSheetRow + offset;
         // Rows past the region's end (it shrank, or the first block was larger) are not its rows.
-        return range.values.slice(0, Math.max(0, s.rowCount - offset));
+        return range.values.slice(0, Math.max(0, regionSize.rowCount - offset));
       }),
     );
     if (rows.length === 0) return;
@@ -185,9 +185,9 @@ export async function getUsedRegion(run: ExcelRun, sheet: string): Promise<Regio
   if (!box) return null;
   const header = await run(async (context) => {
     const ws = context.workbook.worksheets.getItem(sheet).load("name");
-    const r = ws.getRangeByIndexes(box.top, box.left, 1, box.cols).load("values");
+    const headerCells = ws.getRangeByIndexes(box.top, box.left, 1, box.cols).load("values");
     await context.sync();
-    return { name: ws.name, values: r.values[0] ?? [] };
+    return { name: ws.name, values: headerCells.values[0] ?? [] };
   });
   return {
     sheet: header.name,

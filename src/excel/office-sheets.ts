@@ -42,8 +42,8 @@ export function createSheetWithTable(run: ExcelRun, spec: NewTableSpec) {
     const ws = worksheets.add(spec.sheet);
     ws.getRangeByIndexes(0, 0, 1, width).values = [spec.columns.map((c) => c.header)];
     // Excel keeps at least one data row: a table of no rows shows one blank row.
-    const t = tables.add(ws.getRangeByIndexes(0, 0, 1 + Math.max(1, spec.rows.length), width), true);
-    t.name = spec.table;
+    const excelTable = tables.add(ws.getRangeByIndexes(0, 0, 1 + Math.max(1, spec.rows.length), width), true);
+    excelTable.name = spec.table;
     await context.sync();
 
     const columns = spec.columns.map((col, c) => ({
@@ -55,8 +55,8 @@ export function createSheetWithTable(run: ExcelRun, spec: NewTableSpec) {
         run,
         context,
         () => {
-          columns.forEach((col, c) => {
-            const range = ws.getRangeByIndexes(1 + start, c, end - start, 1);
+          columns.forEach((col, columnIndex) => {
+            const range = ws.getRangeByIndexes(1 + start, columnIndex, end - start, 1);
             queueColumn(range, end - start, (i) => col.value(start + i), col.format);
           });
         },
@@ -65,35 +65,35 @@ export function createSheetWithTable(run: ExcelRun, spec: NewTableSpec) {
     for (const [start, end] of planColumnBlocks(spec.rows.length, columns, DEFAULT_MAX_BLOCK_BYTES))
       await sendInHalves(start, end, send);
 
-    spec.columns.forEach((col, c) => {
-      const cells = ws.getRangeByIndexes(0, c, 1, 1);
+    spec.columns.forEach((col, columnIndex) => {
+      const cells = ws.getRangeByIndexes(0, columnIndex, 1, 1);
       if (col.widthPoints !== undefined) cells.format.columnWidth = col.widthPoints;
       if (col.validation?.kind === "nonNegativeNumber") {
-        t.columns.getItem(col.header).getDataBodyRange().dataValidation.rule = {
+        excelTable.columns.getItem(col.header).getDataBodyRange().dataValidation.rule = {
           decimal: { formula1: 0, operator: "GreaterThanOrEqualTo" },
         };
       }
       // An empty table's blank row gets the column's format too.
       if (spec.rows.length === 0 && col.numberFormat !== undefined) {
-        ws.getRangeByIndexes(1, c, 1, 1).numberFormat = [[col.numberFormat]];
+        ws.getRangeByIndexes(1, columnIndex, 1, 1).numberFormat = [[col.numberFormat]];
       }
     });
     if (spec.freezeHeader !== false) ws.freezePanes.freezeRows(1);
     if (spec.totalsRow === true) {
-      t.showTotals = true;
-      const totals = t.getTotalRowRange();
+      excelTable.showTotals = true;
+      const totals = excelTable.getTotalRowRange();
       totals.numberFormat = [spec.columns.map((c) => c.numberFormat ?? null)];
       totals.formulas = [
-        spec.columns.map((c) => {
-          if (c.total?.kind === "sum")
-            return `=SUBTOTAL(109,${spec.table}[${structuredRefColumn(c.header)}])`;
-          if (c.total?.kind === "label") return `'${c.total.text}`;
+        spec.columns.map((columnSpec) => {
+          if (columnSpec.total?.kind === "sum")
+            return `=SUBTOTAL(109,${spec.table}[${structuredRefColumn(columnSpec.header)}])`;
+          if (columnSpec.total?.kind === "label") return `'${columnSpec.total.text}`;
           return "";
         }),
       ];
     }
     if (spec.activate !== false) ws.activate();
-    const info = queueTableInfo(t);
+    const info = queueTableInfo(excelTable);
     await context.sync();
     return info();
   });

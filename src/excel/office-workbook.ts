@@ -131,9 +131,9 @@ export class OfficeWorkbook implements Workbook {
           throw new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, `sheet ${sheet} is empty`);
         if (!existing.isNullObject)
           throw new WorkbookHostError(HOST_ERROR_CODES.itemAlreadyExists, `table ${table}`);
-        const t = context.workbook.tables.add(used, true);
-        t.name = table;
-        const info = queueTableInfo(t);
+        const excelTable = context.workbook.tables.add(used, true);
+        excelTable.name = table;
+        const info = queueTableInfo(excelTable);
         await context.sync();
         return info();
       }),
@@ -192,9 +192,9 @@ export class OfficeWorkbook implements Workbook {
   getSetting(key: string): Promise<JsonValue | undefined> {
     return hostCall(`reading setting ${key}`, () =>
       this.run(async (context) => {
-        const s = context.workbook.settings.getItemOrNullObject(key).load("value");
+        const setting = context.workbook.settings.getItemOrNullObject(key).load("value");
         await context.sync();
-        return s.isNullObject ? undefined : (structuredClone(s.value) as JsonValue);
+        return setting.isNullObject ? undefined : (structuredClone(setting.value) as JsonValue);
       }),
     );
   }
@@ -226,16 +226,16 @@ export class OfficeWorkbook implements Workbook {
   onTableChanged(table: string, listener: (change: TableChange) => void): Promise<Unsubscribe> {
     return hostCall(`watching table ${table}`, () =>
       this.run(async (context) => {
-        const t = context.workbook.tables.getItem(table).load("id");
-        const place = queuePlace(t);
+        const excelTable = context.workbook.tables.getItem(table).load("id");
+        const place = queuePlace(excelTable);
         await context.sync();
-        this.places.set(t.id, place());
-        let listeners = this.subscriptions.get(t.id);
+        this.places.set(excelTable.id, place());
+        let listeners = this.subscriptions.get(excelTable.id);
         if (!listeners) {
           const set = new Set<(change: TableChange) => void>();
           listeners = set;
-          this.subscriptions.set(t.id, set);
-          t.onChanged.add((args) => this.dispatch(args, set));
+          this.subscriptions.set(excelTable.id, set);
+          excelTable.onChanged.add((args) => this.dispatch(args, set));
           await context.sync();
         }
         const active = listeners;
@@ -272,9 +272,9 @@ export class OfficeWorkbook implements Workbook {
       const place = inside
         ? known
         : await this.run(async (context) => {
-            const p = queuePlace(context.workbook.tables.getItem(args.tableId));
+            const readPlace = queuePlace(context.workbook.tables.getItem(args.tableId));
             await context.sync();
-            return p();
+            return readPlace();
           });
       if (!inside) this.places.set(args.tableId, place);
       const first = Math.max(rows.first, place.headerRow + 1);
@@ -299,7 +299,7 @@ export class OfficeWorkbook implements Workbook {
             }
           : {}),
       };
-      for (const l of [...listeners]) l(change);
+      for (const listener of [...listeners]) listener(change);
     } catch (e) {
       this.options.onListenerError?.(toHostError(e, "following a table change"));
     }
@@ -337,12 +337,12 @@ interface Place {
 }
 
 /** Queues the loads of a table's place; call the returned function after the sync. */
-function queuePlace(t: TableApi): () => Place {
-  t.load("name");
-  const header = t.getHeaderRowRange().load("rowIndex,columnIndex,columnCount");
-  const body = t.getDataBodyRange().load("rowCount");
+function queuePlace(table: TableApi): () => Place {
+  table.load("name");
+  const header = table.getHeaderRowRange().load("rowIndex,columnIndex,columnCount");
+  const body = table.getDataBodyRange().load("rowCount");
   return () => ({
-    name: t.name,
+    name: table.name,
     headerRow: header.rowIndex,
     left: header.columnIndex,
     width: header.columnCount,

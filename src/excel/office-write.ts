@@ -58,9 +58,9 @@ export function writeColumns(
   options: WriteOptions = {},
 ): Promise<void> {
   return run(async (context) => {
-    const t = context.workbook.tables.getItem(table).load("name");
-    const cols = t.columns.load("items/name");
-    const body = t.getDataBodyRange().load("rowCount");
+    const excelTable = context.workbook.tables.getItem(table).load("name");
+    const cols = excelTable.columns.load("items/name");
+    const body = excelTable.getDataBodyRange().load("rowCount");
     await context.sync();
     const names = cols.items.map((c) => c.name);
     const targets = columns.map((col) => {
@@ -69,12 +69,12 @@ export function writeColumns(
       if (index < 0) {
         throw new WorkbookHostError(
           HOST_ERROR_CODES.itemNotFound,
-          `column "${col.header}" in table ${t.name}`,
+          `column "${col.header}" in table ${excelTable.name}`,
         );
       }
       if (col.values.length !== body.rowCount) {
         throw new RangeError(
-          `column "${col.header}" has ${col.values.length} values for ${body.rowCount} rows of table ${t.name}`,
+          `column "${col.header}" has ${col.values.length} values for ${body.rowCount} rows of table ${excelTable.name}`,
         );
       }
       col.values.forEach((v, r) => checkCell(v, `column "${col.header}", row ${r}`));
@@ -91,14 +91,14 @@ export function writeColumns(
         run,
         context,
         () => {
-          for (const c of planned) {
-            const range = t.columns
-              .getItem(c.name)
+          for (const column of planned) {
+            const range = excelTable.columns
+              .getItem(column.name)
               .getDataBodyRange()
               .getRow(0)
               .getOffsetRange(start, 0)
               .getResizedRange(end - start - 1, 0);
-            queueColumn(range, end - start, (i) => c.value(start + i), c.format);
+            queueColumn(range, end - start, (i) => column.value(start + i), column.format);
           }
         },
         { suspendCalculation: true },
@@ -119,14 +119,14 @@ export function writeColumns(
  */
 export function writeTableCells(run: ExcelRun, table: string, columns: CellsWrite[]): Promise<void> {
   return run(async (context) => {
-    const t = context.workbook.tables.getItem(table);
+    const excelTable = context.workbook.tables.getItem(table);
     const runs = columns.map((col) => {
       // One value per row (the last given wins), in row order, then runs of consecutive rows.
       const byRow = new Map<number, CellValue>();
-      for (const c of col.cells) {
-        if (!Number.isInteger(c.rowIndex) || c.rowIndex < 0)
-          throw new RangeError(`row ${c.rowIndex} is not a data row of table ${table}`);
-        byRow.set(c.rowIndex, checkCell(c.value, `column "${col.header}", row ${c.rowIndex}`));
+      for (const cell of col.cells) {
+        if (!Number.isInteger(cell.rowIndex) || cell.rowIndex < 0)
+          throw new RangeError(`row ${cell.rowIndex} is not a data row of table ${table}`);
+        byRow.set(cell.rowIndex, checkCell(cell.value, `column "${col.header}", row ${cell.rowIndex}`));
       }
       const out: Array<{ start: number; values: CellValue[] }> = [];
       for (const [rowIndex, value] of [...byRow].sort((x, y) => x[0] - y[0])) {
@@ -141,17 +141,22 @@ export function writeTableCells(run: ExcelRun, table: string, columns: CellsWrit
       context,
       () => {
         for (const { col, out } of runs)
-          for (const r of out) {
+          for (const cellRun of out) {
             // The run's cells within the column's data body as it is at this sync: a table that
             // shrank since its rows were read gives a shorter range (the values' shape no longer
             // matches, InvalidArgument) or none (ItemNotFound), and the sync fails instead of
             // writing below the table ("Range.getCell": the cell may lie outside its range;
             // "Range.getIntersection", https://learn.microsoft.com/javascript/api/excel/excel.range).
-            const body = t.columns.getItem(col.header).getDataBodyRange();
+            const body = excelTable.columns.getItem(col.header).getDataBodyRange();
             const range = body.getIntersection(
-              body.getCell(r.start, 0).getResizedRange(r.values.length - 1, 0),
+              body.getCell(cellRun.start, 0).getResizedRange(cellRun.values.length - 1, 0),
             );
-            queueColumn(range, r.values.length, (i) => r.values[i] ?? "", columnFormat(col.numberFormat));
+            queueColumn(
+              range,
+              cellRun.values.length,
+              (i) => cellRun.values[i] ?? "",
+              columnFormat(col.numberFormat),
+            );
           }
       },
       { suspendCalculation: true },
@@ -162,8 +167,8 @@ export function writeTableCells(run: ExcelRun, table: string, columns: CellsWrit
 /** `Workbook.appendRows`: one sync for the table's width, one per block, one for the table's facts. */
 export function appendRows(run: ExcelRun, table: string, rows: CellValue[][], options: WriteOptions = {}) {
   return run(async (context) => {
-    const t = context.workbook.tables.getItem(table).load("name");
-    const header = t.getHeaderRowRange().load("columnCount");
+    const excelTable = context.workbook.tables.getItem(table).load("name");
+    const header = excelTable.getHeaderRowRange().load("columnCount");
     await context.sync();
     const width = header.columnCount;
     rows.forEach((row, i) => {
@@ -182,12 +187,12 @@ export function appendRows(run: ExcelRun, table: string, rows: CellValue[][], op
         context,
         () => {
           const block = rows.slice(start, end);
-          t.rows.add(
+          excelTable.rows.add(
             undefined,
             block.map((row) => row.map((v) => (isText(v) ? "" : v))),
           );
           if (!block.some((row) => row.some(isText))) return;
-          const added = t
+          const added = excelTable
             .getDataBodyRange()
             .getLastRow()
             .getOffsetRange(-(block.length - 1), 0)
@@ -201,7 +206,7 @@ export function appendRows(run: ExcelRun, table: string, rows: CellValue[][], op
       options.signal?.throwIfAborted();
       await sendInHalves(start, end, send);
     }
-    const info = queueTableInfo(t);
+    const info = queueTableInfo(excelTable);
     await context.sync();
     return info();
   });
@@ -214,10 +219,10 @@ export function appendRows(run: ExcelRun, table: string, rows: CellValue[][], op
  */
 export function setColumnWidths(run: ExcelRun, table: string, columns: ReadonlyArray<ColumnWidth>) {
   return run(async (context) => {
-    const t = context.workbook.tables.getItem(table);
-    for (const c of columns) {
-      const column = t.columns.getItem(c.header).getRange();
-      if (c.widthPoints !== undefined) column.format.columnWidth = c.widthPoints;
+    const excelTable = context.workbook.tables.getItem(table);
+    for (const width of columns) {
+      const column = excelTable.columns.getItem(width.header).getRange();
+      if (width.widthPoints !== undefined) column.format.columnWidth = width.widthPoints;
       else column.format.autofitColumns();
     }
     await context.sync();
@@ -227,25 +232,25 @@ export function setColumnWidths(run: ExcelRun, table: string, columns: ReadonlyA
 /** `Workbook.addColumns`: one sync to check the names, one to add them. */
 export function addColumns(run: ExcelRun, table: string, headers: string[]) {
   return run(async (context) => {
-    const t = context.workbook.tables.getItem(table).load("name");
-    const cols = t.columns.load("items/name");
+    const excelTable = context.workbook.tables.getItem(table).load("name");
+    const cols = excelTable.columns.load("items/name");
     await context.sync();
     const taken = new Set(cols.items.map((c) => c.name.toLowerCase()));
-    for (const h of headers) {
-      if (h.trim() === "")
+    for (const header of headers) {
+      if (header.trim() === "")
         throw new WorkbookHostError(HOST_ERROR_CODES.invalidArgument, "empty column header");
-      if (taken.has(h.toLowerCase())) {
+      if (taken.has(header.toLowerCase())) {
         throw new WorkbookHostError(
           HOST_ERROR_CODES.invalidArgument,
-          `table ${t.name} already has a column "${h}"`,
+          `table ${excelTable.name} already has a column "${header}"`,
         );
       }
-      taken.add(h.toLowerCase());
+      taken.add(header.toLowerCase());
     }
     let info: (() => TableInfo) | undefined;
     await syncWithEventsOff(run, context, () => {
-      for (const h of headers) t.columns.add(undefined, undefined, h);
-      info = queueTableInfo(t);
+      for (const header of headers) excelTable.columns.add(undefined, undefined, header);
+      info = queueTableInfo(excelTable);
     });
     return info!();
   });

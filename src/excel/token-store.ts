@@ -40,20 +40,20 @@ export interface UserStorageHost {
 
 /** The host's globals, read defensively (each may be missing or throw). */
 function globalHost(): UserStorageHost {
-  const g = globalThis as {
+  const hostGlobals = globalThis as {
     OfficeRuntime?: { storage?: UserStorageHost["officeRuntimeStorage"] };
     Office?: { context?: { partitionKey?: string } };
     localStorage?: Storage;
   };
   const host: UserStorageHost = {};
-  const runtimeStorage = g.OfficeRuntime?.storage;
+  const runtimeStorage = hostGlobals.OfficeRuntime?.storage;
   if (runtimeStorage) host.officeRuntimeStorage = runtimeStorage;
   try {
-    if (g.localStorage) host.localStorage = g.localStorage;
+    if (hostGlobals.localStorage) host.localStorage = hostGlobals.localStorage;
   } catch {
     // Reading window.localStorage throws a SecurityError where the browser blocks storage.
   }
-  const partitionKey = g.Office?.context?.partitionKey;
+  const partitionKey = hostGlobals.Office?.context?.partitionKey;
   if (typeof partitionKey === "string" && partitionKey !== "") host.partitionKey = partitionKey;
   return host;
 }

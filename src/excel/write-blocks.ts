@@ -46,9 +46,9 @@ export async function syncWithEventsOff(
     await context.sync();
   } catch (e) {
     // The failed batch may have stopped before turning events back on.
-    await run(async (c) => {
-      c.runtime.enableEvents = true;
-      await c.sync();
+    await run(async (retryContext) => {
+      retryContext.runtime.enableEvents = true;
+      await retryContext.sync();
     });
     throw e;
   }
@@ -96,9 +96,9 @@ export function planColumnBlocks(
   const budget = Math.max(1, maxBlockBytes - fixed);
   return planWriteBlocks(
     rowCount,
-    (r) => {
+    (row) => {
       let bytes = 0;
-      for (const c of columns) bytes += columnCellBytes(c.value(r), c.format);
+      for (const column of columns) bytes += columnCellBytes(column.value(row), column.format);
       // planWriteBlocks adds a comma per row; `columnCellBytes` counted every comma already.
       return bytes - 1;
     },
@@ -109,33 +109,33 @@ export function planColumnBlocks(
 const oneColumn = <T>(n: number, at: (i: number) => T): T[][] => Array.from({ length: n }, (_, i) => [at(i)]);
 
 /**
- * Queues one column's values into a one-column range of `n` rows, formatted as `format` says:
+ * Queues one column's values into a one-column range of `rowCount` rows, formatted as `format` says:
  * text formats go before the values (so the strings stay text), others after them.
  */
 export function queueColumn(
   range: RangeApi,
-  n: number,
+  rowCount: number,
   value: (i: number) => CellInput,
   format: ColumnFormat,
 ): void {
   if (format.kind === "text-cells") {
-    const formats = oneColumn(n, (i) => (isText(value(i)) ? TEXT_FORMAT : null));
+    const formats = oneColumn(rowCount, (i) => (isText(value(i)) ? TEXT_FORMAT : null));
     if (formats.some(([f]) => f !== null)) range.numberFormat = formats;
   } else if (format.format === TEXT_FORMAT) {
-    range.numberFormat = oneColumn(n, () => TEXT_FORMAT);
+    range.numberFormat = oneColumn(rowCount, () => TEXT_FORMAT);
   }
-  range.values = oneColumn(n, value);
+  range.values = oneColumn(rowCount, value);
   if (format.kind === "column" && format.format !== TEXT_FORMAT)
-    range.numberFormat = oneColumn(n, () => format.format);
+    range.numberFormat = oneColumn(rowCount, () => format.format);
 }
 
 /** Whether the host refused a request for its size. */
-function refusedForSize(e: unknown): boolean {
+function refusedForSize(thrown: unknown): boolean {
   return (
-    typeof e === "object" &&
-    e !== null &&
-    "code" in e &&
-    e.code === HOST_ERROR_CODES.requestPayloadSizeLimitExceeded
+    typeof thrown === "object" &&
+    thrown !== null &&
+    "code" in thrown &&
+    thrown.code === HOST_ERROR_CODES.requestPayloadSizeLimitExceeded
   );
 }
 
