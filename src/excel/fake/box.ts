@@ -5,21 +5,21 @@
 import { columnLetters } from "../../workbook/names";
 import type { Box } from "./cells";
 
-export function overlaps(a: Box, b: Box): boolean {
-  return intersect(a, b) !== null;
+export function overlaps(box: Box, other: Box): boolean {
+  return intersect(box, other) !== null;
 }
 
-export function intersect(a: Box, b: Box): Box | null {
-  const top = Math.max(a.top, b.top);
-  const left = Math.max(a.left, b.left);
-  const bottom = Math.min(a.top + a.rows, b.top + b.rows);
-  const right = Math.min(a.left + a.cols, b.left + b.cols);
+export function intersect(box: Box, other: Box): Box | null {
+  const top = Math.max(box.top, other.top);
+  const left = Math.max(box.left, other.left);
+  const bottom = Math.min(box.top + box.rows, other.top + other.rows);
+  const right = Math.min(box.left + box.cols, other.left + other.cols);
   return bottom > top && right > left ? { top, left, rows: bottom - top, cols: right - left } : null;
 }
 
 /** "B3" or "B3:D7", as Office.js writes addresses (without the sheet). */
-export function boxAddress(b: Box): string {
-  const first = `${columnLetters(b.left)}${b.top + 1}`;
-  if (b.rows === 1 && b.cols === 1) return first;
-  return `${first}:${columnLetters(b.left + b.cols - 1)}${b.top + b.rows}`;
+export function boxAddress(box: Box): string {
+  const first = `${columnLetters(box.left)}${box.top + 1}`;
+  if (box.rows === 1 && box.cols === 1) return first;
+  return `${first}:${columnLetters(box.left + box.cols - 1)}${box.top + box.rows}`;
 }

@@ -111,8 +111,8 @@ export class SheetCells {
     for (let i = 0; i < box.rows; i++) {
       const src = this.values[box.top + i];
       const row = new Array<CellValue>(box.cols);
-      for (let c = 0; c < box.cols; c++) {
-        row[c] = plain ? (src?.[box.left + c] ?? "") : this.value(box.top + i, box.left + c);
+      for (let offset = 0; offset < box.cols; offset++) {
+        row[offset] = plain ? (src?.[box.left + offset] ?? "") : this.value(box.top + i, box.left + offset);
       }
       out[i] = row;
     }
@@ -130,16 +130,16 @@ export class SheetCells {
 
   /** Stores a value exactly (no Excel conversion), removing any formula. */
   putRaw(row: number, column: number, value: CellValue): void {
-    const r = (this.values[row] ??= []);
-    for (let c = r.length; c < column; c++) r[c] = "";
-    r[column] = value;
+    const valuesRow = (this.values[row] ??= []);
+    for (let gapColumn = valuesRow.length; gapColumn < column; gapColumn++) valuesRow[gapColumn] = "";
+    valuesRow[column] = value;
     this.formulas.delete(`${row}:${column}`);
     this.calc.changed(row, column);
   }
 
   setFormat(row: number, column: number, format: string): void {
-    const r = (this.formats[row] ??= []);
-    r[column] = format === "" ? undefined : format;
+    const formatsRow = (this.formats[row] ??= []);
+    formatsRow[column] = format === "" ? undefined : format;
   }
 
   /**
@@ -187,13 +187,13 @@ export class SheetCells {
     let bottom = -1;
     let left = Infinity;
     let right = -1;
-    this.values.forEach((row, r) => {
-      row?.forEach((v, c) => {
-        if (v === "" && !this.formulas.has(`${r}:${c}`)) return;
-        if (top < 0) top = r;
-        bottom = Math.max(bottom, r);
-        left = Math.min(left, c);
-        right = Math.max(right, c);
+    this.values.forEach((row, rowIndex) => {
+      row?.forEach((value, columnIndex) => {
+        if (value === "" && !this.formulas.has(`${rowIndex}:${columnIndex}`)) return;
+        if (top < 0) top = rowIndex;
+        bottom = Math.max(bottom, rowIndex);
+        left = Math.min(left, columnIndex);
+        right = Math.max(right, columnIndex);
       });
     });
     for (const key of this.formulas.keys()) {
@@ -206,23 +206,23 @@ export class SheetCells {
     return top < 0 ? null : { top, left, rows: bottom - top + 1, cols: right - left + 1 };
   }
 
-  /** Moves cells at and below `row`, in columns left..right (inclusive), `n` rows down. */
-  shiftDown(row: number, left: number, right: number, n: number): void {
-    for (let r = this.values.length - 1; r >= row; r--) {
-      for (let c = left; c <= right; c++) {
-        const v = this.values[r]?.[c];
-        if (v !== undefined && v !== "") {
-          this.putRaw(r + n, c, v);
-          this.putRaw(r, c, "");
+  /** Moves cells at and below `row`, in columns left..right (inclusive), `count` rows down. */
+  shiftDown(row: number, left: number, right: number, count: number): void {
+    for (let sourceRow = this.values.length - 1; sourceRow >= row; sourceRow--) {
+      for (let column = left; column <= right; column++) {
+        const value = this.values[sourceRow]?.[column];
+        if (value !== undefined && value !== "") {
+          this.putRaw(sourceRow + count, column, value);
+          this.putRaw(sourceRow, column, "");
         }
       }
     }
-    for (let r = this.formats.length - 1; r >= row; r--) {
-      for (let c = left; c <= right; c++) {
-        const f = this.formats[r]?.[c];
-        if (f === undefined) continue;
-        this.setFormat(r + n, c, f);
-        this.setFormat(r, c, "");
+    for (let sourceRow = this.formats.length - 1; sourceRow >= row; sourceRow--) {
+      for (let column = left; column <= right; column++) {
+        const format = this.formats[sourceRow]?.[column];
+        if (format === undefined) continue;
+        this.setFormat(sourceRow + count, column, format);
+        this.setFormat(sourceRow, column, "");
       }
     }
     const moved = [...this.formulas].filter(([key]) => {
@@ -232,17 +232,17 @@ export class SheetCells {
     for (const [key] of moved) this.formulas.delete(key);
     for (const [key, f] of moved) {
       const [r = 0, c = 0] = key.split(":").map(Number);
-      this.formulas.set(`${r + n}:${c}`, f);
+      this.formulas.set(`${r + count}:${c}`, f);
     }
     this.calc.changed();
   }
 
   /** Shifts cells at and right of `column` one column right, in rows top..bottom (inclusive). */
   shiftRight(top: number, bottom: number, column: number): void {
-    for (let r = top; r <= bottom; r++) {
-      const values = this.values[r];
+    for (let row = top; row <= bottom; row++) {
+      const values = this.values[row];
       if (values && values.length > column) values.splice(column, 0, "");
-      const formats = this.formats[r];
+      const formats = this.formats[row];
       if (formats && formats.length > column) formats.splice(column, 0, undefined);
     }
     const moved = [...this.formulas].filter(([key]) => {

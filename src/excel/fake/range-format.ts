@@ -29,7 +29,7 @@ export class FakeRangeFormat {
   set columnWidth(points: number) {
     this.range.changeRange({ columnWidth: points }, ({ sheet, box }) => {
       if (!(points >= 0)) throw invalidArgument("columnWidth must be a non-negative number");
-      for (let c = box.left; c < box.left + box.cols; c++) sheet.widths.set(c, points);
+      for (let column = box.left; column < box.left + box.cols; column++) sheet.widths.set(column, points);
     });
   }
   /**
@@ -45,12 +45,15 @@ export class FakeRangeFormat {
       const used = this.range.usedBoxOf(sheet);
       const top = Math.max(box.top, used?.top ?? 0);
       const bottom = Math.min(box.top + box.rows, used ? used.top + used.rows : 0);
-      for (let c = box.left; c < box.left + box.cols; c++) {
+      for (let column = box.left; column < box.left + box.cols; column++) {
         let chars = 0;
-        for (let r = top; r < bottom; r++)
-          chars = Math.max(chars, displayChars(sheet.cells.value(r, c), sheet.cells.format(r, c)));
+        for (let row = top; row < bottom; row++)
+          chars = Math.max(
+            chars,
+            displayChars(sheet.cells.value(row, column), sheet.cells.format(row, column)),
+          );
         sheet.widths.set(
-          c,
+          column,
           chars === 0
             ? STANDARD_WIDTH_POINTS
             : Math.min(MAX_WIDTH_POINTS, Math.ceil(chars * POINTS_PER_CHAR + CELL_PADDING_POINTS)),
@@ -121,12 +124,12 @@ export class FakeConditionalFormats implements ConditionalFormatCollectionApi {
           get formula() {
             return entry.formula;
           },
-          set formula(f: string) {
-            set({ formula: f }, () => {
+          set formula(formula: string) {
+            set({ formula }, () => {
               // "Excel specifications and limits": a formula holds at most 8,192 characters.
-              if (f.length > MAX_FORMULA_CHARS)
+              if (formula.length > MAX_FORMULA_CHARS)
                 throw invalidArgument(`A formula is limited to ${MAX_FORMULA_CHARS} characters.`);
-              entry.formula = f;
+              entry.formula = formula;
             });
           },
         },
@@ -135,16 +138,16 @@ export class FakeConditionalFormats implements ConditionalFormatCollectionApi {
             get color() {
               return entry.fill ?? "";
             },
-            set color(c: string) {
-              set({ fill: c }, () => void (entry.fill = c));
+            set color(color: string) {
+              set({ fill: color }, () => void (entry.fill = color));
             },
           },
           font: {
             get color() {
               return entry.font ?? "";
             },
-            set color(c: string) {
-              set({ font: c }, () => void (entry.font = c));
+            set color(color: string) {
+              set({ font: color }, () => void (entry.font = color));
             },
           },
         },

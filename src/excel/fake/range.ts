@@ -62,8 +62,8 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     return this.target();
   }
 
-  protected read(t: RangeTarget, name: string): unknown {
-    const { sheet, box } = t;
+  protected read(target: RangeTarget, name: string): unknown {
+    const { sheet, box } = target;
     switch (name) {
       case "values":
         return sheet.cells.read(box);
@@ -95,16 +95,19 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
       case "valueTypes":
         // "Range.valueTypes" ("Excel.RangeValueType"): Empty, String, Double, Boolean or Error.
         return sheet.cells.read(box).map((row, i) =>
-          row.map((v, c) => {
-            const r = box.top + i;
-            const col = box.left + c;
-            if (sheet.cells.formula(r, col) !== undefined && this.ctx.model.calc.errorAt(sheet, r, col))
+          row.map((value, columnOffset) => {
+            const sheetRow = box.top + i;
+            const sheetColumn = box.left + columnOffset;
+            if (
+              sheet.cells.formula(sheetRow, sheetColumn) !== undefined &&
+              this.ctx.model.calc.errorAt(sheet, sheetRow, sheetColumn)
+            )
               return "Error";
-            return v === ""
+            return value === ""
               ? "Empty"
-              : typeof v === "number"
+              : typeof value === "number"
                 ? "Double"
-                : typeof v === "boolean"
+                : typeof value === "boolean"
                   ? "Boolean"
                   : "String";
           }),
@@ -138,10 +141,10 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     this.change({ numberFormat: input }, ({ sheet, box }) => {
       const rows = checkShape(input, box, "numberFormat");
       rows.forEach((row, i) =>
-        row.forEach((f, c) => {
-          if (f === null) return;
-          if (typeof f !== "string") throw invalidArgument("numberFormat takes strings");
-          sheet.cells.setFormat(box.top + i, box.left + c, f);
+        row.forEach((format, columnOffset) => {
+          if (format === null) return;
+          if (typeof format !== "string") throw invalidArgument("numberFormat takes strings");
+          sheet.cells.setFormat(box.top + i, box.left + columnOffset, format);
         }),
       );
     });
@@ -157,10 +160,11 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
   /** "Range.formulasLocal": formulas and values as typed in the workbook's culture (./culture.ts). */
   set formulasLocal(input: CellInput[][]) {
     const { culture, calc } = this.ctx.model;
-    this.write("formulasLocal", input, (sheet, r, c, v) => {
+    this.write("formulasLocal", input, (sheet, row, column, value) => {
       const names = calc.customFunctions?.invariantNames();
-      const typed = typeof v === "string" && v.startsWith("=") ? formulaFromLocal(v, culture, names) : v;
-      sheet.cells.typeInto(r, c, typed, culture);
+      const typed =
+        typeof value === "string" && value.startsWith("=") ? formulaFromLocal(value, culture, names) : value;
+      sheet.cells.typeInto(row, column, typed, culture);
     });
   }
 
@@ -185,8 +189,8 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
       // Every value is checked before any is written: a bad array changes nothing.
       const checked = rows.map((row) => row.map(checkInput));
       checked.forEach((row, i) =>
-        row.forEach((v, c) => {
-          if (v !== null) put(sheet, box.top + i, box.left + c, v);
+        row.forEach((value, columnOffset) => {
+          if (value !== null) put(sheet, box.top + i, box.left + columnOffset, value);
         }),
       );
       this.ctx.model.syncHeaderNames(sheet, box);
@@ -210,10 +214,10 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     return this.loadedValue("columnCount");
   }
 
-  private derive(f: (b: Box) => Box): FakeRange {
+  private derive(reshape: (b: Box) => Box): FakeRange {
     return new FakeRange(this.ctx, () => {
-      const t = this.target();
-      return { sheet: t.sheet, box: checkBox(f(t.box)) };
+      const source = this.target();
+      return { sheet: source.sheet, box: checkBox(reshape(source.box)) };
     });
   }
 
@@ -222,9 +226,9 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     return this.derive((b) => ({ top: b.top + row, left: b.left + column, rows: 1, cols: 1 }));
   }
   getRow(row: number): FakeRange {
-    return this.derive((b) => {
-      if (row < 0 || row >= b.rows) throw invalidArgument(`Row ${row} is outside the range.`);
-      return { ...b, top: b.top + row, rows: 1 };
+    return this.derive((box) => {
+      if (row < 0 || row >= box.rows) throw invalidArgument(`Row ${row} is outside the range.`);
+      return { ...box, top: box.top + row, rows: 1 };
     });
   }
   /**
@@ -236,11 +240,11 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     if (!(other instanceof FakeRange))
       throw invalidArgument("getIntersection: the fake takes a range, not an address");
     return new FakeRange(this.ctx, () => {
-      const a = this.target();
-      const b = other.target();
-      const box = a.sheet === b.sheet ? intersect(a.box, b.box) : null;
+      const thisTarget = this.target();
+      const otherTarget = other.target();
+      const box = thisTarget.sheet === otherTarget.sheet ? intersect(thisTarget.box, otherTarget.box) : null;
       if (!box) throw notFound("the intersection of the ranges");
-      return { sheet: a.sheet, box };
+      return { sheet: thisTarget.sheet, box };
     });
   }
   getLastRow(): FakeRange {
