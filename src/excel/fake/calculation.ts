@@ -86,21 +86,21 @@ export class Calculation implements FormulaHost {
 
   /** A formula cell's value as `Range.values` reads it: its result, or its spill's first value. */
   formulaCellValue(sheet: FakeSheet, row: number, column: number): CellValue {
-    const v = this.result(sheet, row, column);
-    return asCellValue(Array.isArray(v) ? this.anchorValue(sheet, row, column, v) : v);
+    const result = this.result(sheet, row, column);
+    return asCellValue(Array.isArray(result) ? this.anchorValue(sheet, row, column, result) : result);
   }
 
   /** The value a spill puts in an empty cell, or undefined. */
   spilledValue(sheet: FakeSheet, row: number, column: number): CellValue | undefined {
     if (sheet.cells.formulas.size === 0) return undefined;
-    const v = this.spillsOf(sheet).cells.get(key(row, column));
-    return v === undefined ? undefined : asCellValue(v);
+    const spilled = this.spillsOf(sheet).cells.get(key(row, column));
+    return spilled === undefined ? undefined : asCellValue(spilled);
   }
 
   /** The error of a formula cell (an `ExcelError`), for `Range.valueTypes` and the preview. */
   errorAt(sheet: FakeSheet, row: number, column: number): ExcelError | undefined {
-    const v = this.result(sheet, row, column);
-    const top = Array.isArray(v) ? this.anchorValue(sheet, row, column, v) : v;
+    const result = this.result(sheet, row, column);
+    const top = Array.isArray(result) ? this.anchorValue(sheet, row, column, result) : result;
     return top instanceof ExcelError ? top : undefined;
   }
 
@@ -123,8 +123,8 @@ export class Calculation implements FormulaHost {
     const sheet = this.workbook.findSheet(sheetName);
     if (!sheet) return undefined;
     if (sheet.cells.formula(row, column) !== undefined) {
-      const v = this.result(sheet, row, column);
-      return Array.isArray(v) ? this.anchorValue(sheet, row, column, v) : v;
+      const result = this.result(sheet, row, column);
+      return Array.isArray(result) ? this.anchorValue(sheet, row, column, result) : result;
     }
     const stored = sheet.cells.rawValue(row, column);
     if (stored !== "") return stored;
@@ -171,9 +171,9 @@ export class Calculation implements FormulaHost {
   spillOf(sheetName: string, row: number, column: number): Matrix | undefined {
     const sheet = this.workbook.findSheet(sheetName);
     if (!sheet || sheet.cells.formula(row, column) === undefined) return undefined;
-    const v = this.result(sheet, row, column);
-    if (!Array.isArray(v)) return [[v]];
-    return this.blocked(sheet, row, column, v) ? undefined : v;
+    const result = this.result(sheet, row, column);
+    if (!Array.isArray(result)) return [[result]];
+    return this.blocked(sheet, row, column, result) ? undefined : result;
   }
 
   customFunction(name: string, args: FormulaValue[], at: CellAt): FormulaValue | undefined {
@@ -190,10 +190,10 @@ export class Calculation implements FormulaHost {
       bySheet = new Map<string, { generation: number; value: FormulaValue }>();
       this.results.set(sheet, bySheet);
     }
-    const k = key(row, column);
-    const cached = bySheet.get(k);
+    const cellKey = key(row, column);
+    const cached = bySheet.get(cellKey);
     if (cached?.generation === this.generation) return cached.value;
-    const id = `${sheet.id}|${k}`;
+    const id = `${sheet.id}|${cellKey}`;
     // A circular reference: Excel warns and the cell shows 0.
     if (this.evaluating.has(id)) {
       this.cycleHits++;
@@ -215,22 +215,23 @@ export class Calculation implements FormulaHost {
     // Kept unless a custom function answered meanwhile (the generation moved on), or a cell on
     // the way read as 0 for being under evaluation: computing the spills a whole-column reference
     // reaches visits every formula of the sheet, those that depend on the one being computed too.
-    if (generation === this.generation && hits === this.cycleHits) bySheet.set(k, { generation, value });
+    if (generation === this.generation && hits === this.cycleHits)
+      bySheet.set(cellKey, { generation, value });
     return value;
   }
 
   /** The anchor's own value: the array's first, or #SPILL! when a value stands in the way. */
-  private anchorValue(sheet: FakeSheet, row: number, column: number, v: Matrix): Scalar {
-    return this.blocked(sheet, row, column, v) ? ERRORS.spill : (v[0]?.[0] ?? null);
+  private anchorValue(sheet: FakeSheet, row: number, column: number, array: Matrix): Scalar {
+    return this.blocked(sheet, row, column, array) ? ERRORS.spill : (array[0]?.[0] ?? null);
   }
 
-  private blocked(sheet: FakeSheet, row: number, column: number, v: Matrix): boolean {
-    for (let r = 0; r < v.length; r++) {
-      const width = v[r]?.length ?? 0;
-      for (let c = 0; c < width; c++) {
-        if (r === 0 && c === 0) continue;
-        if (sheet.cells.rawValue(row + r, column + c) !== "") return true;
-        if (sheet.cells.formula(row + r, column + c) !== undefined) return true;
+  private blocked(sheet: FakeSheet, row: number, column: number, array: Matrix): boolean {
+    for (let rowOffset = 0; rowOffset < array.length; rowOffset++) {
+      const width = array[rowOffset]?.length ?? 0;
+      for (let columnOffset = 0; columnOffset < width; columnOffset++) {
+        if (rowOffset === 0 && columnOffset === 0) continue;
+        if (sheet.cells.rawValue(row + rowOffset, column + columnOffset) !== "") return true;
+        if (sheet.cells.formula(row + rowOffset, column + columnOffset) !== undefined) return true;
       }
     }
     return false;
@@ -249,29 +250,29 @@ export class Calculation implements FormulaHost {
     // Built while a formula of this sheet is being computed, it lacks that formula's spill:
     // used for this evaluation, not kept.
     const complete = ![...this.evaluating].some((id) => id.startsWith(`${sheet.id}|`));
-    for (const k of sheet.cells.formulas.keys()) {
-      const [row = 0, column = 0] = k.split(":").map(Number);
-      const id = `${sheet.id}|${k}`;
+    for (const cellKey of sheet.cells.formulas.keys()) {
+      const [row = 0, column = 0] = cellKey.split(":").map(Number);
+      const id = `${sheet.id}|${cellKey}`;
       if (this.evaluating.has(id)) continue;
       // While a formula is computed, only the formulas that can give an array are: the others
       // spill nothing, and may depend on the one being computed.
       if (!complete && !mayGiveArray(sheet.cells.formula(row, column) ?? "")) continue;
       this.detours++;
-      let v: FormulaValue;
+      let result: FormulaValue;
       try {
-        v = this.result(sheet, row, column);
+        result = this.result(sheet, row, column);
       } finally {
         this.detours--;
       }
-      if (!Array.isArray(v) || this.blocked(sheet, row, column, v)) continue;
-      v.forEach((cells, r) =>
-        cells.forEach((x, c) => {
-          if (r === 0 && c === 0) return;
-          spills.cells.set(key(row + r, column + c), x ?? 0);
+      if (!Array.isArray(result) || this.blocked(sheet, row, column, result)) continue;
+      result.forEach((cells, rowOffset) =>
+        cells.forEach((spilled, columnOffset) => {
+          if (rowOffset === 0 && columnOffset === 0) return;
+          spills.cells.set(key(row + rowOffset, column + columnOffset), spilled ?? 0);
         }),
       );
-      spills.bottom = Math.max(spills.bottom, row + v.length - 1);
-      spills.right = Math.max(spills.right, column + (v[0]?.length ?? 1) - 1);
+      spills.bottom = Math.max(spills.bottom, row + result.length - 1);
+      spills.right = Math.max(spills.right, column + (result[0]?.length ?? 1) - 1);
     }
     if (complete && spills.generation === this.generation) this.spills.set(sheet, spills);
     return spills;

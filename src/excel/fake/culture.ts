@@ -62,8 +62,8 @@ export function parseTyped(
 }
 
 /** A number as Excel keeps it: 15 significant digits. */
-function fifteenDigits(n: number): number {
-  return n === 0 ? 0 : Number(n.toPrecision(15));
+function fifteenDigits(value: number): number {
+  return value === 0 ? 0 : Number(value.toPrecision(15));
 }
 
 /** Portuguese (Brazil) → English function names. */
@@ -158,15 +158,16 @@ function mapCode(
       let depth = 0;
       let j = i;
       for (; j < formula.length; j++) {
-        const c = formula[j];
-        if (c === "'") {
+        const bracketChar = formula[j];
+        if (bracketChar === "'") {
           out += formula.slice(j, j + 2);
           j++;
           continue;
         }
-        if (c === "[") depth++;
-        if (c === "]") depth--;
-        out += depth === 1 && (c === ";" || c === ",") ? separator(c) : c;
+        if (bracketChar === "[") depth++;
+        if (bracketChar === "]") depth--;
+        out +=
+          depth === 1 && (bracketChar === ";" || bracketChar === ",") ? separator(bracketChar) : bracketChar;
         if (depth === 0) break;
       }
       i = j + 1;
@@ -200,11 +201,14 @@ export function formulaFromLocal(formula: string, culture: Culture, custom: Name
         .replace(/,/g, "\uE000")
         .replace(/;/g, ",")
         .replace(/\uE000/g, ".")
-        .replace(NAME, (m, name: string | undefined, paren: string | undefined, bool: string | undefined) => {
-          if (bool) return PT_BOOLEANS.get(bool.toUpperCase()) ?? bool;
-          const upper = (name ?? "").toUpperCase();
-          return (custom.get(upper) ?? PT_TO_EN.get(upper) ?? name ?? "") + (paren ?? "");
-        }),
+        .replace(
+          NAME,
+          (_match, name: string | undefined, paren: string | undefined, bool: string | undefined) => {
+            if (bool) return PT_BOOLEANS.get(bool.toUpperCase()) ?? bool;
+            const upper = (name ?? "").toUpperCase();
+            return (custom.get(upper) ?? PT_TO_EN.get(upper) ?? name ?? "") + (paren ?? "");
+          },
+        ),
     (sep) => (sep === ";" ? "," : sep),
   );
 }
@@ -227,11 +231,14 @@ export function formulaToLocal(formula: string, culture: Culture, custom: NameMa
           /\d/.test(whole[at - 1] ?? "") && /\d/.test(whole[at + 1] ?? "") ? "," : dot,
         )
         .replace(/\uE000/g, ";")
-        .replace(NAME, (m, name: string | undefined, paren: string | undefined, bool: string | undefined) => {
-          if (bool) return EN_BOOLEANS.get(bool.toUpperCase()) ?? bool;
-          const upper = (name ?? "").toUpperCase();
-          return (custom.has(upper) ? local(upper) : (EN_TO_PT.get(upper) ?? name ?? "")) + (paren ?? "");
-        }),
+        .replace(
+          NAME,
+          (_match, name: string | undefined, paren: string | undefined, bool: string | undefined) => {
+            if (bool) return EN_BOOLEANS.get(bool.toUpperCase()) ?? bool;
+            const upper = (name ?? "").toUpperCase();
+            return (custom.has(upper) ? local(upper) : (EN_TO_PT.get(upper) ?? name ?? "")) + (paren ?? "");
+          },
+        ),
     (sep) => (sep === "," ? ";" : sep),
   );
 }

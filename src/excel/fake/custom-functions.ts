@@ -58,56 +58,66 @@ const cellId = (at: CellAt) => `${at.sheet}!${at.row}:${at.column}`;
 /** The A1 address Excel gives an invocation ("Sheet1!B2"). */
 function addressOf(at: CellAt): string {
   let letters = "";
-  for (let n = at.column + 1; n > 0; n = Math.floor((n - 1) / 26))
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let remaining = at.column + 1; remaining > 0; remaining = Math.floor((remaining - 1) / 26))
+    letters = String.fromCharCode(65 + ((remaining - 1) % 26)) + letters;
   return `${at.sheet}!${letters}${at.row + 1}`;
 }
 
-function isErrorResult(v: unknown): v is { code: string; message?: string } {
+function isErrorResult(result: unknown): result is { code: string; message?: string } {
   return (
-    typeof v === "object" && v !== null && "code" in v && typeof v.code === "string" && v.code.startsWith("#")
+    typeof result === "object" &&
+    result !== null &&
+    "code" in result &&
+    typeof result.code === "string" &&
+    result.code.startsWith("#")
   );
 }
 
 /** A function's result as the cell's value. */
-function resultValue(v: unknown): FormulaValue {
-  if (isErrorResult(v)) return new ExcelError(v.code, v.message);
-  if (Array.isArray(v)) {
-    if (!v.every(Array.isArray)) return ERRORS.value;
-    return (v as unknown[][]).map((row) => row.map((x) => scalarResult(x)));
+function resultValue(result: unknown): FormulaValue {
+  if (isErrorResult(result)) return new ExcelError(result.code, result.message);
+  if (Array.isArray(result)) {
+    if (!result.every(Array.isArray)) return ERRORS.value;
+    return (result as unknown[][]).map((row) => row.map((x) => scalarResult(x)));
   }
-  return scalarResult(v);
+  return scalarResult(result);
 }
 
-function scalarResult(v: unknown): Scalar {
-  if (isErrorResult(v)) return new ExcelError(v.code, v.message);
-  if (typeof v === "number") return Number.isFinite(v) ? v : ERRORS.num;
-  if (typeof v === "string" || typeof v === "boolean") return v;
-  if (v === null || v === undefined) return null;
+function scalarResult(result: unknown): Scalar {
+  if (isErrorResult(result)) return new ExcelError(result.code, result.message);
+  if (typeof result === "number") return Number.isFinite(result) ? result : ERRORS.num;
+  if (typeof result === "string" || typeof result === "boolean") return result;
+  if (result === null || result === undefined) return null;
   return ERRORS.value;
 }
 
 /** An argument as the parameter's type asks, or the error the cell shows. */
-function argument(v: FormulaValue | undefined, p: CustomFunctionParameter): unknown {
-  if (v === undefined || v === null) return p.optional ? null : ERRORS.value;
-  if (p.dimensionality === "matrix") return Array.isArray(v) ? v : [[v]];
-  const x = Array.isArray(v) ? (v[0]?.[0] ?? null) : v;
-  if (x instanceof ExcelError) return x;
-  switch (p.type) {
+function argument(value: FormulaValue | undefined, parameter: CustomFunctionParameter): unknown {
+  if (value === undefined || value === null) return parameter.optional ? null : ERRORS.value;
+  if (parameter.dimensionality === "matrix") return Array.isArray(value) ? value : [[value]];
+  const scalar = Array.isArray(value) ? (value[0]?.[0] ?? null) : value;
+  if (scalar instanceof ExcelError) return scalar;
+  switch (parameter.type) {
     case "number":
-      if (typeof x === "number") return x;
-      if (typeof x === "boolean") return x ? 1 : 0;
-      if (x === null) return p.optional ? null : 0;
-      return x.trim() !== "" && Number.isFinite(Number(x)) ? Number(x) : ERRORS.value;
+      if (typeof scalar === "number") return scalar;
+      if (typeof scalar === "boolean") return scalar ? 1 : 0;
+      if (scalar === null) return parameter.optional ? null : 0;
+      return scalar.trim() !== "" && Number.isFinite(Number(scalar)) ? Number(scalar) : ERRORS.value;
     case "string":
-      return x === null ? "" : typeof x === "boolean" ? (x ? "TRUE" : "FALSE") : String(x);
+      return scalar === null
+        ? ""
+        : typeof scalar === "boolean"
+          ? scalar
+            ? "TRUE"
+            : "FALSE"
+          : String(scalar);
     case "boolean":
-      return typeof x === "boolean" ? x : typeof x === "number" ? x !== 0 : ERRORS.value;
+      return typeof scalar === "boolean" ? scalar : typeof scalar === "number" ? scalar !== 0 : ERRORS.value;
     case "any":
     case undefined:
-      return x;
+      return scalar;
     default:
-      return x;
+      return scalar;
   }
 }
 
@@ -119,9 +129,12 @@ export class FakeCustomFunctions {
 
   constructor(private readonly init: CustomFunctionsInit) {
     for (const file of init.metadata)
-      for (const f of file.functions) {
-        const english = init.metadata[0]?.functions.find((g) => g.id === f.id) ?? f;
-        this.byName.set(`${init.namespace}.${f.name}`.toUpperCase(), { ...english, name: f.name });
+      for (const localized of file.functions) {
+        const english = init.metadata[0]?.functions.find((g) => g.id === localized.id) ?? localized;
+        this.byName.set(`${init.namespace}.${localized.name}`.toUpperCase(), {
+          ...english,
+          name: localized.name,
+        });
       }
   }
 
@@ -131,9 +144,9 @@ export class FakeCustomFunctions {
     const ns = this.init.namespace.toUpperCase();
     const english = this.init.metadata[0]?.functions ?? [];
     for (const file of this.init.metadata.slice(1))
-      for (const f of file.functions) {
-        const en = english.find((g) => g.id === f.id);
-        if (en) out.set(`${ns}.${f.name}`.toUpperCase(), `${this.init.namespace}.${en.name}`);
+      for (const localized of file.functions) {
+        const en = english.find((g) => g.id === localized.id);
+        if (en) out.set(`${ns}.${localized.name}`.toUpperCase(), `${this.init.namespace}.${en.name}`);
       }
     return out;
   }
@@ -144,9 +157,13 @@ export class FakeCustomFunctions {
     const english = this.init.metadata[0]?.functions ?? [];
     const local = this.init.metadata.find((m) => m.locale === culture);
     if (!local) return out;
-    for (const f of local.functions) {
-      const en = english.find((g) => g.id === f.id);
-      if (en) out.set(`${this.init.namespace}.${en.name}`.toUpperCase(), `${this.init.namespace}.${f.name}`);
+    for (const localized of local.functions) {
+      const en = english.find((g) => g.id === localized.id);
+      if (en)
+        out.set(
+          `${this.init.namespace}.${en.name}`.toUpperCase(),
+          `${this.init.namespace}.${localized.name}`,
+        );
     }
     return out;
   }
@@ -200,9 +217,9 @@ export class FakeCustomFunctions {
     const running: Running = { value: ERRORS.busy };
     this.running.set(key, running);
     let returned = false;
-    const settle = (v: unknown) => {
+    const settle = (result: unknown) => {
       if (this.running.get(key) !== running) return; // stopped: a late result is dropped
-      running.value = resultValue(v);
+      running.value = resultValue(result);
       if (returned) this.init.onResult();
     };
     const invocation = {

@@ -13,37 +13,38 @@ import { ERROR_CODES, ERRORS, ExcelError, type FormulaValue, type Scalar } from 
 const DAY_MS = 86_400_000;
 const EPOCH = Date.UTC(1899, 11, 30);
 
-function dateToSerial(d: Date): number {
+function dateToSerial(date: Date): number {
   const wall = Date.UTC(
-    d.getFullYear(),
-    d.getMonth(),
-    d.getDate(),
-    d.getHours(),
-    d.getMinutes(),
-    d.getSeconds(),
-    d.getMilliseconds(),
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate(),
+    date.getHours(),
+    date.getMinutes(),
+    date.getSeconds(),
+    date.getMilliseconds(),
   );
   return (wall - EPOCH) / DAY_MS;
 }
 
 /** A formulajs result as a formula value. */
-export function fromLibrary(v: unknown): FormulaValue {
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? ERRORS.value : dateToSerial(v);
-  if (v instanceof Error) return ERROR_CODES.has(v.message) ? new ExcelError(v.message) : ERRORS.value;
-  if (v === undefined || v === null) return null;
-  if (Array.isArray(v)) {
-    const rows: unknown[][] = v.map((row: unknown) => (Array.isArray(row) ? (row as unknown[]) : [row]));
+export function fromLibrary(value: unknown): FormulaValue {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? ERRORS.value : dateToSerial(value);
+  if (value instanceof Error)
+    return ERROR_CODES.has(value.message) ? new ExcelError(value.message) : ERRORS.value;
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) {
+    const rows: unknown[][] = value.map((row: unknown) => (Array.isArray(row) ? (row as unknown[]) : [row]));
     return rows.map((row) => row.map((x) => fromLibrary(x) as Scalar));
   }
-  if (typeof v === "number" || typeof v === "string" || typeof v === "boolean") return v;
+  if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") return value;
   return ERRORS.value;
 }
 
 /** A formula value as formulajs takes it: errors as its Error values, blanks as null. */
-export function toLibrary(v: FormulaValue): unknown {
-  if (Array.isArray(v)) return v.map((row) => row.map((x) => toLibrary(x)));
-  if (v instanceof ExcelError) return Object.assign(new Error(v.code), { name: v.code });
-  return v;
+export function toLibrary(value: FormulaValue): unknown {
+  if (Array.isArray(value)) return value.map((row) => row.map((x) => toLibrary(x)));
+  if (value instanceof ExcelError) return Object.assign(new Error(value.code), { name: value.code });
+  return value;
 }
 
 type LibraryFunction = (...args: unknown[]) => unknown;

@@ -12,109 +12,117 @@ import { ERRORS, ExcelError, type FormulaValue, type Matrix, type Scalar } from 
 
 const EN_US_NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*%?\s*$/;
 
-export function toNumber(v: Scalar): number | ExcelError {
-  if (v instanceof ExcelError) return v;
-  if (v === null) return 0;
-  if (typeof v === "number") return v;
-  if (typeof v === "boolean") return v ? 1 : 0;
-  if (!EN_US_NUMBER.test(v)) return ERRORS.value;
-  const percent = v.trim().endsWith("%");
-  const n = Number(v.trim().replace(/%$/, ""));
-  return percent ? n / 100 : n;
+export function toNumber(value: Scalar): number | ExcelError {
+  if (value instanceof ExcelError) return value;
+  if (value === null) return 0;
+  if (typeof value === "number") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (!EN_US_NUMBER.test(value)) return ERRORS.value;
+  const percent = value.trim().endsWith("%");
+  const parsed = Number(value.trim().replace(/%$/, ""));
+  return percent ? parsed / 100 : parsed;
 }
 
-function toText(v: Scalar): string | ExcelError {
-  if (v instanceof ExcelError) return v;
-  if (v === null) return "";
-  if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
-  if (typeof v === "number") return String(Number(v.toPrecision(15)));
-  return v;
+function toText(value: Scalar): string | ExcelError {
+  if (value instanceof ExcelError) return value;
+  if (value === null) return "";
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "number") return String(Number(value.toPrecision(15)));
+  return value;
 }
 
 /** Excel's order of kinds in a comparison: numbers, then text, then logical values. */
 const rank = (v: number | string | boolean) => (typeof v === "number" ? 0 : typeof v === "string" ? 1 : 2);
 
-function compare(a: Scalar, b: Scalar): number | ExcelError {
-  if (a instanceof ExcelError) return a;
-  if (b instanceof ExcelError) return b;
+function compare(left: Scalar, right: Scalar): number | ExcelError {
+  if (left instanceof ExcelError) return left;
+  if (right instanceof ExcelError) return right;
   // An empty cell is 0 beside a number, "" beside text, FALSE beside a logical value.
   const blank = (other: Scalar) => (typeof other === "string" ? "" : typeof other === "boolean" ? false : 0);
-  const x = a ?? blank(b);
-  const y = b ?? blank(a);
-  if (rank(x) !== rank(y)) return rank(x) - rank(y);
-  if (typeof x === "string" && typeof y === "string") {
-    const [p, q] = [x.toLowerCase(), y.toLowerCase()];
-    return p < q ? -1 : p > q ? 1 : 0;
+  const leftValue = left ?? blank(right);
+  const rightValue = right ?? blank(left);
+  if (rank(leftValue) !== rank(rightValue)) return rank(leftValue) - rank(rightValue);
+  if (typeof leftValue === "string" && typeof rightValue === "string") {
+    const [leftLower, rightLower] = [leftValue.toLowerCase(), rightValue.toLowerCase()];
+    return leftLower < rightLower ? -1 : leftLower > rightLower ? 1 : 0;
   }
-  return Number(x) - Number(y);
+  return Number(leftValue) - Number(rightValue);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Arrays: operators apply element by element, a scalar against every element
 
-export function lift(a: FormulaValue, b: FormulaValue, op: (x: Scalar, y: Scalar) => Scalar): FormulaValue {
-  if (!Array.isArray(a) && !Array.isArray(b)) return op(a, b);
-  const A = Array.isArray(a) ? a : [[a]];
-  const B = Array.isArray(b) ? b : [[b]];
-  const rows = Math.max(A.length, B.length);
-  const cols = Math.max(A[0]?.length ?? 0, B[0]?.length ?? 0);
-  const at = (m: Matrix, r: number, c: number): Scalar => {
-    const row = m.length === 1 ? m[0] : m[r];
+export function lift(
+  left: FormulaValue,
+  right: FormulaValue,
+  op: (x: Scalar, y: Scalar) => Scalar,
+): FormulaValue {
+  if (!Array.isArray(left) && !Array.isArray(right)) return op(left, right);
+  const leftMatrix = Array.isArray(left) ? left : [[left]];
+  const rightMatrix = Array.isArray(right) ? right : [[right]];
+  const rows = Math.max(leftMatrix.length, rightMatrix.length);
+  const cols = Math.max(leftMatrix[0]?.length ?? 0, rightMatrix[0]?.length ?? 0);
+  const at = (matrix: Matrix, rowIndex: number, columnIndex: number): Scalar => {
+    const row = matrix.length === 1 ? matrix[0] : matrix[rowIndex];
     if (!row) return ERRORS.na;
-    return row.length === 1 ? (row[0] ?? null) : c < row.length ? (row[c] ?? null) : ERRORS.na;
+    return row.length === 1
+      ? (row[0] ?? null)
+      : columnIndex < row.length
+        ? (row[columnIndex] ?? null)
+        : ERRORS.na;
   };
   return Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: cols }, (_, c) => op(at(A, r, c), at(B, r, c))),
+    Array.from({ length: cols }, (_, c) => op(at(leftMatrix, r, c), at(rightMatrix, r, c))),
   );
 }
 
 export function arithmetic(operator: string): (x: Scalar, y: Scalar) => Scalar {
-  return (x, y) => {
-    const p = toNumber(x);
-    if (p instanceof ExcelError) return p;
-    const q = toNumber(y);
-    if (q instanceof ExcelError) return q;
+  return (left, right) => {
+    const leftNumber = toNumber(left);
+    if (leftNumber instanceof ExcelError) return leftNumber;
+    const rightNumber = toNumber(right);
+    if (rightNumber instanceof ExcelError) return rightNumber;
     switch (operator) {
       case "+":
-        return p + q;
+        return leftNumber + rightNumber;
       case "-":
-        return p - q;
+        return leftNumber - rightNumber;
       case "*":
-        return p * q;
+        return leftNumber * rightNumber;
       case "/":
-        return q === 0 ? ERRORS.div0 : p / q;
+        return rightNumber === 0 ? ERRORS.div0 : leftNumber / rightNumber;
       default: {
-        const r = p ** q;
-        return Number.isFinite(r) ? r : ERRORS.num;
+        const power = leftNumber ** rightNumber;
+        return Number.isFinite(power) ? power : ERRORS.num;
       }
     }
   };
 }
 
 export function comparison(operator: string): (x: Scalar, y: Scalar) => Scalar {
-  return (x, y) => {
-    const d = compare(x, y);
-    if (d instanceof ExcelError) return d;
+  return (left, right) => {
+    const order = compare(left, right);
+    if (order instanceof ExcelError) return order;
     switch (operator) {
       case "=":
-        return d === 0;
+        return order === 0;
       case "<>":
-        return d !== 0;
+        return order !== 0;
       case "<":
-        return d < 0;
+        return order < 0;
       case ">":
-        return d > 0;
+        return order > 0;
       case "<=":
-        return d <= 0;
+        return order <= 0;
       default:
-        return d >= 0;
+        return order >= 0;
     }
   };
 }
 
-export function join(x: Scalar, y: Scalar): Scalar {
-  const p = toText(x);
-  if (p instanceof ExcelError) return p;
-  const q = toText(y);
-  return q instanceof ExcelError ? q : p + q;
+export function join(left: Scalar, right: Scalar): Scalar {
+  const leftText = toText(left);
+  if (leftText instanceof ExcelError) return leftText;
+  const rightText = toText(right);
+  return rightText instanceof ExcelError ? rightText : leftText + rightText;
 }

@@ -64,7 +64,7 @@ export interface CellAt {
 }
 
 /** A formula value as a cell reads it through `Range.values`: an error reads as its code. */
-export function asCellValue(v: Scalar): CellValue {
-  if (v instanceof ExcelError) return v.code;
-  return v ?? 0;
+export function asCellValue(value: Scalar): CellValue {
+  if (value instanceof ExcelError) return value.code;
+  return value ?? 0;
 }

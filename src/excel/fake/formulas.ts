@@ -50,10 +50,10 @@ function normalise(value: FormulaValue): FormulaValue {
   return value.map((row) => row.map(finish));
 }
 
-function finish(v: Scalar): Scalar {
-  if (v === null) return 0;
-  if (typeof v === "number") return Number.isFinite(v) ? v + 0 : ERRORS.num;
-  return v;
+function finish(value: Scalar): Scalar {
+  if (value === null) return 0;
+  if (typeof value === "number") return Number.isFinite(value) ? value + 0 : ERRORS.num;
+  return value;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -90,8 +90,8 @@ class Evaluator {
     }
   }
 
-  private scalar(v: FormulaValue): Scalar {
-    return Array.isArray(v) ? (v[0]?.[0] ?? null) : v;
+  private scalar(value: FormulaValue): Scalar {
+    return Array.isArray(value) ? (value[0]?.[0] ?? null) : value;
   }
 
   private unary(operator: string, operand: AnyNode): FormulaValue {
@@ -105,21 +105,21 @@ class Evaluator {
       return this.host.spillOf(sheet, top, left) ?? ERRORS.ref;
     }
     const value = this.evaluate(operand);
-    const each = (x: Scalar): Scalar => {
-      const n = toNumber(x);
-      if (n instanceof ExcelError) return n;
-      return operator === "-" ? -n : operator === "%" ? n / 100 : n;
+    const each = (element: Scalar): Scalar => {
+      const asNumber = toNumber(element);
+      if (asNumber instanceof ExcelError) return asNumber;
+      return operator === "-" ? -asNumber : operator === "%" ? asNumber / 100 : asNumber;
     };
     return Array.isArray(value) ? value.map((row) => row.map(each)) : each(value);
   }
 
   private binary(operator: string, [a, b]: AnyNode[]): FormulaValue {
     if (!a || !b) return ERRORS.value;
-    const x = this.evaluate(a);
-    const y = this.evaluate(b);
-    if (["+", "-", "*", "/", "^"].includes(operator)) return lift(x, y, arithmetic(operator));
-    if (["=", "<>", "<", ">", "<=", ">="].includes(operator)) return lift(x, y, comparison(operator));
-    if (operator === "&") return lift(x, y, join);
+    const left = this.evaluate(a);
+    const right = this.evaluate(b);
+    if (["+", "-", "*", "/", "^"].includes(operator)) return lift(left, right, arithmetic(operator));
+    if (["=", "<>", "<", ">", "<=", ">="].includes(operator)) return lift(left, right, comparison(operator));
+    if (operator === "&") return lift(left, right, join);
     // Range, union and intersection operators between evaluated references: not emulated.
     return ERRORS.value;
   }
@@ -137,18 +137,18 @@ class Evaluator {
     const sheet = ref.context?.[0] ?? this.at.sheet;
     const used = this.host.usedArea(sheet);
     if (!used) return ERRORS.ref;
-    const r = ref.range;
+    const range = ref.range;
     // A whole column or row reaches as far as the sheet's used cells.
     const area: Area = {
       sheet,
-      top: r.top ?? 0,
-      left: r.left ?? 0,
-      bottom: r.bottom ?? (r.top == null ? used.bottom : r.top),
-      right: r.right ?? (r.left == null ? used.right : r.left),
+      top: range.top ?? 0,
+      left: range.left ?? 0,
+      bottom: range.bottom ?? (range.top == null ? used.bottom : range.top),
+      right: range.right ?? (range.left == null ? used.right : range.left),
     };
     if (area.top === area.bottom && area.left === area.right) {
-      const v = this.host.cell(sheet, area.top, area.left);
-      return v === undefined ? ERRORS.ref : v;
+      const value = this.host.cell(sheet, area.top, area.left);
+      return value === undefined ? ERRORS.ref : value;
     }
     return this.read(area);
   }
@@ -167,10 +167,10 @@ class Evaluator {
       case "IF": {
         if (args.length < 2 || args.length > 3) return ERRORS.value;
         const test = this.scalar(this.evaluate(args[0] as AnyNode));
-        const n = toNumber(typeof test === "string" ? ERRORS.value : test);
-        if (n instanceof ExcelError) return n;
-        const branch = n !== 0 ? args[1] : args[2];
-        return branch ? this.evaluate(branch) : n !== 0;
+        const condition = toNumber(typeof test === "string" ? ERRORS.value : test);
+        if (condition instanceof ExcelError) return condition;
+        const branch = condition !== 0 ? args[1] : args[2];
+        return branch ? this.evaluate(branch) : condition !== 0;
       }
       case "IFERROR":
       case "IFNA": {
