@@ -22,7 +22,7 @@ const CLEAN = [
   "src/features/directory",
   "src/features/reconciliation",
   "src/features/distribute",
-  "src/excel/testing",
+  "src/excel",
   "src/money",
   "src/features/fund",
   "src/features/functions",

@@ -80,8 +80,8 @@ class FakeChartTitle {
   get text(): string {
     return this.chart.loadedTitle();
   }
-  set text(v: string) {
-    this.chart.setTitle(v);
+  set text(text: string) {
+    this.chart.setTitle(text);
   }
 }
 
@@ -90,8 +90,8 @@ class FakeChartLegend {
   get position(): string {
     return this.chart.loadedLegendPosition();
   }
-  set position(v: string) {
-    this.chart.setLegendPosition(v);
+  set position(position: string) {
+    this.chart.setLegendPosition(position);
   }
 }
 
@@ -110,12 +110,12 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
     super(ctx, locate);
   }
 
-  protected read(c: FakeChart, name: string): unknown {
-    if (name === "id") return c.id;
-    if (name === "name") return c.name;
-    if (name === "chartType") return c.type;
-    if (name === "title/text") return c.title;
-    if (name === "legend/position") return c.legendPosition;
+  protected read(chart: FakeChart, name: string): unknown {
+    if (name === "id") return chart.id;
+    if (name === "name") return chart.name;
+    if (name === "chartType") return chart.type;
+    if (name === "title/text") return chart.title;
+    if (name === "legend/position") return chart.legendPosition;
     throw unknownProperty(name);
   }
   get id(): string {
@@ -124,10 +124,10 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
   get name(): string {
     return this.loadedValue("name");
   }
-  set name(v: string) {
-    this.change({ name: v }, (c) => {
-      if (v.trim() === "") throw invalidArgument("A chart needs a name.");
-      c.name = v;
+  set name(name: string) {
+    this.change({ name }, (chart) => {
+      if (name.trim() === "") throw invalidArgument("A chart needs a name.");
+      chart.name = name;
     });
   }
   get chartType(): string {
@@ -136,24 +136,24 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
   loadedTitle(): string {
     return this.loadedValue("title/text");
   }
-  setTitle(v: string): void {
-    this.change({ title: { text: v } }, (c) => {
-      c.title = v;
+  setTitle(title: string): void {
+    this.change({ title: { text: title } }, (chart) => {
+      chart.title = title;
     });
   }
   loadedLegendPosition(): string {
     return this.loadedValue("legend/position");
   }
-  setLegendPosition(v: string): void {
-    this.change({ legend: { position: v } }, (c) => {
-      if (!LEGEND_POSITIONS.has(v)) throw invalidArgument(`legend position ${v}`);
-      c.legendPosition = v;
+  setLegendPosition(position: string): void {
+    this.change({ legend: { position } }, (chart) => {
+      if (!LEGEND_POSITIONS.has(position)) throw invalidArgument(`legend position ${position}`);
+      chart.legendPosition = position;
     });
   }
   setPosition(startCell: FakeRange | string, endCell?: FakeRange | string): void {
     // The request carries an address, or a range reference (its size is what counts here).
     const sent = (cell: FakeRange | string) => (typeof cell === "string" ? cell : "range");
-    this.change({ setPosition: [sent(startCell), endCell === undefined ? null : sent(endCell)] }, (c) => {
+    this.change({ setPosition: [sent(startCell), endCell === undefined ? null : sent(endCell)] }, (chart) => {
       const at = (cell: FakeRange | string): Box => {
         if (typeof cell !== "string") return cell.rangeTarget().box;
         const parsed = parseAddress(cell);
@@ -162,13 +162,13 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
         return parsed.box;
       };
       const from = at(startCell);
-      c.position = { from, to: endCell === undefined ? from : at(endCell) };
+      chart.position = { from, to: endCell === undefined ? from : at(endCell) };
     });
   }
   delete(): void {
-    this.change({ delete: true }, (c) => {
+    this.change({ delete: true }, (chart) => {
       const list = chartsOf(this.sheet());
-      const i = list.indexOf(c);
+      const i = list.indexOf(chart);
       if (i >= 0) list.splice(i, 1);
     });
   }
@@ -181,8 +181,8 @@ export class FakeChartCollection implements ChartCollectionApi {
     private readonly sheet: () => FakeSheet,
   ) {}
 
-  private proxy(c: FakeChart): FakeChartObject {
-    return new FakeChartObject(this.ctx, () => c, this.sheet);
+  private proxy(chart: FakeChart): FakeChartObject {
+    return new FakeChartObject(this.ctx, () => chart, this.sheet);
   }
 
   get items(): FakeChartObject[] {
@@ -200,7 +200,7 @@ export class FakeChartCollection implements ChartCollectionApi {
       return {
         data: loads.map((l) => l.data),
         deliver: () => {
-          for (const l of loads) l.deliver();
+          for (const load of loads) load.deliver();
           this.items_ = proxies;
         },
       };
@@ -283,17 +283,17 @@ export function plotted(chart: FakeChart, culture: Culture): PlottedChart {
   const first = labelled ? 1 : 0;
   const width = grid[0]?.length ?? 0;
   const series: PlottedSeries[] = [];
-  for (let c = first; c < width; c++)
+  for (let column = first; column < width; column++)
     series.push({
-      name: labelled ? String(grid[0]![c]) : `Series${c + 1}`,
-      values: body.map((r) => (typeof r[c] === "number" ? (r[c] as number) : null)),
+      name: labelled ? String(grid[0]![column]) : `Series${column + 1}`,
+      values: body.map((r) => (typeof r[column] === "number" ? (r[column] as number) : null)),
     });
   const { top, left } = chart.source;
   const categories = labelled ? body.map((r) => r[0]!) : body.map((_, i) => i + 1);
-  const labels = categories.map((v, i) => {
-    if (!labelled) return String(v);
+  const labels = categories.map((category, i) => {
+    if (!labelled) return String(category);
     const [row, column] = chart.seriesBy === "Columns" ? [top + 1 + i, left] : [top, left + 1 + i];
-    return shownText(v, chart.sourceSheet.cells.format(row, column), culture);
+    return shownText(category, chart.sourceSheet.cells.format(row, column), culture);
   });
   return { categories, labels, series };
 }

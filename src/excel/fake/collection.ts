@@ -19,13 +19,13 @@ export function parseAddress(address: string): { sheet?: string; box: Box } {
   const ref = bang >= 0 ? address.slice(bang + 1) : address;
   const [a, b = a] = ref.split(":");
   try {
-    const p = parseA1(a ?? "");
-    const q = parseA1(b ?? "");
+    const start = parseA1(a ?? "");
+    const end = parseA1(b ?? "");
     const box = {
-      top: Math.min(p.row, q.row),
-      left: Math.min(p.column, q.column),
-      rows: Math.abs(q.row - p.row) + 1,
-      cols: Math.abs(q.column - p.column) + 1,
+      top: Math.min(start.row, end.row),
+      left: Math.min(start.column, end.column),
+      rows: Math.abs(end.row - start.row) + 1,
+      cols: Math.abs(end.column - start.column) + 1,
     };
     return sheet === undefined ? { box } : { sheet, box };
   } catch {
@@ -61,7 +61,7 @@ export abstract class FakeCollection<T, P extends FakeObject<T>> {
       return {
         data: loads.map((l) => l.data),
         deliver: () => {
-          for (const l of loads) l.deliver();
+          for (const load of loads) load.deliver();
           this.items_ = proxies;
         },
       };

@@ -118,10 +118,10 @@ export class FakeContextCore {
       const deliveries: Delivery[] = [];
       try {
         for (const op of ops) {
-          const d = op.run();
-          if (d) {
-            record.responseBytes += jsonBytes(d.data);
-            deliveries.push(d);
+          const delivery = op.run();
+          if (delivery) {
+            record.responseBytes += jsonBytes(delivery.data);
+            deliveries.push(delivery);
           }
         }
       } finally {
@@ -134,7 +134,7 @@ export class FakeContextCore {
           `The response payload size (${record.responseBytes} bytes) has exceeded the limit (${limit}).`,
         );
       }
-      for (const d of deliveries) d.deliver();
+      for (const delivery of deliveries) delivery.deliver();
     } catch (e) {
       record.failed = e instanceof WorkbookHostError ? e.code : "GeneralException";
       throw e;
@@ -188,11 +188,11 @@ export abstract class FakeObject<T> {
 
   /** The model object; an operation on a null object fails. */
   protected target(): T {
-    const t = this.resolve();
-    if (t === null) {
+    const modelObject = this.resolve();
+    if (modelObject === null) {
       throw new WorkbookHostError(HOST_ERROR_CODES.invalidOperation, "The object is a null object.");
     }
-    return t;
+    return modelObject;
   }
 
   get isNullObject(): boolean {
@@ -222,9 +222,9 @@ export abstract class FakeObject<T> {
    * deliver when the sync succeeds. Collections load their items through this, in one operation.
    */
   snapshot(names: string[]): Delivery {
-    const t = this.resolve();
-    if (t === null) return { data: null, deliver: () => void (this.nullState = true) };
-    const values = new Map(names.map((n) => [n, this.read(t, n)]));
+    const modelObject = this.resolve();
+    if (modelObject === null) return { data: null, deliver: () => void (this.nullState = true) };
+    const values = new Map(names.map((n) => [n, this.read(modelObject, n)]));
     return {
       data: Object.fromEntries(values),
       deliver: () => {

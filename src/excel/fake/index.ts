@@ -64,7 +64,7 @@ export class FakeExcel extends FakeWorkbookView {
       const sheet = this.model.addSheet(name);
       rows.forEach((row, r) => row.forEach((v, c) => sheet.cells.putRaw(r, c, checkValue(v))));
     }
-    for (const t of init.tables ?? []) this.seedTable(t);
+    for (const tableInit of init.tables ?? []) this.seedTable(tableInit);
     for (const [k, v] of Object.entries(init.settings ?? {})) this.model.settings.set(k, JSON.stringify(v));
     if (this.model.sheets.length === 0) this.model.addSheet("Sheet1");
   }
@@ -90,17 +90,17 @@ export class FakeExcel extends FakeWorkbookView {
 
   /** Types a value into a cell as a person would, in the workbook's culture (./culture.ts). */
   typeCell(sheet: string, a1: string, value: CellValue): void {
-    const s = this.sheet(sheet);
+    const fakeSheet = this.sheet(sheet);
     const { row, column } = parseA1(a1);
     const { culture, calc } = this.model;
     const typed =
       typeof value === "string" && value.startsWith("=")
         ? formulaFromLocal(value, culture, calc.customFunctions?.invariantNames())
         : value;
-    s.cells.typeInto(row, column, checkValue(typed), culture);
+    fakeSheet.cells.typeInto(row, column, checkValue(typed), culture);
     const box: Box = { top: row, left: column, rows: 1, cols: 1 };
-    this.model.syncHeaderNames(s, box);
-    this.model.raise(s, box, "RangeEdited");
+    this.model.syncHeaderNames(fakeSheet, box);
+    this.model.raise(fakeSheet, box, "RangeEdited");
     this.model.deliverEvents();
   }
 
@@ -122,17 +122,17 @@ export class FakeExcel extends FakeWorkbookView {
    * ("B3", "D5:E6"), on a visible sheet, which becomes the active one.
    */
   selectAreas(sheet: string, ...addresses: string[]): void {
-    const s = this.sheet(sheet);
+    const fakeSheet = this.sheet(sheet);
     if (addresses.length === 0) throw new RangeError("selectAreas needs at least one address");
-    this.model.active = s;
-    this.model.selection = { sheet: s.name, areas: addresses.map((a) => parseAddress(a).box) };
+    this.model.active = fakeSheet;
+    this.model.selection = { sheet: fakeSheet.name, areas: addresses.map((a) => parseAddress(a).box) };
   }
 
   /** Selects an object that is not cells (a chart, a shape, a picture) on a sheet. */
   selectObject(sheet: string, object: string): void {
-    const s = this.sheet(sheet);
-    this.model.active = s;
-    this.model.selection = { sheet: s.name, object };
+    const fakeSheet = this.sheet(sheet);
+    this.model.active = fakeSheet;
+    this.model.selection = { sheet: fakeSheet.name, object };
   }
 
   /** The culture a person's Excel runs in (Windows' regional settings). */
@@ -171,11 +171,11 @@ export class FakeExcel extends FakeWorkbookView {
   /** Whether a cell shows a value spilled from a formula above or left of it (it holds nothing). */
   isSpilled(sheet: string, a1: string): boolean {
     const { row, column } = parseA1(a1);
-    const s = this.sheet(sheet);
+    const fakeSheet = this.sheet(sheet);
     return (
-      s.cells.formula(row, column) === undefined &&
-      s.cells.rawValue(row, column) === "" &&
-      s.cells.value(row, column) !== ""
+      fakeSheet.cells.formula(row, column) === undefined &&
+      fakeSheet.cells.rawValue(row, column) === "" &&
+      fakeSheet.cells.value(row, column) !== ""
     );
   }
 
@@ -188,10 +188,10 @@ export class FakeExcel extends FakeWorkbookView {
   /** A formula cell's error value and its message (a custom function's), or undefined. */
   cellError(sheet: string, a1: string): { code: string; message?: string } | undefined {
     const { row, column } = parseA1(a1);
-    const s = this.sheet(sheet);
-    if (s.cells.formula(row, column) === undefined) return undefined;
-    const e = this.model.calc.errorAt(s, row, column);
-    return e && { code: e.code, ...(e.message !== undefined ? { message: e.message } : {}) };
+    const fakeSheet = this.sheet(sheet);
+    if (fakeSheet.cells.formula(row, column) === undefined) return undefined;
+    const error = this.model.calc.errorAt(fakeSheet, row, column);
+    return error && { code: error.code, ...(error.message !== undefined ? { message: error.message } : {}) };
   }
 
   private seedTable(init: FakeTableInit): void {
@@ -199,16 +199,17 @@ export class FakeExcel extends FakeWorkbookView {
     const { row: top, column: left } = parseA1(init.at ?? "A1");
     const header = uniqueHeaders(init.header);
     header.forEach((h, c) => sheet.cells.putRaw(top, left + c, h));
-    init.rows.forEach((row, r) => {
+    init.rows.forEach((row, rowIndex) => {
       if (row.length > header.length)
-        throw new RangeError(`row ${r} of table ${init.name} is wider than its header`);
-      for (let c = 0; c < header.length; c++)
-        sheet.cells.putRaw(top + 1 + r, left + c, checkValue(row[c] ?? ""));
+        throw new RangeError(`row ${rowIndex} of table ${init.name} is wider than its header`);
+      for (let column = 0; column < header.length; column++)
+        sheet.cells.putRaw(top + 1 + rowIndex, left + column, checkValue(row[column] ?? ""));
     });
     for (const [h, format] of Object.entries(init.numberFormats ?? {})) {
-      const c = header.indexOf(h);
-      if (c < 0) throw new Error(`numberFormats names a missing header: ${h}`);
-      for (let r = 0; r < init.rows.length; r++) sheet.cells.setFormat(top + 1 + r, left + c, format);
+      const column = header.indexOf(h);
+      if (column < 0) throw new Error(`numberFormats names a missing header: ${h}`);
+      for (let rowIndex = 0; rowIndex < init.rows.length; rowIndex++)
+        sheet.cells.setFormat(top + 1 + rowIndex, left + column, format);
     }
     const table = this.model.addTable(
       sheet,
@@ -219,8 +220,8 @@ export class FakeExcel extends FakeWorkbookView {
   }
 }
 
-function checkValue(v: CellValue): CellValue {
-  const checked = checkInput(v);
+function checkValue(value: CellValue): CellValue {
+  const checked = checkInput(value);
   if (checked === null) throw new TypeError("null is not a cell value");
   return checked;
 }

@@ -84,15 +84,15 @@ export class FakeModel {
   }
 
   requireSheet(name: string): FakeSheet {
-    const s = this.findSheet(name);
-    if (!s) throw notFound(`worksheet ${name}`);
-    return s;
+    const sheet = this.findSheet(name);
+    if (!sheet) throw notFound(`worksheet ${name}`);
+    return sheet;
   }
 
   addSheet(name?: string, visibility: Visibility = "Visible"): FakeSheet {
-    let n = this.sheets.length + 1;
-    while (name === undefined && this.findSheet(`Sheet${n}`)) n++;
-    const sheetName = name ?? `Sheet${n}`;
+    let ordinal = this.sheets.length + 1;
+    while (name === undefined && this.findSheet(`Sheet${ordinal}`)) ordinal++;
+    const sheetName = name ?? `Sheet${ordinal}`;
     const problem = sheetNameProblem(sheetName);
     if (problem) throw invalidArgument(nameProblemMessage({ kind: "sheet", code: problem }, "en-US"));
     if (this.findSheet(sheetName)) {
@@ -131,18 +131,18 @@ export class FakeModel {
   }
 
   requireTable(name: string): FakeTable {
-    const t = this.findTable(name);
-    if (!t) throw notFound(`table ${name}`);
-    return t;
+    const table = this.findTable(name);
+    if (!table) throw notFound(`table ${name}`);
+    return table;
   }
 
   /** The table's whole range: header, data rows and totals row. */
-  tableBox(t: FakeTable): Box {
+  tableBox(table: FakeTable): Box {
     return {
-      top: t.headerRow,
-      left: t.left,
-      rows: 1 + t.rowCount + (t.showTotals ? 1 : 0),
-      cols: t.columns.length,
+      top: table.headerRow,
+      left: table.left,
+      rows: 1 + table.rowCount + (table.showTotals ? 1 : 0),
+      cols: table.columns.length,
     };
   }
 
@@ -162,16 +162,17 @@ export class FakeModel {
       if (box.top === 0) throw invalidOperation("No room above the range for the table's header row.");
       headerRow = box.top - 1;
       rows = box.rows;
-      for (let c = 0; c < box.cols; c++) sheet.cells.putRaw(headerRow, box.left + c, "");
+      for (let columnOffset = 0; columnOffset < box.cols; columnOffset++)
+        sheet.cells.putRaw(headerRow, box.left + columnOffset, "");
     }
     const raw = sheet.cells.read({ top: headerRow, left: box.left, rows: 1, cols: box.cols })[0] ?? [];
     const names = uniqueHeaders(raw.map((v) => String(v)));
     names.forEach((h, c) => sheet.cells.putRaw(headerRow, box.left + c, h));
-    let n = this.tables.length + 1;
-    while (this.findTable(`Table${n}`)) n++;
+    let ordinal = this.tables.length + 1;
+    while (this.findTable(`Table${ordinal}`)) ordinal++;
     const table: FakeTable = {
       id: `{table-${this.nextId++}}`,
-      name: `Table${n}`,
+      name: `Table${ordinal}`,
       sheet,
       headerRow,
       left: box.left,
@@ -184,12 +185,12 @@ export class FakeModel {
     return table;
   }
 
-  renameTable(t: FakeTable, name: string): void {
+  renameTable(table: FakeTable, name: string): void {
     const problem = tableNameProblem(name);
     if (problem) throw invalidArgument(nameProblemMessage({ kind: "table", code: problem }, "en-US"));
     const other = this.findTable(name);
-    if (other && other !== t) throw invalidArgument(`A table named ${name} already exists.`);
-    t.name = name;
+    if (other && other !== table) throw invalidArgument(`A table named ${name} already exists.`);
+    table.name = name;
   }
 
   /**
@@ -197,22 +198,22 @@ export class FakeModel {
    * to the right of the table, in the table's rows, one column right, and refuses when that would
    * move another table.
    */
-  addTableColumn(t: FakeTable, name: string | undefined): void {
-    const box = this.tableBox(t);
-    const at = t.left + t.columns.length;
+  addTableColumn(table: FakeTable, name: string | undefined): void {
+    const box = this.tableBox(table);
+    const at = table.left + table.columns.length;
     const bottom = box.top + box.rows - 1;
-    const blocked = this.tables.some((o) => {
-      if (o === t || o.sheet !== t.sheet) return false;
-      const ob = this.tableBox(o);
+    const blocked = this.tables.some((other) => {
+      if (other === table || other.sheet !== table.sheet) return false;
+      const ob = this.tableBox(other);
       return ob.left + ob.cols > at && ob.top <= bottom && ob.top + ob.rows - 1 >= box.top;
     });
     if (blocked) throw invalidOperation("This operation would shift cells of another table.");
-    t.sheet.cells.shiftRight(box.top, bottom, at);
-    const taken = t.columns.map((c) => c.name);
+    table.sheet.cells.shiftRight(box.top, bottom, at);
+    const taken = table.columns.map((c) => c.name);
     const header = uniqueHeaders([...taken, name ?? ""]).at(-1) ?? `Column${taken.length + 1}`;
-    t.columns.push({ id: Math.max(0, ...t.columns.map((c) => c.id)) + 1, name: header });
-    t.sheet.cells.putRaw(t.headerRow, at, header);
-    this.raise(t.sheet, { top: box.top, left: at, rows: box.rows, cols: 1 }, "ColumnInserted");
+    table.columns.push({ id: Math.max(0, ...table.columns.map((c) => c.id)) + 1, name: header });
+    table.sheet.cells.putRaw(table.headerRow, at, header);
+    this.raise(table.sheet, { top: box.top, left: at, rows: box.rows, cols: 1 }, "ColumnInserted");
   }
 
   /**
@@ -221,50 +222,55 @@ export class FakeModel {
    * would move another table. New cells take the formats of the last data row, as Excel extends
    * a table's formatting; values are typed as `Range.values` writes them.
    */
-  addTableRows(t: FakeTable, rows: CellValue[][]): void {
-    const width = t.columns.length;
+  addTableRows(table: FakeTable, rows: CellValue[][]): void {
+    const width = table.columns.length;
     if (rows.length === 0 || rows.some((r) => !Array.isArray(r) || r.length !== width)) {
       throw invalidArgument(`rows.add: every row needs exactly ${width} values`);
     }
-    const at = t.headerRow + 1 + t.rowCount;
-    const right = t.left + width - 1;
+    const at = table.headerRow + 1 + table.rowCount;
+    const right = table.left + width - 1;
     const blocked = this.tables.some(
       (o) =>
-        o !== t &&
-        o.sheet === t.sheet &&
+        o !== table &&
+        o.sheet === table.sheet &&
         o.headerRow >= at &&
         o.left <= right &&
-        o.left + o.columns.length - 1 >= t.left,
+        o.left + o.columns.length - 1 >= table.left,
     );
     if (blocked) throw invalidOperation("This operation would move cells of another table.");
-    const cells = t.sheet.cells;
-    cells.shiftDown(at, t.left, right, rows.length);
+    const cells = table.sheet.cells;
+    cells.shiftDown(at, table.left, right, rows.length);
     rows.forEach((row, i) =>
-      row.forEach((v, c) => {
-        const format = cells.format(at - 1, t.left + c);
-        if (format !== "General") cells.setFormat(at + i, t.left + c, format);
-        cells.typeInto(at + i, t.left + c, checkInputValue(v));
+      row.forEach((value, columnOffset) => {
+        const format = cells.format(at - 1, table.left + columnOffset);
+        if (format !== "General") cells.setFormat(at + i, table.left + columnOffset, format);
+        cells.typeInto(at + i, table.left + columnOffset, checkInputValue(value));
       }),
     );
-    t.rowCount += rows.length;
-    this.raise(t.sheet, { top: at, left: t.left, rows: rows.length, cols: width }, "RowInserted");
+    table.rowCount += rows.length;
+    this.raise(table.sheet, { top: at, left: table.left, rows: rows.length, cols: width }, "RowInserted");
   }
 
   /** Header cells are the column names: writing one renames the column (Excel keeps them unique). */
   syncHeaderNames(sheet: FakeSheet, box: Box): void {
-    for (const t of this.tables) {
+    for (const table of this.tables) {
       if (
-        t.sheet !== sheet ||
-        !overlaps({ top: t.headerRow, left: t.left, rows: 1, cols: t.columns.length }, box)
+        table.sheet !== sheet ||
+        !overlaps({ top: table.headerRow, left: table.left, rows: 1, cols: table.columns.length }, box)
       )
         continue;
       const raw =
-        sheet.cells.read({ top: t.headerRow, left: t.left, rows: 1, cols: t.columns.length })[0] ?? [];
+        sheet.cells.read({
+          top: table.headerRow,
+          left: table.left,
+          rows: 1,
+          cols: table.columns.length,
+        })[0] ?? [];
       const names = uniqueHeaders(raw.map((v) => String(v)));
       names.forEach((name, i) => {
-        const col = t.columns[i];
+        const col = table.columns[i];
         if (col) col.name = name;
-        sheet.cells.putRaw(t.headerRow, t.left + i, name);
+        sheet.cells.putRaw(table.headerRow, table.left + i, name);
       });
     }
   }
@@ -284,18 +290,18 @@ export class FakeModel {
     source: "Local" | "Remote" = "Local",
   ) {
     if (!this.eventsEnabled) return;
-    for (const t of this.tables) {
-      if (t.sheet !== sheet || t.handlers.size === 0) continue;
-      const hit = intersect(this.tableBox(t), box);
+    for (const table of this.tables) {
+      if (table.sheet !== sheet || table.handlers.size === 0) continue;
+      const hit = intersect(this.tableBox(table), box);
       if (!hit) continue;
       const args: TableChangedArgs = {
         address: boxAddress(hit),
         changeType,
         source,
-        tableId: t.id,
+        tableId: table.id,
         worksheetId: sheet.id,
       };
-      for (const h of t.handlers) this.pendingEvents.push(() => void h(args));
+      for (const handler of table.handlers) this.pendingEvents.push(() => void handler(args));
     }
   }
 
@@ -303,24 +309,24 @@ export class FakeModel {
   deliverEvents(): void {
     const events = this.pendingEvents;
     this.pendingEvents = [];
-    for (const e of events) setTimeout(e, 0);
+    for (const event of events) setTimeout(event, 0);
   }
 }
 
 /** Excel's header rule for tables: non-empty and unique (case-insensitively). */
 export function uniqueHeaders(raw: string[]): string[] {
   const seen = new Set<string>();
-  return raw.map((h, i) => {
-    const base = h.trim() === "" ? `Column${i + 1}` : h;
+  return raw.map((header, i) => {
+    const base = header.trim() === "" ? `Column${i + 1}` : header;
     let candidate = base;
-    for (let n = 2; seen.has(candidate.toLowerCase()); n++) candidate = `${base}${n}`;
+    for (let suffix = 2; seen.has(candidate.toLowerCase()); suffix++) candidate = `${base}${suffix}`;
     seen.add(candidate.toLowerCase());
     return candidate;
   });
 }
 
-function checkInputValue(v: unknown): CellValue {
-  const checked = checkInput(v);
+function checkInputValue(value: unknown): CellValue {
+  const checked = checkInput(value);
   if (checked === null) throw invalidArgument("rows.add takes values, not null");
   return checked;
 }

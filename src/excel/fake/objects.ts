@@ -16,9 +16,9 @@ import { FakeTableCollection } from "./tables";
 
 class FakeSetting extends FakeObject<{ key: string }> implements SettingApi {
   protected readonly scalarNames = ["key", "value"];
-  protected read(t: { key: string }, name: string): unknown {
-    if (name === "key") return t.key;
-    if (name === "value") return JSON.parse(this.ctx.model.settings.get(t.key) ?? "null") as unknown;
+  protected read(setting: { key: string }, name: string): unknown {
+    if (name === "key") return setting.key;
+    if (name === "value") return JSON.parse(this.ctx.model.settings.get(setting.key) ?? "null") as unknown;
     throw unknownProperty(name);
   }
   get key(): string {
@@ -27,8 +27,8 @@ class FakeSetting extends FakeObject<{ key: string }> implements SettingApi {
   get value(): unknown {
     return this.loadedValue("value");
   }
-  set value(v: unknown) {
-    this.change({ value: v }, (t) => this.ctx.model.settings.set(t.key, JSON.stringify(v)));
+  set value(value: unknown) {
+    this.change({ value }, (t) => this.ctx.model.settings.set(t.key, JSON.stringify(value)));
   }
   delete(): void {
     this.change({ delete: true }, (t) => void this.ctx.model.settings.delete(t.key));
@@ -151,8 +151,8 @@ class FakeRuntime {
   constructor(private readonly ctx: FakeContextCore) {}
   load(): this {
     this.ctx.enqueue({ load: ["enableEvents"] }, () => {
-      const v = this.ctx.model.eventsEnabled;
-      return { data: v, deliver: () => void (this.loaded = v) };
+      const enabled = this.ctx.model.eventsEnabled;
+      return { data: enabled, deliver: () => void (this.loaded = enabled) };
     });
     return this;
   }

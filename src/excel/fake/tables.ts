@@ -23,10 +23,10 @@ const TABLE_SCALARS = ["id", "name", "showTotals"];
 
 export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
   protected readonly scalarNames = TABLE_SCALARS;
-  protected read(t: FakeTable, name: string): unknown {
-    if (name === "id") return t.id;
-    if (name === "name") return t.name;
-    if (name === "showTotals") return t.showTotals;
+  protected read(table: FakeTable, name: string): unknown {
+    if (name === "id") return table.id;
+    if (name === "name") return table.name;
+    if (name === "showTotals") return table.showTotals;
     throw unknownProperty(name);
   }
   get id(): string {
@@ -43,11 +43,13 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
   }
   /** Shows or hides the totals row, the row under the data rows ("Table.showTotals"). */
   set showTotals(show: boolean) {
-    this.change({ showTotals: show }, (t) => {
-      if (t.showTotals === show) return;
-      const row = t.headerRow + 1 + t.rowCount;
-      if (!show) for (let c = 0; c < t.columns.length; c++) t.sheet.cells.putRaw(row, t.left + c, "");
-      t.showTotals = show;
+    this.change({ showTotals: show }, (table) => {
+      if (table.showTotals === show) return;
+      const row = table.headerRow + 1 + table.rowCount;
+      if (!show)
+        for (let columnOffset = 0; columnOffset < table.columns.length; columnOffset++)
+          table.sheet.cells.putRaw(row, table.left + columnOffset, "");
+      table.showTotals = show;
     });
   }
   get worksheet(): FakeWorksheet {
@@ -57,10 +59,10 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
   get rows(): { add(index?: number, values?: CellValue[][], alwaysInsert?: boolean): void } {
     return {
       add: (index, values) =>
-        this.change({ addRows: values ?? null }, (t) => {
+        this.change({ addRows: values ?? null }, (table) => {
           if (index !== undefined && index !== null)
             throw unknownProperty("TableRowCollection.add with an index");
-          this.ctx.model.addTableRows(t, values ?? [[]]);
+          this.ctx.model.addTableRows(table, values ?? [[]]);
         }),
     };
   }
@@ -69,8 +71,8 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
   }
   private part(box: (t: FakeTable) => Box): FakeRange {
     return new FakeRange(this.ctx, () => {
-      const t = this.target();
-      return { sheet: t.sheet, box: box(t) };
+      const table = this.target();
+      return { sheet: table.sheet, box: box(table) };
     });
   }
   getHeaderRowRange(): FakeRange {
@@ -85,9 +87,14 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
     }));
   }
   getTotalRowRange(): FakeRange {
-    return this.part((t) => {
-      if (!t.showTotals) throw invalidOperation(`Table ${t.name} does not show a totals row.`);
-      return { top: t.headerRow + 1 + t.rowCount, left: t.left, rows: 1, cols: t.columns.length };
+    return this.part((table) => {
+      if (!table.showTotals) throw invalidOperation(`Table ${table.name} does not show a totals row.`);
+      return {
+        top: table.headerRow + 1 + table.rowCount,
+        left: table.left,
+        rows: 1,
+        cols: table.columns.length,
+      };
     });
   }
   getRange(): FakeRange {
@@ -110,8 +117,8 @@ export class FakeTableCollection
   protected list(): FakeTable[] {
     return this.ctx.model.tables;
   }
-  protected proxy(t: FakeTable): FakeTableObject {
-    return new FakeTableObject(this.ctx, () => t);
+  protected proxy(table: FakeTable): FakeTableObject {
+    return new FakeTableObject(this.ctx, () => table);
   }
   getItem(key: string): FakeTableObject {
     return new FakeTableObject(this.ctx, () => this.ctx.model.requireTable(key));
@@ -130,31 +137,31 @@ export class FakeTableCollection
         sheet = parsed.sheet !== undefined ? this.ctx.model.requireSheet(parsed.sheet) : this.activeSheet();
         box = parsed.box;
       } else {
-        const t = (address as unknown as { target(): { sheet: FakeSheet; box: Box } }).target();
-        sheet = t.sheet;
-        box = t.box;
+        const rangeTarget = (address as unknown as { target(): { sheet: FakeSheet; box: Box } }).target();
+        sheet = rangeTarget.sheet;
+        box = rangeTarget.box;
       }
       created = this.ctx.model.addTable(sheet, box, hasHeaders);
     });
     return new FakeTableObject(this.ctx, () => created ?? null);
   }
   private activeSheet(): FakeSheet {
-    const a = this.ctx.model.active;
-    if (!a) throw notFound("active worksheet");
-    return a;
+    const active = this.ctx.model.active;
+    if (!active) throw notFound("active worksheet");
+    return active;
   }
 }
 
 class FakeTableColumnObject extends FakeObject<{ table: FakeTable; id: number }> implements TableColumnApi {
   protected readonly scalarNames = ["name", "index"];
-  private column(t: { table: FakeTable; id: number }) {
-    const index = t.table.columns.findIndex((c) => c.id === t.id);
+  private column(target: { table: FakeTable; id: number }) {
+    const index = target.table.columns.findIndex((c) => c.id === target.id);
     if (index < 0) throw notFound("table column");
-    return { index, name: t.table.columns[index]?.name ?? "" };
+    return { index, name: target.table.columns[index]?.name ?? "" };
   }
-  protected read(t: { table: FakeTable; id: number }, name: string): unknown {
-    if (name === "name") return this.column(t).name;
-    if (name === "index") return this.column(t).index;
+  protected read(target: { table: FakeTable; id: number }, name: string): unknown {
+    if (name === "name") return this.column(target).name;
+    if (name === "index") return this.column(target).index;
     throw unknownProperty(name);
   }
   get name(): string {
@@ -165,9 +172,9 @@ class FakeTableColumnObject extends FakeObject<{ table: FakeTable; id: number }>
   }
   getDataBodyRange(): FakeRange {
     return new FakeRange(this.ctx, () => {
-      const t = this.target();
-      const { index } = this.column(t);
-      const table = t.table;
+      const target = this.target();
+      const { index } = this.column(target);
+      const table = target.table;
       return {
         sheet: table.sheet,
         box: { top: table.headerRow + 1, left: table.left + index, rows: table.rowCount, cols: 1 },
@@ -177,10 +184,10 @@ class FakeTableColumnObject extends FakeObject<{ table: FakeTable; id: number }>
   /** The whole column: header, data and totals row ("TableColumn.getRange()"). */
   getRange(): FakeRange {
     return new FakeRange(this.ctx, () => {
-      const t = this.target();
-      const { index } = this.column(t);
-      const box = this.ctx.model.tableBox(t.table);
-      return { sheet: t.table.sheet, box: { ...box, left: box.left + index, cols: 1 } };
+      const target = this.target();
+      const { index } = this.column(target);
+      const box = this.ctx.model.tableBox(target.table);
+      return { sheet: target.table.sheet, box: { ...box, left: box.left + index, cols: 1 } };
     });
   }
 }
@@ -200,8 +207,8 @@ class FakeTableColumnCollection
     const table = this.table();
     return table.columns.map((c) => ({ table, id: c.id }));
   }
-  protected proxy(t: { table: FakeTable; id: number }): FakeTableColumnObject {
-    return new FakeTableColumnObject(this.ctx, () => t);
+  protected proxy(columnRef: { table: FakeTable; id: number }): FakeTableColumnObject {
+    return new FakeTableColumnObject(this.ctx, () => columnRef);
   }
   /** By name, case-insensitively, as Excel matches column names. */
   getItem(key: string): FakeTableColumnObject {

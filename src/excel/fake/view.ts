@@ -15,8 +15,9 @@ export class FakeWorkbookView {
   /** A cell's value by sheet and A1 address, or 0-based row and column. */
   cell(sheet: string, a1: string): CellValue;
   cell(sheet: string, row: number, column: number): CellValue;
-  cell(sheet: string, a: string | number, b?: number): CellValue {
-    const { row, column } = typeof a === "string" ? parseA1(a) : { row: a, column: b ?? 0 };
+  cell(sheet: string, a1OrRow: string | number, columnIndex?: number): CellValue {
+    const { row, column } =
+      typeof a1OrRow === "string" ? parseA1(a1OrRow) : { row: a1OrRow, column: columnIndex ?? 0 };
     return this.sheet(sheet).cells.value(row, column);
   }
 
@@ -43,10 +44,10 @@ export class FakeWorkbookView {
 
   /** Values from A1 to the bottom-right used cell. */
   sheetValues(sheet: string): CellValue[][] {
-    const s = this.sheet(sheet);
-    const box = this.model.calc.usedBox(s);
+    const fakeSheet = this.sheet(sheet);
+    const box = this.model.calc.usedBox(fakeSheet);
     if (!box) return [];
-    return s.cells.read({ top: 0, left: 0, rows: box.top + box.rows, cols: box.left + box.cols });
+    return fakeSheet.cells.read({ top: 0, left: 0, rows: box.top + box.rows, cols: box.left + box.cols });
   }
 
   sheetNames(): string[] {
@@ -60,13 +61,13 @@ export class FakeWorkbookView {
     validations: Array<{ address: string; rule: unknown }>;
     conditionalFormats: Array<{ address: string; formula: string; fill?: string; font?: string }>;
   } {
-    const s = this.sheet(sheet);
+    const fakeSheet = this.sheet(sheet);
     return {
-      visibility: s.visibility,
-      frozenRows: s.frozenRows,
-      widths: Object.fromEntries(s.widths),
-      validations: s.validations.map((v) => ({ address: boxAddress(v.box), rule: v.rule })),
-      conditionalFormats: s.conditionalFormats.map(({ box, ...rest }) => ({
+      visibility: fakeSheet.visibility,
+      frozenRows: fakeSheet.frozenRows,
+      widths: Object.fromEntries(fakeSheet.widths),
+      validations: fakeSheet.validations.map((v) => ({ address: boxAddress(v.box), rule: v.rule })),
+      conditionalFormats: fakeSheet.conditionalFormats.map(({ box, ...rest }) => ({
         address: boxAddress(box),
         ...rest,
       })),
@@ -81,26 +82,26 @@ export class FakeWorkbookView {
     rowCount: number;
     showTotals: boolean;
   } {
-    const t = this.model.requireTable(name);
+    const tableModel = this.model.requireTable(name);
     return {
-      sheet: t.sheet.name,
-      address: boxAddress(this.model.tableBox(t)),
-      header: t.columns.map((c) => c.name),
-      rowCount: t.rowCount,
-      showTotals: t.showTotals,
+      sheet: tableModel.sheet.name,
+      address: boxAddress(this.model.tableBox(tableModel)),
+      header: tableModel.columns.map((c) => c.name),
+      rowCount: tableModel.rowCount,
+      showTotals: tableModel.showTotals,
     };
   }
 
   /** The totals row's values, or null when the table shows none. */
   totalsRow(table: string): CellValue[] | null {
-    const t = this.model.requireTable(table);
-    if (!t.showTotals) return null;
+    const tableModel = this.model.requireTable(table);
+    if (!tableModel.showTotals) return null;
     return (
-      t.sheet.cells.read({
-        top: t.headerRow + 1 + t.rowCount,
-        left: t.left,
+      tableModel.sheet.cells.read({
+        top: tableModel.headerRow + 1 + tableModel.rowCount,
+        left: tableModel.left,
         rows: 1,
-        cols: t.columns.length,
+        cols: tableModel.columns.length,
       })[0] ?? []
     );
   }
@@ -134,10 +135,10 @@ export class FakeWorkbookView {
 
   /** The selection's sheet and address ("B3", or "B3,D5:E6" for several areas, as Excel joins them). */
   selection(): { sheet: string; address: string } | undefined {
-    const s = this.model.selection;
-    if (!s) return undefined;
-    if (!("areas" in s)) return { sheet: s.sheet, address: "" };
-    return { sheet: s.sheet, address: s.areas.map(boxAddress).join(",") };
+    const selection = this.model.selection;
+    if (!selection) return undefined;
+    if (!("areas" in selection)) return { sheet: selection.sheet, address: "" };
+    return { sheet: selection.sheet, address: selection.areas.map(boxAddress).join(",") };
   }
 
   settings(): Record<string, unknown> {

@@ -14,10 +14,10 @@ const SHEET_SCALARS = ["id", "name", "visibility"];
 
 export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi {
   protected readonly scalarNames = SHEET_SCALARS;
-  protected read(s: FakeSheet, name: string): unknown {
-    if (name === "id") return s.id;
-    if (name === "name") return s.name;
-    if (name === "visibility") return s.visibility;
+  protected read(sheet: FakeSheet, name: string): unknown {
+    if (name === "id") return sheet.id;
+    if (name === "name") return sheet.name;
+    if (name === "visibility") return sheet.visibility;
     throw unknownProperty(name);
   }
   get id(): string {
@@ -30,23 +30,23 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
     return this.loadedValue("visibility");
   }
   /** A workbook keeps at least one visible sheet ("Worksheet.visibility"). */
-  set visibility(v: Visibility) {
-    this.change({ visibility: v }, (s) => {
-      if (v !== "Visible" && v !== "Hidden" && v !== "VeryHidden")
-        throw invalidArgument(`visibility ${String(v)}`);
-      const others = this.ctx.model.sheets.filter((o) => o !== s && o.visibility === "Visible");
-      if (v !== "Visible" && others.length === 0)
+  set visibility(visibility: Visibility) {
+    this.change({ visibility }, (sheet) => {
+      if (visibility !== "Visible" && visibility !== "Hidden" && visibility !== "VeryHidden")
+        throw invalidArgument(`visibility ${String(visibility)}`);
+      const others = this.ctx.model.sheets.filter((o) => o !== sheet && o.visibility === "Visible");
+      if (visibility !== "Visible" && others.length === 0)
         throw invalidOperation("A workbook must keep one visible sheet.");
-      s.visibility = v;
-      if (v !== "Visible" && this.ctx.model.active === s) this.ctx.model.active = others[0];
+      sheet.visibility = visibility;
+      if (visibility !== "Visible" && this.ctx.model.active === sheet) this.ctx.model.active = others[0];
     });
   }
 
   private range(box: (s: FakeSheet) => Box | null): FakeRange {
     return new FakeRange(this.ctx, () => {
-      const s = this.target();
-      const b = box(s);
-      return b ? { sheet: s, box: b } : null;
+      const sheet = this.target();
+      const area = box(sheet);
+      return area ? { sheet, box: area } : null;
     });
   }
 
@@ -77,8 +77,8 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
   }
   readonly freezePanes = {
     freezeRows: (count = 1): void =>
-      this.change({ freezeRows: count }, (s) => {
-        s.frozenRows = count;
+      this.change({ freezeRows: count }, (sheet) => {
+        sheet.frozenRows = count;
       }),
   };
   private charts_: FakeChartCollection | undefined;
@@ -88,9 +88,9 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
     return this.charts_;
   }
   activate(): void {
-    this.change({ activate: true }, (s) => {
-      if (s.visibility !== "Visible") throw invalidOperation("A hidden sheet cannot be activated.");
-      this.ctx.model.active = s;
+    this.change({ activate: true }, (sheet) => {
+      if (sheet.visibility !== "Visible") throw invalidOperation("A hidden sheet cannot be activated.");
+      this.ctx.model.active = sheet;
     });
   }
 }
@@ -103,8 +103,8 @@ export class FakeWorksheetCollection
   protected list(): FakeSheet[] {
     return this.ctx.model.sheets;
   }
-  protected proxy(s: FakeSheet): FakeWorksheet {
-    return new FakeWorksheet(this.ctx, () => s);
+  protected proxy(sheet: FakeSheet): FakeWorksheet {
+    return new FakeWorksheet(this.ctx, () => sheet);
   }
   getItem(key: string): FakeWorksheet {
     return new FakeWorksheet(this.ctx, () => this.ctx.model.requireSheet(key));
