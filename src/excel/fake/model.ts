@@ -1,17 +1,17 @@
 /**
  * The fake Excel's workbook state: worksheets, tables, settings, selection and table events.
  * Proxies (./objects.ts) change it only when a sync runs their queued operations; tests read it
- * directly through `FakeExcel` (./index.ts). Each rule cites the Office doc it follows.
+ * directly through `FakeExcel` (./index.ts). A table's growth (a column, rows) is in
+ * ./table-growth.ts. Each rule cites the Office doc it follows.
  */
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import { sheetNameProblem, tableNameProblem } from "../../workbook/names";
 import { nameProblemMessage } from "../../workbook/problem-messages";
-import type { CellValue } from "../../workbook/port";
 import type { TableChangedArgs } from "../office-api";
 import { boxAddress, intersect, overlaps } from "./box";
 import { Calculation } from "./calculation";
 import type { Culture } from "./culture";
-import { type Box, SheetCells, checkInput, invalidArgument } from "./cells";
+import { type Box, SheetCells, invalidArgument } from "./cells";
 
 export type Visibility = "Visible" | "Hidden" | "VeryHidden";
 
@@ -193,64 +193,6 @@ export class FakeModel {
     table.name = name;
   }
 
-  /**
-   * `TableColumnCollection.add(null, null, name)`: a column on the right; Excel shifts the cells
-   * to the right of the table, in the table's rows, one column right, and refuses when that would
-   * move another table.
-   */
-  addTableColumn(table: FakeTable, name: string | undefined): void {
-    const box = this.tableBox(table);
-    const at = table.left + table.columns.length;
-    const bottom = box.top + box.rows - 1;
-    const blocked = this.tables.some((other) => {
-      if (other === table || other.sheet !== table.sheet) return false;
-      const ob = this.tableBox(other);
-      return ob.left + ob.cols > at && ob.top <= bottom && ob.top + ob.rows - 1 >= box.top;
-    });
-    if (blocked) throw invalidOperation("This operation would shift cells of another table.");
-    table.sheet.cells.shiftRight(box.top, bottom, at);
-    const taken = table.columns.map((c) => c.name);
-    const header = uniqueHeaders([...taken, name ?? ""]).at(-1) ?? `Column${taken.length + 1}`;
-    table.columns.push({ id: Math.max(0, ...table.columns.map((c) => c.id)) + 1, name: header });
-    table.sheet.cells.putRaw(table.headerRow, at, header);
-    this.raise(table.sheet, { top: box.top, left: at, rows: box.rows, cols: 1 }, "ColumnInserted");
-  }
-
-  /**
-   * `TableRowCollection.add(null, values)`: rows at the bottom of the data (above the totals
-   * row); the cells under the table, in its columns, move down, and Excel refuses when that
-   * would move another table. New cells take the formats of the last data row, as Excel extends
-   * a table's formatting; values are typed as `Range.values` writes them.
-   */
-  addTableRows(table: FakeTable, rows: CellValue[][]): void {
-    const width = table.columns.length;
-    if (rows.length === 0 || rows.some((r) => !Array.isArray(r) || r.length !== width)) {
-      throw invalidArgument(`rows.add: every row needs exactly ${width} values`);
-    }
-    const at = table.headerRow + 1 + table.rowCount;
-    const right = table.left + width - 1;
-    const blocked = this.tables.some(
-      (o) =>
-        o !== table &&
-        o.sheet === table.sheet &&
-        o.headerRow >= at &&
-        o.left <= right &&
-        o.left + o.columns.length - 1 >= table.left,
-    );
-    if (blocked) throw invalidOperation("This operation would move cells of another table.");
-    const cells = table.sheet.cells;
-    cells.shiftDown(at, table.left, right, rows.length);
-    rows.forEach((row, i) =>
-      row.forEach((value, columnOffset) => {
-        const format = cells.format(at - 1, table.left + columnOffset);
-        if (format !== "General") cells.setFormat(at + i, table.left + columnOffset, format);
-        cells.typeInto(at + i, table.left + columnOffset, checkInputValue(value));
-      }),
-    );
-    table.rowCount += rows.length;
-    this.raise(table.sheet, { top: at, left: table.left, rows: rows.length, cols: width }, "RowInserted");
-  }
-
   /** Header cells are the column names: writing one renames the column (Excel keeps them unique). */
   syncHeaderNames(sheet: FakeSheet, box: Box): void {
     for (const table of this.tables) {
@@ -323,10 +265,4 @@ export function uniqueHeaders(raw: string[]): string[] {
     seen.add(candidate.toLowerCase());
     return candidate;
   });
-}
-
-function checkInputValue(value: unknown): CellValue {
-  const checked = checkInput(value);
-  if (checked === null) throw invalidArgument("rows.add takes values, not null");
-  return checked;
 }

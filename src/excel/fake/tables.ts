@@ -17,6 +17,7 @@ import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
 import { type FakeSheet, type FakeTable, invalidOperation, notFound } from "./model";
 import { FakeRange } from "./range";
 import { parseAddress, FakeCollection } from "./collection";
+import { addTableColumn, addTableRows } from "./table-growth";
 import { FakeWorksheet } from "./worksheets";
 
 const TABLE_SCALARS = ["id", "name", "showTotals"];
@@ -62,7 +63,7 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
         this.change({ addRows: values ?? null }, (table) => {
           if (index !== undefined && index !== null)
             throw unknownProperty("TableRowCollection.add with an index");
-          this.ctx.model.addTableRows(table, values ?? [[]]);
+          addTableRows(this.ctx.model, table, values ?? [[]]);
         }),
     };
   }
@@ -230,7 +231,7 @@ class FakeTableColumnCollection
         throw unknownProperty("TableColumnCollection.add with an index or values");
       }
       const table = this.table();
-      this.ctx.model.addTableColumn(table, name);
+      addTableColumn(this.ctx.model, table, name);
       const last = table.columns.at(-1);
       if (last) created = { table, id: last.id };
     });
