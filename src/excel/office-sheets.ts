@@ -1,7 +1,8 @@
 /**
  * The sheets the add-in creates through Office.js: a formatted sheet with its table and totals
- * row, and the hidden run log it appends to. Values go in row blocks as ./office-write.ts writes
- * them (./write-blocks.ts: events off, number formats per column, blocks halved when refused).
+ * row, and the hidden run log it appends to and reads back. Values go in row blocks as
+ * ./office-write.ts writes them (./write-blocks.ts: events off, number formats per column,
+ * blocks halved when refused).
  */
 import { structuredRefColumn } from "../workbook/names";
 import {
@@ -13,7 +14,7 @@ import {
 } from "../workbook/port";
 import { HOST_ERROR_CODES, WorkbookHostError } from "./errors";
 import type { CellInput, ExcelRun, RangeApi } from "./office-api";
-import { queueTableInfo } from "./office-read";
+import { queueTableInfo, readRegion, sheetRegion, usedBox } from "./office-read";
 import { columnFormat, planColumnBlocks, queueColumn, sendInHalves, syncWithEventsOff } from "./write-blocks";
 import { checkCell } from "./office-write";
 
@@ -138,4 +139,21 @@ export async function appendRunLog(run: ExcelRun, rows: CellValue[][]): Promise<
       await context.sync();
     });
   }
+}
+
+/** `Workbook.readRunLog`: the hidden log's rows, from A1 to its last used cell; none when it does not exist. */
+export async function readRunLog(run: ExcelRun): Promise<CellValue[][]> {
+  const exists = await run(async (context) => {
+    const ws = context.workbook.worksheets.getItemOrNullObject(RUN_LOG_SHEET).load("name");
+    await context.sync();
+    return !ws.isNullObject;
+  });
+  if (!exists) return [];
+  const box = await usedBox(run, RUN_LOG_SHEET);
+  if (!box) return [];
+  const out: CellValue[][] = [];
+  const whole = { ...box, top: 0, rows: box.top + box.rows, left: 0, cols: box.left + box.cols };
+  for await (const block of readRegion(run, sheetRegion(RUN_LOG_SHEET, whole), {})) out.push(...block.rows);
+  // Rows above the first logged one (a blank first row) are not log entries.
+  return out.filter((row) => row.some((v) => v !== ""));
 }

@@ -1,26 +1,24 @@
 /**
  * The Workbook port (../workbook/port.ts) over the Excel JavaScript API. One method per port
  * operation, each a short batch over `Excel.run` (reads in ./office-read.ts, writes in
- * ./office-write.ts); every Office failure leaves as a `WorkbookHostError` with its `code`
+ * ./office-write.ts, the created sheets and the run log in ./office-sheets.ts, what a table's
+ * change event means in ./table-events.ts); every Office failure leaves as a `WorkbookHostError` with its `code`
  * (./errors.ts). Written against the subset in ./office-api.ts, so it runs over the real
  * `Excel.run` (`officeWorkbook()`) and over the fake (`new OfficeWorkbook(fake.run)`).
  */
-import {
-  type JsonValue,
-  type ReadRowsOptions,
-  type RowBlock,
-  RUN_LOG_SHEET,
-  type SheetInfo,
-} from "../workbook/port";
 import type {
   CellsWrite,
   CellValue,
   ColumnHighlight,
   ColumnWidth,
   ColumnWrite,
+  JsonValue,
   NewTableSpec,
+  ReadRowsOptions,
   RegionInfo,
+  RowBlock,
   RowRange,
+  SheetInfo,
   TableChange,
   TableInfo,
   Unsubscribe,
@@ -31,7 +29,7 @@ import { assertJson, assertNonSecretSetting } from "../workbook/settings-guard";
 import { tableNameProblem } from "../workbook/names";
 import { nameProblemMessage } from "../workbook/problem-messages";
 import { HOST_ERROR_CODES, WorkbookHostError, hostCall, toHostError } from "./errors";
-import type { ExcelRun, TableApi, TableChangedArgs } from "./office-api";
+import type { ExcelRun, TableChangedArgs } from "./office-api";
 import {
   getTable,
   getUsedRegion,
@@ -44,8 +42,8 @@ import {
   usedBox,
 } from "./office-read";
 import * as write from "./office-write";
-import { appendRunLog, createSheetWithTable } from "./office-sheets";
-import { parseAddressColumns, parseAddressRows } from "./table-events";
+import { appendRunLog, createSheetWithTable, readRunLog } from "./office-sheets";
+import { type TablePlace, isEditInside, placeChange, placeOf, queuePlace } from "./table-events";
 
 const VISIBILITY: Record<string, SheetInfo["visibility"]> = {
   Visible: "visible",
@@ -62,7 +60,7 @@ export class OfficeWorkbook implements Workbook {
   /** One `onChanged` handler per table id, for the adapter's lifetime; listeners come and go. */
   private readonly subscriptions = new Map<string, Set<(change: TableChange) => void>>();
   /** Where each watched table was last seen (by table id), to place its edits without a sync. */
-  private readonly places = new Map<string, Place>();
+  private readonly places = new Map<string, TablePlace>();
 
   constructor(
     private readonly run: ExcelRun,
@@ -170,23 +168,8 @@ export class OfficeWorkbook implements Workbook {
     return hostCall("writing the run log", () => appendRunLog(this.run, rows));
   }
 
-  async readRunLog(): Promise<CellValue[][]> {
-    return hostCall("reading the run log", async () => {
-      const exists = await this.run(async (context) => {
-        const ws = context.workbook.worksheets.getItemOrNullObject(RUN_LOG_SHEET).load("name");
-        await context.sync();
-        return !ws.isNullObject;
-      });
-      if (!exists) return [];
-      const box = await usedBox(this.run, RUN_LOG_SHEET);
-      if (!box) return [];
-      const out: CellValue[][] = [];
-      const whole = { ...box, top: 0, rows: box.top + box.rows, left: 0, cols: box.left + box.cols };
-      for await (const block of readRegion(this.run, sheetRegion(RUN_LOG_SHEET, whole), {}))
-        out.push(...block.rows);
-      // Rows above the first logged one (a blank first row) are not log entries.
-      return out.filter((row) => row.some((v) => v !== ""));
-    });
+  readRunLog(): Promise<CellValue[][]> {
+    return hostCall("reading the run log", () => readRunLog(this.run));
   }
 
   getSetting(key: string): Promise<JsonValue | undefined> {
@@ -259,16 +242,8 @@ export class OfficeWorkbook implements Workbook {
   ): Promise<void> {
     if (listeners.size === 0) return;
     try {
-      const rows = parseAddressRows(args.address);
-      const cols = parseAddressColumns(args.address);
       const known = this.places.get(args.tableId);
-      const inside =
-        known !== undefined &&
-        args.changeType === "RangeEdited" &&
-        rows.first > known.headerRow &&
-        rows.last <= known.headerRow + known.rowCount &&
-        cols.first >= known.left &&
-        cols.last < known.left + known.width;
+      const inside = isEditInside(args, known);
       const place = inside
         ? known
         : await this.run(async (context) => {
@@ -277,28 +252,7 @@ export class OfficeWorkbook implements Workbook {
             return readPlace();
           });
       if (!inside) this.places.set(args.tableId, place);
-      const first = Math.max(rows.first, place.headerRow + 1);
-      const last = Math.min(rows.last, place.headerRow + place.rowCount);
-      const left = Math.max(cols.first, place.left);
-      const right = Math.min(cols.last, place.left + place.width - 1);
-      const change: TableChange = {
-        table: place.name,
-        firstRow: last >= first ? first - place.headerRow - 1 : 0,
-        rowCount: Math.max(0, last - first + 1),
-        firstColumn: right >= left ? left - place.left : 0,
-        columnCount: Math.max(0, right - left + 1),
-        structural: args.changeType !== "RangeEdited" || rows.first <= place.headerRow,
-        ...(inside
-          ? {
-              placedOn: {
-                headerRow: place.headerRow + 1,
-                firstColumn: place.left,
-                columnCount: place.width,
-                rowCount: place.rowCount,
-              },
-            }
-          : {}),
-      };
+      const change = placeChange(args, place, inside);
       for (const listener of [...listeners]) listener(change);
     } catch (e) {
       this.options.onListenerError?.(toHostError(e, "following a table change"));
@@ -326,38 +280,6 @@ export class OfficeWorkbook implements Workbook {
     );
   }
 }
-
-/** A table's name and where it sits, in 0-based sheet rows and columns. */
-interface Place {
-  name: string;
-  headerRow: number;
-  left: number;
-  width: number;
-  rowCount: number;
-}
-
-/** Queues the loads of a table's place; call the returned function after the sync. */
-function queuePlace(table: TableApi): () => Place {
-  table.load("name");
-  const header = table.getHeaderRowRange().load("rowIndex,columnIndex,columnCount");
-  const body = table.getDataBodyRange().load("rowCount");
-  return () => ({
-    name: table.name,
-    headerRow: header.rowIndex,
-    left: header.columnIndex,
-    width: header.columnCount,
-    rowCount: body.rowCount,
-  });
-}
-
-/** The place of a table read through the port. */
-const placeOf = (t: TableInfo): Place => ({
-  name: t.name,
-  headerRow: t.headerRow - 1,
-  left: t.firstColumn,
-  width: t.header.length,
-  rowCount: t.rowCount,
-});
 
 /** Re-throws a block iterator's host failures as WorkbookHostError. */
 async function* hostIterable<T>(doing: string, source: AsyncIterable<T>): AsyncIterable<T> {
