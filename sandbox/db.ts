@@ -142,13 +142,15 @@ CREATE TABLE IF NOT EXISTS items (
 CREATE INDEX IF NOT EXISTS items_distribution_seq ON items(distribution_id, seq);
 
 -- A value of 0 is stored as the absence of a row: "values" lists only what is paid.
+-- WITHOUT ROWID: the rows live in their key's order, so a page's values are read from the key
+-- alone (with a rowid, every value was one more lookup into the table).
 CREATE TABLE IF NOT EXISTS item_values (
   distribution_id TEXT NOT NULL,
   employee_id TEXT NOT NULL,
   product_id TEXT NOT NULL,
   value INTEGER NOT NULL CHECK (value > 0 AND value = CAST(value AS INTEGER)),
   PRIMARY KEY (distribution_id, employee_id, product_id)
-);
+) WITHOUT ROWID;
 
 -- Every money move, signed cents (credits +, debits -). A DEPOSIT row mirrors its deposit's
 -- status; a DISTRIBUTION row is PENDING while its lot runs, then COMPLETED or FAILED (refunded).

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { DepositCreate, PageQuery } from "../../src/api/schemas";
 import { conflict, unprocessable } from "../errors";
 import { type Charges, type DepositRecord, depositRecord } from "./charges";
-import { type StoreContext, assertOwned, count, iso, offset, pageMeta } from "./context";
+import { type StoreContext, assertOwned, count, iso, pageInSeqOrder, pageMeta } from "./context";
 import type { LedgerRow } from "./rows";
 import type { Settlement } from "./settlement";
 
@@ -93,9 +93,7 @@ export class Deposits {
     const where = q.type ? "company_id = ? AND type = ?" : "company_id = ?";
     const args: string[] = q.type ? [companyId, q.type] : [companyId];
     const total = count(this.ctx, `SELECT COUNT(*) AS n FROM ledger WHERE ${where}`, ...args);
-    const rows = this.ctx.db
-      .prepare<unknown[], LedgerRow>(`SELECT * FROM ledger WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`)
-      .all(...args, q.limit, offset(q));
+    const rows = pageInSeqOrder<LedgerRow>(this.ctx, q, { table: "ledger", where, args });
     return {
       data: rows.map((r) => ({
         id: r.id,

@@ -12,7 +12,7 @@ import {
 } from "../../src/api/schemas";
 import { type ErrorDetail, SandboxError, unprocessable } from "../errors";
 import type { Benefits } from "./benefits";
-import { type StoreContext, assertOwned, iso, newId, offset, pageMeta } from "./context";
+import { type StoreContext, assertOwned, iso, newId, pageInSeqOrder, pageMeta } from "./context";
 import type { DistributionRow, EmployeeRow, ItemValueRow } from "./rows";
 
 export class Distributions {
@@ -244,24 +244,34 @@ export class Distributions {
     const { db } = this.ctx;
     assertOwned(this.ctx, "distributions", id, companyId, "distribution");
     const totals = this.totals(id);
-    const rows = db
-      .prepare<[string, number, number], { employee_id: string; name: string }>(
-        `SELECT i.employee_id, e.name FROM items i JOIN employees e ON e.id = i.employee_id
-         WHERE i.distribution_id = ? ORDER BY i.seq LIMIT ? OFFSET ?`,
+    const rows = pageInSeqOrder<{ employee_id: string; name: string }>(this.ctx, q, {
+      table: "items",
+      columns: "items.employee_id, employees.name",
+      join: "JOIN employees ON employees.id = items.employee_id",
+      where: "distribution_id = ?",
+      args: [id],
+    });
+    // The page's values at once, each item's in product order ("values" lists what is paid).
+    const values = db
+      .prepare<[string, string], Pick<ItemValueRow, "employee_id" | "product_id" | "value">>(
+        `SELECT v.employee_id, v.product_id, v.value FROM item_values v JOIN products p ON p.id = v.product_id
+         WHERE v.distribution_id = ? AND v.employee_id IN (SELECT value FROM json_each(?)) ORDER BY p.seq`,
       )
-      .all(id, q.limit, offset(q));
-    const valuesOf = db.prepare<[string, string], Pick<ItemValueRow, "product_id" | "value">>(
-      `SELECT v.product_id, v.value FROM item_values v JOIN products p ON p.id = v.product_id
-       WHERE v.distribution_id = ? AND v.employee_id = ? ORDER BY p.seq`,
-    );
+      .all(id, JSON.stringify(rows.map((row) => row.employee_id)));
+    const valuesOf = new Map<string, Array<Pick<ItemValueRow, "product_id" | "value">>>();
+    for (const { employee_id, product_id, value } of values) {
+      const list = valuesOf.get(employee_id);
+      if (list) list.push({ product_id, value });
+      else valuesOf.set(employee_id, [{ product_id, value }]);
+    }
     return {
-      data: rows.map((r) => {
-        const values = valuesOf.all(id, r.employee_id);
+      data: rows.map((row) => {
+        const paid = valuesOf.get(row.employee_id) ?? [];
         return {
-          employee_id: r.employee_id,
-          employee_name: r.name,
-          values,
-          total_amount: values.reduce((s, v) => s + v.value, 0),
+          employee_id: row.employee_id,
+          employee_name: row.name,
+          values: paid,
+          total_amount: paid.reduce((sum, value) => sum + value.value, 0),
         };
       }),
       ...pageMeta(q, totals.total_employees),

@@ -9,7 +9,7 @@ import { isValidCpf, normalizeCpf } from "../../src/money";
 import { parseCsv } from "../csv";
 import { badRequest, conflict } from "../errors";
 import type { Benefits } from "./benefits";
-import { type StoreContext, count, newId, offset, pageMeta } from "./context";
+import { type StoreContext, count, newId, pageInSeqOrder, pageMeta } from "./context";
 import type { EmployeeRow } from "./rows";
 
 const SITUATIONS = [
@@ -38,30 +38,45 @@ export class Employees {
     return { data: SITUATIONS.map((s) => ({ ...s })) };
   }
 
-  private record(r: EmployeeRow) {
-    const conventions = this.ctx.db
-      .prepare<[string], { benefit_id: string }>(
-        "SELECT benefit_id FROM employee_conventions WHERE employee_id = ? ORDER BY benefit_id",
-      )
-      .all(r.id);
+  /** The API's shape of an employee, its conventions given (each page reads them at once: `list`). */
+  private record(row: EmployeeRow, conventions: readonly string[]) {
     return {
-      employee_id: r.id,
-      name: r.name,
-      cpf: r.cpf,
-      ...(r.email ? { email: r.email } : {}),
-      situation: r.situation,
-      benefit_convention_ids: conventions.map((c) => c.benefit_id),
+      employee_id: row.id,
+      name: row.name,
+      cpf: row.cpf,
+      ...(row.email ? { email: row.email } : {}),
+      situation: row.situation,
+      benefit_convention_ids: [...conventions],
     };
+  }
+
+  /** The benefit conventions of the employees named, by employee, each list in `benefit_id` order. */
+  private conventionsOf(employeeIds: readonly string[]): Map<string, string[]> {
+    const links = this.ctx.db
+      .prepare<[string], { employee_id: string; benefit_id: string }>(
+        `SELECT employee_id, benefit_id FROM employee_conventions
+         WHERE employee_id IN (SELECT value FROM json_each(?)) ORDER BY employee_id, benefit_id`,
+      )
+      .all(JSON.stringify(employeeIds));
+    const byEmployee = new Map<string, string[]>();
+    for (const link of links) {
+      const list = byEmployee.get(link.employee_id);
+      if (list) list.push(link.benefit_id);
+      else byEmployee.set(link.employee_id, [link.benefit_id]);
+    }
+    return byEmployee;
   }
 
   list(companyId: string, q: PageQuery & { situation?: string | undefined }) {
     const where = q.situation ? "company_id = ? AND situation = ?" : "company_id = ?";
     const args: string[] = q.situation ? [companyId, q.situation] : [companyId];
     const total = count(this.ctx, `SELECT COUNT(*) AS n FROM employees WHERE ${where}`, ...args);
-    const rows = this.ctx.db
-      .prepare<unknown[], EmployeeRow>(`SELECT * FROM employees WHERE ${where} ORDER BY seq LIMIT ? OFFSET ?`)
-      .all(...args, q.limit, offset(q));
-    return { data: rows.map((r) => this.record(r)), ...pageMeta(q, total) };
+    const rows = pageInSeqOrder<EmployeeRow>(this.ctx, q, { table: "employees", where, args });
+    const conventions = this.conventionsOf(rows.map((row) => row.id));
+    return {
+      data: rows.map((row) => this.record(row, conventions.get(row.id) ?? [])),
+      ...pageMeta(q, total),
+    };
   }
 
   create(companyId: string, body: EmployeeCreate) {
@@ -88,7 +103,7 @@ export class Employees {
       for (const b of conventions) link.run(id, b);
       const row = db.prepare<[string], EmployeeRow>("SELECT * FROM employees WHERE id = ?").get(id);
       if (!row) throw new Error(`employee ${id} vanished inside its transaction`);
-      return this.record(row);
+      return this.record(row, this.conventionsOf([id]).get(id) ?? []);
     })();
   }
 
