@@ -20,8 +20,8 @@ export function amountIssue(problem: CentsProblem, where: IssueWhere): Issue {
     case "negative":
       return makeIssue("amount_negative", input, where);
     case "sub_cent": {
-      const n = problem.nearest;
-      const nearest = n && { downCents: n.down, upCents: n.up };
+      const nearestCents = problem.nearest;
+      const nearest = nearestCents && { downCents: nearestCents.down, upCents: nearestCents.up };
       return makeIssue("amount_sub_cent", nearest ? { ...input, nearest } : input, where);
     }
     case "too_large":

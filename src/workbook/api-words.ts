@@ -75,8 +75,8 @@ export function codeWord(kind: CodeKind, code: string, locale: Locale): string {
  * "inactive"); text that is no known word is returned trimmed, as it may be the code itself.
  */
 export function codeOfWord(kind: CodeKind, text: string): string {
-  const t = text.trim().toLowerCase();
+  const wanted = text.trim().toLowerCase();
   for (const words of Object.values(WORDS))
-    for (const [code, word] of Object.entries(words[kind])) if (word.toLowerCase() === t) return code;
+    for (const [code, word] of Object.entries(words[kind])) if (word.toLowerCase() === wanted) return code;
   return text.trim();
 }

@@ -35,13 +35,13 @@ export const MAX_BLOCK_ROWS = 1_048_576;
 const SAFETY_FACTOR = 2;
 
 /** UTF-8 byte length of a string, without allocating. */
-export function utf8Length(s: string): number {
+export function utf8Length(text: string): number {
   let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+  for (let i = 0; i < text.length; i++) {
+    const codeUnit = text.charCodeAt(i);
+    if (codeUnit < 0x80) bytes += 1;
+    else if (codeUnit < 0x800) bytes += 2;
+    else if (codeUnit >= 0xd800 && codeUnit <= 0xdbff && i + 1 < text.length) {
       // A surrogate pair is one 4-byte code point.
       bytes += 4;
       i++;
@@ -56,8 +56,8 @@ function cellJsonBytes(value: CellValue): number {
     // 2 quotes; JSON escapes (\" \\ control characters) are rare enough to count once each.
     let escapes = 0;
     for (let i = 0; i < value.length; i++) {
-      const c = value.charCodeAt(i);
-      if (c === 0x22 || c === 0x5c || c < 0x20) escapes += c < 0x20 ? 5 : 1;
+      const codeUnit = value.charCodeAt(i);
+      if (codeUnit === 0x22 || codeUnit === 0x5c || codeUnit < 0x20) escapes += codeUnit < 0x20 ? 5 : 1;
     }
     return utf8Length(value) + 2 + escapes;
   }
@@ -68,20 +68,25 @@ function cellJsonBytes(value: CellValue): number {
 /** UTF-8 bytes of a row as a JSON array (brackets and commas included). */
 export function rowJsonBytes(row: readonly CellValue[]): number {
   let bytes = 2 + Math.max(0, row.length - 1);
-  for (const v of row) bytes += cellJsonBytes(v);
+  for (const cell of row) bytes += cellJsonBytes(cell);
   return bytes;
 }
 
 /** UTF-8 bytes of rows as a JSON array of arrays. */
 export function rowsJsonBytes(rows: readonly (readonly CellValue[])[]): number {
   let bytes = 2 + Math.max(0, rows.length - 1);
-  for (const r of rows) bytes += rowJsonBytes(r);
+  for (const row of rows) bytes += rowJsonBytes(row);
   return bytes;
 }
 
-/** Whether `e` is the host refusing a response for its size (Office.js error `code`). */
-function isPayloadLimitError(e: unknown): boolean {
-  return typeof e === "object" && e !== null && "code" in e && e.code === RESPONSE_PAYLOAD_LIMIT_CODE;
+/** Whether `error` is the host refusing a response for its size (Office.js error `code`). */
+function isPayloadLimitError(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error &&
+    error.code === RESPONSE_PAYLOAD_LIMIT_CODE
+  );
 }
 
 /** One row is larger than the host accepts in a response: it cannot be read as values. */
@@ -164,10 +169,10 @@ export class BlockSizer {
       if (this.cap >= MAX_BLOCK_ROWS) this.cap = undefined;
     }
     let total = 2 + Math.max(0, rows.length - 1);
-    for (const r of rows) {
-      const b = rowJsonBytes(r);
-      total += b;
-      if (b > this.widestRow) this.widestRow = b;
+    for (const row of rows) {
+      const rowBytes = rowJsonBytes(row);
+      total += rowBytes;
+      if (rowBytes > this.widestRow) this.widestRow = rowBytes;
     }
     if (rows.length > 0) this.observed = true;
     return total;
@@ -212,13 +217,13 @@ export function planWriteBlocks(
   let start = 0;
   let bytes = 2;
   for (let i = 0; i < rowCount; i++) {
-    const b = rowBytes(i) + 1;
-    if (i > start && (bytes + b > maxBlockBytes || i - start >= MAX_BLOCK_ROWS)) {
+    const entryBytes = rowBytes(i) + 1;
+    if (i > start && (bytes + entryBytes > maxBlockBytes || i - start >= MAX_BLOCK_ROWS)) {
       blocks.push([start, i]);
       start = i;
       bytes = 2;
     }
-    bytes += b;
+    bytes += entryBytes;
   }
   if (rowCount > start) blocks.push([start, rowCount]);
   return blocks;

@@ -27,15 +27,15 @@ export const DATE_TIME_FORMAT: Record<Locale, string> = {
 
 /** The Excel serial of a moment, as the local wall clock shows it. */
 export function excelSerial(ms: number): number {
-  const d = new Date(ms);
+  const date = new Date(ms);
   const wall = Date.UTC(
-    d.getFullYear(),
-    d.getMonth(),
-    d.getDate(),
-    d.getHours(),
-    d.getMinutes(),
-    d.getSeconds(),
-    d.getMilliseconds(),
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate(),
+    date.getHours(),
+    date.getMinutes(),
+    date.getSeconds(),
+    date.getMilliseconds(),
   );
   return wall / DAY_MS + UNIX_EPOCH_SERIAL;
 }
@@ -43,15 +43,15 @@ export function excelSerial(ms: number): number {
 /** A serial read back from a cell as the local moment it names (`excelSerial`'s inverse). */
 export function serialToMs(serial: number): number {
   // Rounded to the millisecond: a serial holds a day fraction, not an exact count of ms.
-  const w = new Date(Math.round((serial - UNIX_EPOCH_SERIAL) * DAY_MS));
+  const wall = new Date(Math.round((serial - UNIX_EPOCH_SERIAL) * DAY_MS));
   return new Date(
-    w.getUTCFullYear(),
-    w.getUTCMonth(),
-    w.getUTCDate(),
-    w.getUTCHours(),
-    w.getUTCMinutes(),
-    w.getUTCSeconds(),
-    w.getUTCMilliseconds(),
+    wall.getUTCFullYear(),
+    wall.getUTCMonth(),
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+    wall.getUTCMilliseconds(),
   ).getTime();
 }
 
@@ -69,8 +69,8 @@ const two = (n: number) => String(n).padStart(2, "0");
 
 /** "24/11/2026" (pt-BR) or "11/24/2026" (en-US), local: for sentences; cells get serials. */
 export function dateText(ms: number, locale: Locale): string {
-  const d = new Date(ms);
-  const [day, month, year] = [two(d.getDate()), two(d.getMonth() + 1), d.getFullYear()];
+  const date = new Date(ms);
+  const [day, month, year] = [two(date.getDate()), two(date.getMonth() + 1), date.getFullYear()];
   return locale === "pt-BR" ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
 }
 

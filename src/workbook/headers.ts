@@ -127,7 +127,7 @@ const ALIASES: Record<Exclude<RoleName, "product" | "ignore" | "unmapped">, stri
 
 const ALIAS_INDEX = new Map<string, ColumnRole>();
 for (const [role, names] of Object.entries(ALIASES)) {
-  for (const n of names) ALIAS_INDEX.set(headerKey(n), { role } as ColumnRole);
+  for (const alias of names) ALIAS_INDEX.set(headerKey(alias), { role } as ColumnRole);
 }
 
 /** The role an alias header gives its column (identity, info or add-in), if it is one. */

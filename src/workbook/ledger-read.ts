@@ -38,8 +38,8 @@ export async function readLedger(workbook: Workbook, signal?: AbortSignal): Prom
       typeof amount === "number"
         ? Math.round(amount * 100)
         : (() => {
-            const r = parseCents(amount ?? "", { locale: "pt-BR" });
-            return r.ok ? r.cents : undefined;
+            const parsed = parseCents(amount ?? "", { locale: "pt-BR" });
+            return parsed.ok ? parsed.cents : undefined;
           })();
     const code = text(at(row, "stateCode"));
     return {
@@ -62,27 +62,27 @@ export async function readLedger(workbook: Workbook, signal?: AbortSignal): Prom
 export function paymentRecords(rows: readonly LedgerRow[], table: string): Map<string, PaymentRecord> {
   const wanted = table.toLowerCase();
   const out = new Map<string, PaymentRecord>();
-  for (const r of rows) {
+  for (const row of rows) {
     if (
-      r.table.toLowerCase() !== wanted ||
-      r.at === undefined ||
-      r.employeeId === "" ||
-      r.distributionId === ""
+      row.table.toLowerCase() !== wanted ||
+      row.at === undefined ||
+      row.employeeId === "" ||
+      row.distributionId === ""
     )
       continue;
-    const held = out.get(r.employeeId);
-    if (held && held.distributionId === r.distributionId) {
-      held.totalCents += r.cents ?? 0;
+    const held = out.get(row.employeeId);
+    if (held && held.distributionId === row.distributionId) {
+      held.totalCents += row.cents ?? 0;
       continue;
     }
     // A later distribution (by date; the ledger may have been sorted) takes over.
-    if (held && held.at > r.at) continue;
-    out.set(r.employeeId, {
-      at: r.at,
-      distributionId: r.distributionId,
-      label: r.label,
-      state: r.state,
-      totalCents: r.cents ?? 0,
+    if (held && held.at > row.at) continue;
+    out.set(row.employeeId, {
+      at: row.at,
+      distributionId: row.distributionId,
+      label: row.label,
+      state: row.state,
+      totalCents: row.cents ?? 0,
     });
   }
   return out;

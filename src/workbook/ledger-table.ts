@@ -79,17 +79,18 @@ export async function findLedger(workbook: Workbook): Promise<TableInfo | null> 
 export function columnsOf(header: readonly string[]): Record<LedgerKey, number> {
   const lower = header.map((h) => h.trim().toLowerCase());
   const out = {} as Record<LedgerKey, number>;
-  for (const k of LEDGER_KEYS)
-    out[k] = lower.findIndex(
-      (h) => h === LEDGER_HEADERS["pt-BR"][k].toLowerCase() || h === LEDGER_HEADERS["en-US"][k].toLowerCase(),
+  for (const key of LEDGER_KEYS)
+    out[key] = lower.findIndex(
+      (h) =>
+        h === LEDGER_HEADERS["pt-BR"][key].toLowerCase() || h === LEDGER_HEADERS["en-US"][key].toLowerCase(),
     );
   return out;
 }
 
 /** A cell as text: the apostrophe `safeText` adds is Excel's text prefix, not content. */
-export function text(v: CellValue | undefined): string {
-  const s = String(v ?? "").trim();
-  return s.startsWith("'") ? s.slice(1) : s;
+export function text(cell: CellValue | undefined): string {
+  const trimmed = String(cell ?? "").trim();
+  return trimmed.startsWith("'") ? trimmed.slice(1) : trimmed;
 }
 
 /**

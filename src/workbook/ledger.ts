@@ -100,29 +100,29 @@ export interface LedgerPayment {
 }
 
 /** The ledger's cells of one payment: one row per employee and product with cents > 0. */
-function paymentCells(p: LedgerPayment, locale: Locale): Array<Record<LedgerKey, CellValue>> {
+function paymentCells(payment: LedgerPayment, locale: Locale): Array<Record<LedgerKey, CellValue>> {
   const rows: Array<Record<LedgerKey, CellValue>> = [];
-  const date = excelSerial(p.at);
-  const method = p.paymentMethod ?? "";
-  for (const item of p.items) {
-    const who = p.employee(item.employee_id);
+  const date = excelSerial(payment.at);
+  const method = payment.paymentMethod ?? "";
+  for (const item of payment.items) {
+    const who = payment.employee(item.employee_id);
     for (const [productId, cents] of item.values) {
       if (cents <= 0) continue;
       rows.push({
         date,
-        distribution: safeText(p.label),
-        distributionId: safeText(p.distributionId),
-        table: safeText(p.table),
+        distribution: safeText(payment.label),
+        distributionId: safeText(payment.distributionId),
+        table: safeText(payment.table),
         employeeId: safeText(item.employee_id),
         name: safeText(who?.name ?? ""),
         cpf: who?.cpf ? maskCpf(who.cpf) : "",
-        product: safeText(p.product(productId) ?? productId),
+        product: safeText(payment.product(productId) ?? productId),
         productId: safeText(productId),
         amount: cents / 100,
         method: safeText(method === "" ? "" : codeWord("paymentMethod", method, locale)),
         methodCode: safeText(method),
-        state: safeText(codeWord("distributionState", p.state, locale)),
-        stateCode: safeText(p.state),
+        state: safeText(codeWord("distributionState", payment.state, locale)),
+        stateCode: safeText(payment.state),
       });
     }
   }
@@ -156,9 +156,9 @@ export async function recordPayment(
     const rows = paymentCells(payment, locale);
     if (rows.length === 0) return { table: undefined, created: false, added: 0, updated: 0 };
     const [sheets, tables] = await Promise.all([workbook.listSheets(), workbook.listTables()]);
-    const h = LEDGER_HEADERS[locale];
+    const headers = LEDGER_HEADERS[locale];
     const columns: NewColumn[] = LEDGER_KEYS.map((k) => ({
-      header: h[k],
+      header: headers[k],
       numberFormat: k === "date" ? DATE_TIME_FORMAT[locale] : (FORMAT[k] ?? "General"),
       widthPoints: WIDTH[k],
     }));
@@ -188,16 +188,16 @@ export async function recordPayment(
     // Known already: only its state moves on (both columns, whole, as they read plus the change).
     const writes = (["state", "stateCode"] as const)
       .filter((k) => col[k] >= 0)
-      .map((k) => {
-        const value = k === "state" ? codeWord("distributionState", payment.state, locale) : payment.state;
-        const values = cells.map((row) => safeText(text(row[col[k]])));
+      .map((key) => {
+        const value = key === "state" ? codeWord("distributionState", payment.state, locale) : payment.state;
+        const values = cells.map((row) => safeText(text(row[col[key]])));
         let changed = 0;
         for (const i of mine)
           if (values[i] !== value) {
             values[i] = safeText(value);
             changed++;
           }
-        return { header: existing.header[col[k]]!, values, changed };
+        return { header: existing.header[col[key]]!, values, changed };
       });
     const updated = Math.max(0, ...writes.map((w) => w.changed));
     if (updated > 0)
@@ -212,7 +212,7 @@ export async function recordPayment(
   const rows = paymentCells(payment, locale);
   if (rows.length === 0) return { table: existing, created: false, added: 0, updated: 0 };
   const keyAt = new Map<number, LedgerKey>();
-  for (const k of LEDGER_KEYS) if (col[k] >= 0) keyAt.set(col[k], k);
+  for (const key of LEDGER_KEYS) if (col[key] >= 0) keyAt.set(col[key], key);
   // New rows take the formats of the last data row (Office.js `TableRowCollection.add`): the
   // date, currency and text columns stay what the ledger was created with.
   const table = await workbook.appendRows(

@@ -30,8 +30,8 @@ export function addinColumns(mapping: TableMapping): Set<number> {
 /** True when a change touches only the add-in's own columns: its own write, reported or not by the host. */
 export function onlyAddinColumns(change: TableChange, own: ReadonlySet<number>): boolean {
   if (change.structural || change.columnCount === 0) return false;
-  for (let c = change.firstColumn; c < change.firstColumn + change.columnCount; c++)
-    if (!own.has(c)) return false;
+  for (let column = change.firstColumn; column < change.firstColumn + change.columnCount; column++)
+    if (!own.has(column)) return false;
   return true;
 }
 
@@ -42,11 +42,11 @@ export function mergeRowRanges(ranges: readonly RowRange[], rowCount: number): R
     .filter((r) => r.end > r.first)
     .sort((a, b) => a.first - b.first);
   const out: RowRange[] = [];
-  for (const r of sorted) {
+  for (const range of sorted) {
     const last = out.at(-1);
-    if (last && r.first <= last.firstRow + last.rowCount)
-      last.rowCount = Math.max(last.rowCount, r.end - last.firstRow);
-    else out.push({ firstRow: r.first, rowCount: r.end - r.first });
+    if (last && range.first <= last.firstRow + last.rowCount)
+      last.rowCount = Math.max(last.rowCount, range.end - last.firstRow);
+    else out.push({ firstRow: range.first, rowCount: range.end - range.first });
   }
   return out;
 }

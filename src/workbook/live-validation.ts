@@ -73,7 +73,7 @@ export class LiveValidation {
       amounts: 0,
       cents: 0,
     }));
-    for (const p of ctx.mapping.products) this.perProduct.set(p.product_id, 0);
+    for (const product of ctx.mapping.products) this.perProduct.set(product.product_id, 0);
   }
 
   /** Number of data rows held. */
@@ -97,86 +97,88 @@ export class LiveValidation {
    */
   apply(blocks: readonly RowBlock[]): number[] {
     const fresh: RowOutcome[] = [];
-    for (const b of blocks)
-      b.rows.forEach((cells, i) => {
-        const rowIndex = b.offset + i;
+    for (const block of blocks)
+      block.rows.forEach((cells, i) => {
+        const rowIndex = block.offset + i;
         if (rowIndex > this.outcomes.length + fresh.length)
           throw new RangeError(
             `LiveValidation.apply: row ${rowIndex} is past the table's ${this.outcomes.length} rows`,
           );
-        fresh.push(this.checker.check(cells, rowIndex, b.firstSheetRow + i));
+        fresh.push(this.checker.check(cells, rowIndex, block.firstSheetRow + i));
       });
     // The employees before and after: their rows may change standing (duplicates).
     const employees = new Set<string>();
-    for (const o of fresh) {
-      const old = this.outcomes[o.rowIndex];
+    for (const outcome of fresh) {
+      const old = this.outcomes[outcome.rowIndex];
       if (old?.employee) employees.add(old.employee.employee_id);
-      if (o.employee) employees.add(o.employee.employee_id);
+      if (outcome.employee) employees.add(outcome.employee.employee_id);
     }
     const affected = new Set<number>(fresh.map((o) => o.rowIndex));
-    for (const id of employees) for (const r of this.byEmployee.get(id) ?? []) affected.add(r);
+    for (const id of employees) for (const rowIndex of this.byEmployee.get(id) ?? []) affected.add(rowIndex);
 
-    for (const r of affected) if (this.outcomes[r]) this.removeDerived(r);
+    for (const rowIndex of affected) if (this.outcomes[rowIndex]) this.removeDerived(rowIndex);
     for (const id of employees) if ((this.byEmployee.get(id)?.size ?? 0) >= 2) this.duplicated--;
-    for (const o of fresh) {
-      const old = this.outcomes[o.rowIndex];
+    for (const outcome of fresh) {
+      const old = this.outcomes[outcome.rowIndex];
       if (old) this.removeOwn(old);
-      this.outcomes[o.rowIndex] = o;
-      this.addOwn(o);
+      this.outcomes[outcome.rowIndex] = outcome;
+      this.addOwn(outcome);
     }
     for (const id of employees) if ((this.byEmployee.get(id)?.size ?? 0) >= 2) this.duplicated++;
-    for (const r of affected) this.addDerived(r);
+    for (const rowIndex of affected) this.addDerived(rowIndex);
     return [...affected].sort((a, b) => a - b);
   }
 
-  private addOwn(o: RowOutcome, sign: 1 | -1 = 1): void {
-    if (o.skipped) this.rowsSkipped += sign;
-    if (o.error) this.ownErrorRows += sign;
-    for (const i of o.issues) {
+  private addOwn(outcome: RowOutcome, sign: 1 | -1 = 1): void {
+    if (outcome.skipped) this.rowsSkipped += sign;
+    if (outcome.error) this.ownErrorRows += sign;
+    for (const i of outcome.issues) {
       if (i.severity === "error") this.ownErrors += sign;
       else this.ownWarnings += sign;
     }
-    o.unmapped?.forEach(([nonBlank, amounts, cents], i) => {
-      const u = this.unmapped[i]!;
-      u.nonBlank += sign * nonBlank;
-      u.amounts += sign * amounts;
-      u.cents += sign * cents;
+    outcome.unmapped?.forEach(([nonBlank, amounts, cents], i) => {
+      const column = this.unmapped[i]!;
+      column.nonBlank += sign * nonBlank;
+      column.amounts += sign * amounts;
+      column.cents += sign * cents;
     });
-    if (!o.employee) return;
-    const id = o.employee.employee_id;
+    if (!outcome.employee) return;
+    const id = outcome.employee.employee_id;
     let rows = this.byEmployee.get(id);
     if (sign === 1) {
       if (!rows) this.byEmployee.set(id, (rows = new Set()));
-      rows.add(o.rowIndex);
+      rows.add(outcome.rowIndex);
     } else if (rows) {
-      rows.delete(o.rowIndex);
+      rows.delete(outcome.rowIndex);
       if (rows.size === 0) this.byEmployee.delete(id);
     }
   }
 
-  private removeOwn(o: RowOutcome): void {
-    this.addOwn(o, -1);
+  private removeOwn(outcome: RowOutcome): void {
+    this.addOwn(outcome, -1);
   }
 
-  private isDuplicate(o: RowOutcome): boolean {
-    return o.employee !== undefined && (this.byEmployee.get(o.employee.employee_id)?.size ?? 0) >= 2;
+  private isDuplicate(outcome: RowOutcome): boolean {
+    return (
+      outcome.employee !== undefined && (this.byEmployee.get(outcome.employee.employee_id)?.size ?? 0) >= 2
+    );
   }
 
   /** What a row adds given the other rows: its totals when it counts, its duplicate error when not. */
   private addDerived(rowIndex: number, sign: 1 | -1 = 1): void {
-    const o = this.outcomes[rowIndex]!;
-    const duplicate = this.isDuplicate(o);
+    const outcome = this.outcomes[rowIndex]!;
+    const duplicate = this.isDuplicate(outcome);
     if (duplicate) {
       this.duplicateRows += sign;
-      if (o.send) this.duplicateSendRows += sign;
-    } else if (o.send) {
-      for (const [id, cents] of o.send.values)
+      if (outcome.send) this.duplicateSendRows += sign;
+    } else if (outcome.send) {
+      for (const [id, cents] of outcome.send.values)
         this.perProduct.set(id, (this.perProduct.get(id) ?? 0) + sign * cents);
-      this.grand += sign * o.send.totalCents;
-      if (o.send.totalCents > 0) this.employees += sign;
+      this.grand += sign * outcome.send.totalCents;
+      if (outcome.send.totalCents > 0) this.employees += sign;
       this.rowsValid += sign;
     }
-    if (sign === -1 || (!duplicate && o.issues.length === 0)) this.issueRows.delete(rowIndex);
+    if (sign === -1 || (!duplicate && outcome.issues.length === 0)) this.issueRows.delete(rowIndex);
     else this.issueRows.add(rowIndex);
   }
 
@@ -185,28 +187,28 @@ export class LiveValidation {
   }
 
   /** A row's issues: its own, then `employee_duplicate` when its employee is on other rows too. */
-  private rowIssues(o: RowOutcome): Issue[] {
-    if (!this.isDuplicate(o)) return o.issues;
-    const rows = [...this.byEmployee.get(o.employee!.employee_id)!]
-      .filter((r) => r !== o.rowIndex)
+  private rowIssues(outcome: RowOutcome): Issue[] {
+    if (!this.isDuplicate(outcome)) return outcome.issues;
+    const rows = [...this.byEmployee.get(outcome.employee!.employee_id)!]
+      .filter((r) => r !== outcome.rowIndex)
       .sort((a, b) => a - b)
       .map((r) => this.outcomes[r]!.row);
     return [
-      ...o.issues,
-      duplicateRowIssue({ name: o.employee!.name, row: o.row, rowIndex: o.rowIndex }, rows),
+      ...outcome.issues,
+      duplicateRowIssue({ name: outcome.employee!.name, row: outcome.row, rowIndex: outcome.rowIndex }, rows),
     ];
   }
 
   /** One row's standing now. */
   row(rowIndex: number): LiveRow {
-    const o = this.outcomes[rowIndex];
-    if (!o) throw new RangeError(`LiveValidation.row: no row ${rowIndex}`);
-    const counts = o.send !== undefined && !this.isDuplicate(o);
+    const outcome = this.outcomes[rowIndex];
+    if (!outcome) throw new RangeError(`LiveValidation.row: no row ${rowIndex}`);
+    const counts = outcome.send !== undefined && !this.isDuplicate(outcome);
     return {
       rowIndex,
-      issues: this.rowIssues(o),
-      ...(counts ? { totalCents: o.send!.totalCents } : {}),
-      ...(o.employee ? { employeeId: o.employee.employee_id } : {}),
+      issues: this.rowIssues(outcome),
+      ...(counts ? { totalCents: outcome.send!.totalCents } : {}),
+      ...(outcome.employee ? { employeeId: outcome.employee.employee_id } : {}),
     };
   }
 
@@ -222,7 +224,7 @@ export class LiveValidation {
     let tableErrors = 0;
     for (const i of issues) if (i.severity === "error") tableErrors++;
     const rows = [...this.issueRows].sort((a, b) => a - b);
-    for (const r of rows) for (const i of this.rowIssues(this.outcomes[r]!)) issues.push(i);
+    for (const rowIndex of rows) for (const i of this.rowIssues(this.outcomes[rowIndex]!)) issues.push(i);
     const errors = tableErrors + this.ownErrors + this.duplicateRows;
     const summary: ValidationSummary = {
       rowsRead: this.outcomes.length,
@@ -243,7 +245,8 @@ export class LiveValidation {
   result(): ValidationResult {
     const { ok, issues, summary } = this.view();
     const rows: SendRow[] = [];
-    for (const o of this.outcomes) if (o.send && !this.isDuplicate(o)) rows.push(o.send);
+    for (const outcome of this.outcomes)
+      if (outcome.send && !this.isDuplicate(outcome)) rows.push(outcome.send);
     const checkedRows: CheckedRow[] = rows.map(({ rowIndex, row, employee_id, totalCents }) => ({
       rowIndex,
       row,
