@@ -80,8 +80,8 @@ interface ProductIndex {
 }
 
 function indexProducts(products: readonly Product[]): ProductIndex {
-  const push = (m: Map<string, Product[]>, k: string, p: Product): void => {
-    if (k !== "") pushTo(m, k, p);
+  const push = (byKey: Map<string, Product[]>, key: string, product: Product): void => {
+    if (key !== "") pushTo(byKey, key, product);
   };
   const ix: ProductIndex = {
     byId: new Map(),
@@ -90,12 +90,12 @@ function indexProducts(products: readonly Product[]): ProductIndex {
     byCode: new Map(),
     byLoose: new Map(),
   };
-  for (const p of products) {
-    ix.byId.set(p.id, p);
-    push(ix.byName, headerKey(p.name), p);
-    push(ix.byIdKey, headerKey(p.id), p);
-    if (p.code) push(ix.byCode, headerKey(p.code), p);
-    push(ix.byLoose, looseKey(p.name), p);
+  for (const product of products) {
+    ix.byId.set(product.id, product);
+    push(ix.byName, headerKey(product.name), product);
+    push(ix.byIdKey, headerKey(product.id), product);
+    if (product.code) push(ix.byCode, headerKey(product.code), product);
+    push(ix.byLoose, looseKey(product.name), product);
   }
   return ix;
 }
@@ -107,35 +107,35 @@ function matchProduct(
 ): { product?: Product; how?: MatchHow; candidates?: Product[] } {
   const bracket = /\[([^[\]]+)\]\s*$/.exec(header);
   if (bracket?.[1]) {
-    const p = ix.byId.get(bracket[1].trim());
-    if (p) return { product: p, how: "product_bracket_id" };
+    const product = ix.byId.get(bracket[1].trim());
+    if (product) return { product, how: "product_bracket_id" };
   }
   const key = headerKey(header);
   if (key === "") return {};
-  for (const [m, how] of [
+  for (const [byKey, how] of [
     [ix.byName, "product_name"],
     [ix.byIdKey, "product_id"],
     [ix.byCode, "product_code"],
   ] as const) {
-    const l = m.get(key);
-    if (l?.length === 1) return { product: l[0]!, how };
-    if (l && l.length > 1) return { candidates: l };
+    const matches = byKey.get(key);
+    if (matches?.length === 1) return { product: matches[0]!, how };
+    if (matches && matches.length > 1) return { candidates: matches };
   }
   const loose = looseKey(header);
-  const l = loose === "" ? undefined : ix.byLoose.get(loose);
-  if (l?.length === 1) return { product: l[0]!, how: "product_loose" };
-  if (l && l.length > 1) return { candidates: l };
+  const looseMatches = loose === "" ? undefined : ix.byLoose.get(loose);
+  if (looseMatches?.length === 1) return { product: looseMatches[0]!, how: "product_loose" };
+  if (looseMatches && looseMatches.length > 1) return { candidates: looseMatches };
   return {};
 }
 
 /** Products whose loose name contains the header's loose key or the reverse (for messages only). */
 export function productCandidates(header: string, products: readonly Product[]): string[] {
-  const k = looseKey(header);
-  if (k.length < 3) return [];
+  const key = looseKey(header);
+  if (key.length < 3) return [];
   return products
-    .filter((p) => {
-      const pk = looseKey(p.name);
-      return pk.length >= 3 && (pk.includes(k) || k.includes(pk));
+    .filter((product) => {
+      const productKey = looseKey(product.name);
+      return productKey.length >= 3 && (productKey.includes(key) || key.includes(productKey));
     })
     .map((p) => p.name)
     .slice(0, 5);
@@ -158,29 +158,42 @@ export function computeMapping(
   for (const [h, role] of Object.entries(override)) overrideByKey.set(headerKey(h), { header: h, role });
   const usedOverrides = new Set<string>();
 
-  const columns: MappedColumn[] = header.map((h, index) => {
-    const exact = Object.prototype.hasOwnProperty.call(override, h)
-      ? { header: h, role: override[h]! }
+  const columns: MappedColumn[] = header.map((columnHeader, index) => {
+    const exact = Object.prototype.hasOwnProperty.call(override, columnHeader)
+      ? { header: columnHeader, role: override[columnHeader]! }
       : undefined;
-    const o = exact ?? overrideByKey.get(headerKey(h));
-    if (o) {
-      usedOverrides.add(o.header);
-      if (o.role.role === "product" && !ix.byId.has(o.role.product_id)) {
-        issues.push(makeIssue("mapping_unknown_product", { product: o.role.product_id }, { column: h }));
+    const columnOverride = exact ?? overrideByKey.get(headerKey(columnHeader));
+    if (columnOverride) {
+      usedOverrides.add(columnOverride.header);
+      if (columnOverride.role.role === "product" && !ix.byId.has(columnOverride.role.product_id)) {
+        issues.push(
+          makeIssue(
+            "mapping_unknown_product",
+            { product: columnOverride.role.product_id },
+            { column: columnHeader },
+          ),
+        );
       } else {
-        return { index, header: h, role: o.role, how: "override" };
+        return { index, header: columnHeader, role: columnOverride.role, how: "override" };
       }
     }
-    const alias = aliasRole(h);
-    if (alias) return { index, header: h, role: alias, how: "alias" };
-    const m = matchProduct(h, ix);
-    if (m.product && m.how) {
-      if (m.how === "product_loose") {
-        issues.push(makeIssue("product_loose_match", { product: m.product.name }, { column: h }));
+    const alias = aliasRole(columnHeader);
+    if (alias) return { index, header: columnHeader, role: alias, how: "alias" };
+    const match = matchProduct(columnHeader, ix);
+    if (match.product && match.how) {
+      if (match.how === "product_loose") {
+        issues.push(
+          makeIssue("product_loose_match", { product: match.product.name }, { column: columnHeader }),
+        );
       }
-      return { index, header: h, role: { role: "product", product_id: m.product.id }, how: m.how };
+      return {
+        index,
+        header: columnHeader,
+        role: { role: "product", product_id: match.product.id },
+        how: match.how,
+      };
     }
-    return { index, header: h, role: { role: "unmapped" }, how: "none" };
+    return { index, header: columnHeader, role: { role: "unmapped" }, how: "none" };
   });
 
   const stale = Object.keys(override).filter((h) => !usedOverrides.has(h));
@@ -188,16 +201,16 @@ export function computeMapping(
 
   const mapping: TableMapping = { columns, products: [], issues };
   const seen = new Map<string, MappedColumn[]>();
-  for (const c of columns) {
-    const r = c.role;
-    const key = r.role === "product" ? `product:${r.product_id}` : r.role;
-    if (r.role === "product")
-      mapping.products.push({ index: c.index, header: c.header, product_id: r.product_id });
-    pushTo(seen, key, c);
+  for (const column of columns) {
+    const role = column.role;
+    const key = role.role === "product" ? `product:${role.product_id}` : role.role;
+    if (role.role === "product")
+      mapping.products.push({ index: column.index, header: column.header, product_id: role.product_id });
+    pushTo(seen, key, column);
   }
   const firstOf = (role: RoleName): number | undefined => seen.get(role)?.[0]?.index;
-  const set = <K extends keyof TableMapping>(k: K, v: TableMapping[K] | undefined): void => {
-    if (v !== undefined) mapping[k] = v;
+  const set = <K extends keyof TableMapping>(key: K, value: TableMapping[K] | undefined): void => {
+    if (value !== undefined) mapping[key] = value;
   };
   set("employeeIdColumn", firstOf("employee_id"));
   set("cpfColumn", firstOf("cpf"));
@@ -223,6 +236,6 @@ export function computeMapping(
 /** The mapping as an override that pins every recognized column (e.g. after the user confirms). */
 export function mappingToOverride(mapping: TableMapping): MappingOverride {
   const out: MappingOverride = {};
-  for (const c of mapping.columns) if (c.role.role !== "unmapped") out[c.header] = c.role;
+  for (const column of mapping.columns) if (column.role.role !== "unmapped") out[column.header] = column.role;
   return out;
 }

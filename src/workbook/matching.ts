@@ -84,8 +84,8 @@ const EXCEL_EXACT_INTEGER_LIMIT = 1e15;
 
 const isActive = (e: Employee): boolean => e.situation === SITUATION_ACTIVE;
 
-function normalizeEmail(v: CellValue): string {
-  return String(v).trim().toLowerCase();
+function normalizeEmail(cell: CellValue): string {
+  return String(cell).trim().toLowerCase();
 }
 
 const withoutLeadingZeros = (id: string): string => id.replace(/^0+(?=\d)/, "");
@@ -94,9 +94,15 @@ const withoutLeadingZeros = (id: string): string => id.replace(/^0+(?=\d)/, "");
  * A CPF for messages: masked as in operational logs (API document, Authentication rule 5), after
  * restoring the leading zeros Excel drops; anything that is not 11 digits is masked whole.
  */
-function cpfForMessage(v: CellValue): string {
-  const n = normalizeCpf(v);
-  return maskCpf(n.ok ? n.digits : typeof v === "number" ? String(v).padStart(11, "0") : String(v));
+function cpfForMessage(cell: CellValue): string {
+  const normalized = normalizeCpf(cell);
+  return maskCpf(
+    normalized.ok
+      ? normalized.digits
+      : typeof cell === "number"
+        ? String(cell).padStart(11, "0")
+        : String(cell),
+  );
 }
 
 function pick(list: Employee[] | undefined): Lookup {
@@ -116,14 +122,15 @@ export class EmployeeIndex {
 
   constructor(employees: readonly Employee[]) {
     this.size = employees.length;
-    for (const e of employees) {
-      this.byId.set(e.employee_id, e);
-      pushTo(this.byIdNoZeros, withoutLeadingZeros(e.employee_id), e);
-      if (e.cpf !== undefined) {
-        const n = normalizeCpf(e.cpf);
-        if (n.ok) pushTo(this.byCpf, n.digits, e);
+    for (const employee of employees) {
+      this.byId.set(employee.employee_id, employee);
+      pushTo(this.byIdNoZeros, withoutLeadingZeros(employee.employee_id), employee);
+      if (employee.cpf !== undefined) {
+        const normalized = normalizeCpf(employee.cpf);
+        if (normalized.ok) pushTo(this.byCpf, normalized.digits, employee);
       }
-      if (e.email !== undefined && !isBlankCell(e.email)) pushTo(this.byEmail, normalizeEmail(e.email), e);
+      if (employee.email !== undefined && !isBlankCell(employee.email))
+        pushTo(this.byEmail, normalizeEmail(employee.email), employee);
     }
   }
 
@@ -133,18 +140,19 @@ export class EmployeeIndex {
   }
 
   /** `unsafe` for a number cell whose digits Excel may have changed. */
-  private lookupId(v: CellValue): Lookup | { kind: "unsafe" } {
-    if (typeof v === "number") {
+  private lookupId(cell: CellValue): Lookup | { kind: "unsafe" } {
+    if (typeof cell === "number") {
       // A number says nothing about leading zeros: only a unique holder of its digits is it.
-      if (!Number.isSafeInteger(v) || v < 0 || v >= EXCEL_EXACT_INTEGER_LIMIT) return { kind: "unsafe" };
-      const list = this.byIdNoZeros.get(String(v));
+      if (!Number.isSafeInteger(cell) || cell < 0 || cell >= EXCEL_EXACT_INTEGER_LIMIT)
+        return { kind: "unsafe" };
+      const list = this.byIdNoZeros.get(String(cell));
       if (!list || list.length === 0) return { kind: "none" };
       if (list.length === 1) return { kind: "one", employee: list[0]! };
       return { kind: "many", count: list.length, holders: list };
     }
-    const text = String(v).trim();
-    const e = this.byId.get(text);
-    if (e) return { kind: "one", employee: e };
+    const text = String(cell).trim();
+    const employee = this.byId.get(text);
+    if (employee) return { kind: "one", employee };
     if (/^\d+$/.test(text)) {
       const list = this.byIdNoZeros.get(withoutLeadingZeros(text));
       if (list?.length === 1) return { kind: "one", employee: list[0]! };
@@ -166,33 +174,39 @@ export class EmployeeIndex {
     if (first.problem) return { ok: false, problems: [first.problem] };
     const employee = first.employee!;
     const problems: MatchProblem[] = [];
-    for (const r of resolved.slice(1)) {
+    for (const secondary of resolved.slice(1)) {
       // Only the first identity present decides, and employee_id is always first when present.
-      const kind = r.kind as "cpf" | "email";
+      const kind = secondary.kind as "cpf" | "email";
       const cell = cells[kind] as CellValue;
-      if (r.problem?.code === "cpf_invalid") {
+      if (secondary.problem?.code === "cpf_invalid") {
         // A broken secondary CPF does not stop a row matched by employee_id, but is worth fixing.
-        problems.push({ ...r.problem, severity: "warning" });
+        problems.push({ ...secondary.problem, severity: "warning" });
         continue;
       }
       const input = this.shown(kind, cell);
-      if (r.employee?.employee_id === employee.employee_id || this.sameAsRecorded(employee, kind, cell))
+      if (
+        secondary.employee?.employee_id === employee.employee_id ||
+        this.sameAsRecorded(employee, kind, cell)
+      )
         continue;
-      if (r.employee) {
+      if (secondary.employee) {
         problems.push({
           code: "identity_conflict",
           severity: "error",
           column: kind,
-          params: { input, other: first.kind, employeeName: r.employee.name },
+          params: { input, other: first.kind, employeeName: secondary.employee.name },
         });
-      } else if (r.holders && !r.holders.some((h) => h.employee_id === employee.employee_id)) {
+      } else if (
+        secondary.holders &&
+        !secondary.holders.some((h) => h.employee_id === employee.employee_id)
+      ) {
         // The secondary identity names several people, none of them the matched employee: it
         // contradicts the first identity as much as naming one other person would.
         problems.push({
           code: "identity_conflict",
           severity: "error",
           column: kind,
-          params: { input, other: first.kind, count: r.holders.length },
+          params: { input, other: first.kind, count: secondary.holders.length },
         });
       } else if (this.hasRecorded(employee, kind)) {
         // The row's secondary identity names nobody else, but the employee has another on record.
@@ -220,61 +234,67 @@ export class EmployeeIndex {
     return { ok: true, employee, by: first.kind, warnings: problems };
   }
 
-  private hasRecorded(e: Employee, kind: "cpf" | "email"): boolean {
-    return !isBlankCell(kind === "cpf" ? e.cpf : e.email);
+  private hasRecorded(employee: Employee, kind: "cpf" | "email"): boolean {
+    return !isBlankCell(kind === "cpf" ? employee.cpf : employee.email);
   }
 
-  private sameAsRecorded(e: Employee, kind: "cpf" | "email", v: CellValue): boolean {
+  private sameAsRecorded(employee: Employee, kind: "cpf" | "email", cell: CellValue): boolean {
     if (kind === "cpf") {
-      const row = normalizeCpf(v);
-      const recorded = e.cpf === undefined ? undefined : normalizeCpf(e.cpf);
+      const row = normalizeCpf(cell);
+      const recorded = employee.cpf === undefined ? undefined : normalizeCpf(employee.cpf);
       return row.ok && recorded?.ok === true && row.digits === recorded.digits;
     }
-    return e.email !== undefined && normalizeEmail(e.email) === normalizeEmail(v);
+    return employee.email !== undefined && normalizeEmail(employee.email) === normalizeEmail(cell);
   }
 
-  private shown(kind: IdentityKind, v: CellValue): string {
-    return kind === "cpf" ? cpfForMessage(v) : String(v).trim();
+  private shown(kind: IdentityKind, cell: CellValue): string {
+    return kind === "cpf" ? cpfForMessage(cell) : String(cell).trim();
   }
 
   private resolve(
     kind: IdentityKind,
-    v: CellValue,
+    cell: CellValue,
   ): { employee?: Employee; problem?: MatchProblem; holders?: readonly Employee[] } {
     // A function: the masked text is only computed for the rare rows that have a problem.
-    const input = (): string => this.shown(kind, v);
+    const input = (): string => this.shown(kind, cell);
     const base = { severity: "error", column: kind } as const;
     if (kind === "employee_id") {
-      const l = this.lookupId(v);
-      if (l.kind === "one") return { employee: l.employee };
-      if (l.kind === "unsafe")
+      const lookup = this.lookupId(cell);
+      if (lookup.kind === "one") return { employee: lookup.employee };
+      if (lookup.kind === "unsafe")
         return { problem: { ...base, code: "employee_id_number_unsafe", params: { input: input() } } };
-      if (l.kind === "many") {
+      if (lookup.kind === "many") {
         return {
-          problem: { ...base, code: "employee_id_ambiguous", params: { input: input(), count: l.count } },
+          problem: {
+            ...base,
+            code: "employee_id_ambiguous",
+            params: { input: input(), count: lookup.count },
+          },
         };
       }
       return { problem: { ...base, code: "employee_id_unknown", params: { input: input() } } };
     }
     if (kind === "cpf") {
-      const n = normalizeCpf(v);
-      if (!n.ok)
-        return { problem: { ...base, code: "cpf_invalid", params: { input: input(), reason: n.code } } };
-      return outcome(pick(this.byCpf.get(n.digits)), "cpf_ambiguous", "cpf_unknown");
+      const normalized = normalizeCpf(cell);
+      if (!normalized.ok)
+        return {
+          problem: { ...base, code: "cpf_invalid", params: { input: input(), reason: normalized.code } },
+        };
+      return outcome(pick(this.byCpf.get(normalized.digits)), "cpf_ambiguous", "cpf_unknown");
     }
-    return outcome(pick(this.byEmail.get(normalizeEmail(v))), "email_ambiguous", "email_unknown");
+    return outcome(pick(this.byEmail.get(normalizeEmail(cell))), "email_ambiguous", "email_unknown");
 
     /** One holder matches; several are ambiguous (holders kept for the cross-check); none is unknown. */
     function outcome(
-      l: ReturnType<typeof pick>,
+      lookup: ReturnType<typeof pick>,
       ambiguous: "cpf_ambiguous" | "email_ambiguous",
       unknown: "cpf_unknown" | "email_unknown",
     ): { employee?: Employee; problem?: MatchProblem; holders?: readonly Employee[] } {
-      if (l.kind === "one") return { employee: l.employee };
-      if (l.kind === "many") {
+      if (lookup.kind === "one") return { employee: lookup.employee };
+      if (lookup.kind === "many") {
         return {
-          problem: { ...base, code: ambiguous, params: { input: input(), count: l.count } },
-          holders: l.holders,
+          problem: { ...base, code: ambiguous, params: { input: input(), count: lookup.count } },
+          holders: lookup.holders,
         };
       }
       return { problem: { ...base, code: unknown, params: { input: input() } } };

@@ -24,10 +24,10 @@ interface Entry<P> {
 
 type Catalogue = { [C in IssueCode]: Entry<IssueParamsByCode[C]> };
 
-const q = (s: string): string => `'${s}'`;
+const quoted = (s: string): string => `'${s}'`;
 /** A cell's input quoted; a number cell's decimal in the message's language ("12,345" in pt-BR). */
 const shown = (p: { input: string; number?: true }, locale: Locale): string =>
-  q(p.number && locale === "pt-BR" ? p.input.replace(".", ",") : p.input);
+  quoted(p.number && locale === "pt-BR" ? p.input.replace(".", ",") : p.input);
 const pt = (cents: number): string => formatCents(cents, "pt-BR");
 const en = (cents: number): string => formatCents(cents, "en-US");
 
@@ -112,17 +112,17 @@ export const MESSAGES: Catalogue = {
   },
   amount_ambiguous: {
     severity: "error",
-    "pt-BR": (p) => {
-      const whole = plainAmount(p.wholeCents, "pt-BR");
+    "pt-BR": (params) => {
+      const whole = plainAmount(params.wholeCents, "pt-BR");
       return (
-        `${shown(p, "pt-BR")} é ambíguo: pode ser milhar ou decimal. Se são ${whole} reais, escreva ${whole}; ` +
+        `${shown(params, "pt-BR")} é ambíguo: pode ser milhar ou decimal. Se são ${whole} reais, escreva ${whole}; ` +
         `se há centavos, use no máximo duas casas decimais.`
       );
     },
-    "en-US": (p) => {
-      const whole = plainAmount(p.wholeCents, "en-US");
+    "en-US": (params) => {
+      const whole = plainAmount(params.wholeCents, "en-US");
       return (
-        `${shown(p, "en-US")} is ambiguous: the separator may mean thousands or decimals. For ${whole} reais type ` +
+        `${shown(params, "en-US")} is ambiguous: the separator may mean thousands or decimals. For ${whole} reais type ` +
         `${whole}; for cents use at most two decimal places.`
       );
     },
@@ -137,26 +137,26 @@ export const MESSAGES: Catalogue = {
   employee_id_unknown: {
     severity: "error",
     "pt-BR": (p) =>
-      `nenhum colaborador tem o ID ${q(p.input)}. Confira o ID, ou apague a célula para identificar a pessoa pelo CPF.`,
+      `nenhum colaborador tem o ID ${quoted(p.input)}. Confira o ID, ou apague a célula para identificar a pessoa pelo CPF.`,
     "en-US": (p) =>
-      `no employee has the ID ${q(p.input)}. Check the ID, or clear the cell to identify the person by CPF.`,
+      `no employee has the ID ${quoted(p.input)}. Check the ID, or clear the cell to identify the person by CPF.`,
   },
   employee_id_ambiguous: {
     severity: "error",
     "pt-BR": (p) =>
-      `o ID ${q(p.input)} é um número, e o Excel apaga os zeros à esquerda: ${p.count} colaboradores têm esse ID ` +
+      `o ID ${quoted(p.input)} é um número, e o Excel apaga os zeros à esquerda: ${p.count} colaboradores têm esse ID ` +
       `com ou sem zeros (como 123 e 0123). Formate a coluna do ID como Texto e digite os IDs de novo, com os zeros.`,
     "en-US": (p) =>
-      `the ID ${q(p.input)} is a number, and Excel drops leading zeros: ${p.count} employees have this ID with ` +
+      `the ID ${quoted(p.input)} is a number, and Excel drops leading zeros: ${p.count} employees have this ID with ` +
       `or without zeros (such as 123 and 0123). Format the ID column as Text and type the IDs again, with their zeros.`,
   },
   employee_id_number_unsafe: {
     severity: "error",
     "pt-BR": (p) =>
-      `o ID ${q(p.input)} está guardado como número, e o Excel só guarda 15 dígitos exatos (e nenhuma fração ou ` +
+      `o ID ${quoted(p.input)} está guardado como número, e o Excel só guarda 15 dígitos exatos (e nenhuma fração ou ` +
       `sinal num ID): os dígitos podem não ser os digitados. Formate a coluna do ID como Texto e digite o ID de novo.`,
     "en-US": (p) =>
-      `the ID ${q(p.input)} is stored as a number, and Excel keeps only 15 exact digits (and an ID has no fraction ` +
+      `the ID ${quoted(p.input)} is stored as a number, and Excel keeps only 15 exact digits (and an ID has no fraction ` +
       `or sign): the digits may not be the ones typed. Format the ID column as Text and type the ID again.`,
   },
   cpf_unknown: {
@@ -167,8 +167,8 @@ export const MESSAGES: Catalogue = {
   },
   email_unknown: {
     severity: "error",
-    "pt-BR": (p) => `nenhum colaborador tem o e-mail ${q(p.input)}. Confira o e-mail ou use o CPF.`,
-    "en-US": (p) => `no employee has the e-mail ${q(p.input)}. Check it or use the CPF.`,
+    "pt-BR": (p) => `nenhum colaborador tem o e-mail ${quoted(p.input)}. Confira o e-mail ou use o CPF.`,
+    "en-US": (p) => `no employee has the e-mail ${quoted(p.input)}. Check it or use the CPF.`,
   },
   cpf_invalid: {
     severity: "error",
@@ -185,34 +185,36 @@ export const MESSAGES: Catalogue = {
   },
   email_ambiguous: {
     severity: "error",
-    "pt-BR": (p) => `${p.count} colaboradores têm o e-mail ${q(p.input)}. Use o CPF ou o ID do colaborador.`,
-    "en-US": (p) => `${p.count} employees share the e-mail ${q(p.input)}. Use the CPF or the employee ID.`,
+    "pt-BR": (p) =>
+      `${p.count} colaboradores têm o e-mail ${quoted(p.input)}. Use o CPF ou o ID do colaborador.`,
+    "en-US": (p) =>
+      `${p.count} employees share the e-mail ${quoted(p.input)}. Use the CPF or the employee ID.`,
   },
   identity_conflict: {
     severity: "error",
     "pt-BR": (p) =>
-      `${q(p.input)} é de ${"employeeName" in p ? p.employeeName : `${p.count} outros colaboradores`}, ` +
+      `${quoted(p.input)} é de ${"employeeName" in p ? p.employeeName : `${p.count} outros colaboradores`}, ` +
       `mas ${IDENTITY["pt-BR"][p.other]} da linha aponta outro colaborador. Corrija um dos dois.`,
     "en-US": (p) =>
-      `${q(p.input)} belongs to ${"employeeName" in p ? p.employeeName : `${p.count} other employees`}, ` +
+      `${quoted(p.input)} belongs to ${"employeeName" in p ? p.employeeName : `${p.count} other employees`}, ` +
       `but ${IDENTITY["en-US"][p.other]} on the row names another employee. Fix one of them.`,
   },
   identity_mismatch: {
     severity: "warning",
     "pt-BR": (p) =>
-      `${q(p.input)} não é o que está cadastrado para ${p.employeeName} (encontrado por ` +
+      `${quoted(p.input)} não é o que está cadastrado para ${p.employeeName} (encontrado por ` +
       `${IDENTITY["pt-BR"][p.other]}). Confira a linha.`,
     "en-US": (p) =>
-      `${q(p.input)} is not what is on record for ${p.employeeName} (found by ${IDENTITY["en-US"][p.other]}). ` +
+      `${quoted(p.input)} is not what is on record for ${p.employeeName} (found by ${IDENTITY["en-US"][p.other]}). ` +
       `Check the row.`,
   },
   employee_inactive: {
     severity: "error",
     "pt-BR": (p) =>
-      `${p.employeeName} não está ativo (situação ${q(p.situation)}) e não pode receber benefícios. ` +
+      `${p.employeeName} não está ativo (situação ${quoted(p.situation)}) e não pode receber benefícios. ` +
       `Apague os valores da linha ou reative a pessoa.`,
     "en-US": (p) =>
-      `${p.employeeName} is not active (situation ${q(p.situation)}) and cannot receive benefits. ` +
+      `${p.employeeName} is not active (situation ${quoted(p.situation)}) and cannot receive benefits. ` +
       `Clear the row's amounts or reactivate the person.`,
   },
 
@@ -226,11 +228,11 @@ export const MESSAGES: Catalogue = {
   name_mismatch: {
     severity: "warning",
     "pt-BR": (p) =>
-      `${capitalize(IDENTITY["pt-BR"][p.by])} desta linha é de ${p.employeeName}, mas a linha diz ${q(p.rowName)}. ` +
+      `${capitalize(IDENTITY["pt-BR"][p.by])} desta linha é de ${p.employeeName}, mas a linha diz ${quoted(p.rowName)}. ` +
       `Confira se a planilha não foi ordenada por uma coluna só ou colada uma linha fora do lugar.`,
     "en-US": (p) =>
       `${capitalize(IDENTITY["en-US"][p.by])} on this row belongs to ${p.employeeName}, but the row says ` +
-      `${q(p.rowName)}. Check that the sheet was not sorted by one column alone or pasted one row off.`,
+      `${quoted(p.rowName)}. Check that the sheet was not sorted by one column alone or pasted one row off.`,
   },
   missing_identity: {
     severity: "error",
@@ -244,8 +246,9 @@ export const MESSAGES: Catalogue = {
   },
   totals_row_skipped: {
     severity: "warning",
-    "pt-BR": (p) => `${q(p.label)}: esta parece ser uma linha de total; ela foi ignorada e não será enviada.`,
-    "en-US": (p) => `${q(p.label)}: this looks like a totals row; it was skipped and will not be sent.`,
+    "pt-BR": (p) =>
+      `${quoted(p.label)}: esta parece ser uma linha de total; ela foi ignorada e não será enviada.`,
+    "en-US": (p) => `${quoted(p.label)}: this looks like a totals row; it was skipped and will not be sent.`,
   },
 
   // ---- Whole table
@@ -286,8 +289,10 @@ export const MESSAGES: Catalogue = {
   },
   product_loose_match: {
     severity: "warning",
-    "pt-BR": (p) => `foi ligada ao produto ${q(p.product)} por semelhança do nome; confirme no mapeamento.`,
-    "en-US": (p) => `was linked to the product ${q(p.product)} by a similar name; confirm it in the mapping.`,
+    "pt-BR": (p) =>
+      `foi ligada ao produto ${quoted(p.product)} por semelhança do nome; confirme no mapeamento.`,
+    "en-US": (p) =>
+      `was linked to the product ${quoted(p.product)} by a similar name; confirm it in the mapping.`,
   },
   mapping_stale: {
     severity: "warning",

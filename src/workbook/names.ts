@@ -46,8 +46,8 @@ export function uniqueSheetName(base: string, taken: Iterable<string>): string {
       .replace(/[:\\/?*[\]]/g, " ")
       .replace(/^'+|'+$/g, "")
       .trim() || "Sheet";
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? "" : ` (${n})`;
+  for (let attempt = 1; ; attempt++) {
+    const suffix = attempt === 1 ? "" : ` (${attempt})`;
     const candidate = clean.slice(0, 31 - suffix.length).trimEnd() + suffix;
     if (!used.has(candidate.toLowerCase()) && sheetNameProblem(candidate) === null) return candidate;
   }
@@ -61,31 +61,31 @@ export function uniqueTableName(base: string, taken: Iterable<string>): string {
     .replace(/\p{M}/gu, "")
     .replace(/[^\p{L}\p{N}_.]+/gu, "_");
   if (!/^[\p{L}_]/u.test(clean)) clean = `T_${clean}`;
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? clean : `${clean}_${n}`;
+  for (let attempt = 1; ; attempt++) {
+    const candidate = attempt === 1 ? clean : `${clean}_${attempt}`;
     if (!used.has(candidate.toLowerCase()) && tableNameProblem(candidate) === null) return candidate;
   }
 }
 
 /** Column letters of a 0-based column index: 0 → "A", 27 → "AB". */
 export function columnLetters(index: number): string {
-  let s = "";
-  let n = index + 1;
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    n = Math.floor((n - 1) / 26);
+  let letters = "";
+  let remaining = index + 1;
+  while (remaining > 0) {
+    const digit = (remaining - 1) % 26;
+    letters = String.fromCharCode(65 + digit) + letters;
+    remaining = Math.floor((remaining - 1) / 26);
   }
-  return s;
+  return letters;
 }
 
 /** 0-based row and column of an A1 reference ("C5" → { row: 4, column: 2 }). */
 export function parseA1(ref: string): { row: number; column: number } {
-  const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(ref.trim());
-  if (!m?.[1] || !m[2]) throw new RangeError(`not an A1 cell reference: ${ref}`);
+  const match = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(ref.trim());
+  if (!match?.[1] || !match[2]) throw new RangeError(`not an A1 cell reference: ${ref}`);
   let column = 0;
-  for (const ch of m[1].toUpperCase()) column = column * 26 + (ch.charCodeAt(0) - 64);
-  const row = Number(m[2]);
+  for (const ch of match[1].toUpperCase()) column = column * 26 + (ch.charCodeAt(0) - 64);
+  const row = Number(match[2]);
   if (row < 1) throw new RangeError(`not an A1 cell reference: ${ref}`);
   return { row: row - 1, column: column - 1 };
 }

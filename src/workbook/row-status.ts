@@ -98,12 +98,12 @@ export async function writeRowStatuses(
   const info = absent.length > 0 ? await workbook.addColumns(table.name, absent) : table;
   // The status column added here gets the colours of the distribution table's ("Erro" in red).
   if (absent.includes(own.status)) await workbook.setColumnHighlight(info.name, own.status, STATUS_HIGHLIGHT);
-  const n = info.rowCount;
-  const status = new Array<CellValue>(n).fill("");
-  const message = new Array<CellValue>(n).fill("");
-  for (const s of statuses) {
-    status[s.rowIndex] = OUTCOME_TEXT[locale][s.outcome];
-    message[s.rowIndex] = safeText(s.message ?? "");
+  const rowCount = info.rowCount;
+  const status = new Array<CellValue>(rowCount).fill("");
+  const message = new Array<CellValue>(rowCount).fill("");
+  for (const rowStatus of statuses) {
+    status[rowStatus.rowIndex] = OUTCOME_TEXT[locale][rowStatus.outcome];
+    message[rowStatus.rowIndex] = safeText(rowStatus.message ?? "");
   }
   const name = (h: string) => info.header[headerIndex(info.header, h)] ?? h;
   const writes: ColumnWrite[] = [

@@ -55,13 +55,13 @@ export class RowValidator {
   private readonly memoText = new Map<string, ParseCentsResult>();
 
   constructor(readonly ctx: ValidationContext) {
-    const o = ctx.options ?? {};
-    this.warnAbove = o.warnAboveCents ?? DEFAULT_WARN_ABOVE_CENTS;
+    const options = ctx.options ?? {};
+    this.warnAbove = options.warnAboveCents ?? DEFAULT_WARN_ABOVE_CENTS;
     this.productCols = ctx.mapping.products;
     // The money locale reads amount text only; messages write amounts in their own language.
     this.parseOptions = {
-      locale: o.moneyLocale ?? "pt-BR",
-      maxCents: o.maxCentsPerCell ?? DEFAULT_MAX_CENTS_PER_CELL,
+      locale: options.moneyLocale ?? "pt-BR",
+      maxCents: options.maxCentsPerCell ?? DEFAULT_MAX_CENTS_PER_CELL,
     };
     this.singleColumnPerProduct =
       new Set(this.productCols.map((p) => p.product_id)).size === this.productCols.length;
@@ -73,26 +73,26 @@ export class RowValidator {
       .map((c) => c.index);
   }
 
-  private parse(v: CellValue): ParseCentsResult {
+  private parse(cell: CellValue): ParseCentsResult {
     // Sheets repeat the same few amount texts ("R$ 600,00" for everyone): a bounded memo skips
     // re-parsing them. Numbers are not memoized: parsing them is cheaper than a Map keyed by doubles.
-    if (typeof v === "string") {
-      let r = this.memoText.get(v);
-      if (r === undefined) {
-        r = parseCents(v, this.parseOptions);
-        if (this.memoText.size < MEMO_LIMIT) this.memoText.set(v, r);
+    if (typeof cell === "string") {
+      let parsed = this.memoText.get(cell);
+      if (parsed === undefined) {
+        parsed = parseCents(cell, this.parseOptions);
+        if (this.memoText.size < MEMO_LIMIT) this.memoText.set(cell, parsed);
       }
-      return r;
+      return parsed;
     }
-    return parseCents(v, this.parseOptions);
+    return parseCents(cell, this.parseOptions);
   }
 
   check(cells: readonly CellValue[], rowIndex: number, row: number): RowOutcome {
-    const m = this.ctx.mapping;
-    const idCell = m.employeeIdColumn === undefined ? undefined : cells[m.employeeIdColumn];
-    const cpfCell = m.cpfColumn === undefined ? undefined : cells[m.cpfColumn];
-    const emailCell = m.emailColumn === undefined ? undefined : cells[m.emailColumn];
-    const nameCell = m.nameColumn === undefined ? undefined : cells[m.nameColumn];
+    const mapping = this.ctx.mapping;
+    const idCell = mapping.employeeIdColumn === undefined ? undefined : cells[mapping.employeeIdColumn];
+    const cpfCell = mapping.cpfColumn === undefined ? undefined : cells[mapping.cpfColumn];
+    const emailCell = mapping.emailColumn === undefined ? undefined : cells[mapping.emailColumn];
+    const nameCell = mapping.nameColumn === undefined ? undefined : cells[mapping.nameColumn];
     const hasIdentity = !isBlankCell(idCell) || !isBlankCell(cpfCell) || !isBlankCell(emailCell);
     const out = (issues: Issue[], skipped: boolean, error: boolean): RowOutcome => ({
       rowIndex,
@@ -110,23 +110,25 @@ export class RowValidator {
     const values = new Map<string, number>();
     const single = this.singleColumnPerProduct;
     for (const col of this.productCols) {
-      const v = cells[col.index];
-      const r = v === undefined || v === "" ? undefined : this.parse(v);
-      if (r === undefined || (r.ok && r.blank)) {
+      const cell = cells[col.index];
+      const parsed = cell === undefined || cell === "" ? undefined : this.parse(cell);
+      if (parsed === undefined || (parsed.ok && parsed.blank)) {
         if (single || !values.has(col.product_id)) values.set(col.product_id, 0);
         continue;
       }
       anyAmount = true;
-      if (!r.ok) {
+      if (!parsed.ok) {
         amountError = true;
-        pending.push(amountIssue(r.problem, { row, rowIndex, column: col.header }));
+        pending.push(amountIssue(parsed.problem, { row, rowIndex, column: col.header }));
         continue;
       }
-      if (r.cents > this.warnAbove) {
-        pending.push(makeIssue("amount_large", { cents: r.cents }, { row, rowIndex, column: col.header }));
+      if (parsed.cents > this.warnAbove) {
+        pending.push(
+          makeIssue("amount_large", { cents: parsed.cents }, { row, rowIndex, column: col.header }),
+        );
       }
-      values.set(col.product_id, single ? r.cents : (values.get(col.product_id) ?? 0) + r.cents);
-      total += r.cents;
+      values.set(col.product_id, single ? parsed.cents : (values.get(col.product_id) ?? 0) + parsed.cents);
+      total += parsed.cents;
     }
 
     if (!hasIdentity) {
@@ -146,15 +148,15 @@ export class RowValidator {
     const nothingToSend = !amountError && total === 0;
     let identityError = false;
     const problems = match.ok ? match.warnings : match.problems;
-    for (const p of problems) {
-      if (nothingToSend && p.code === "employee_inactive") continue;
-      const severity = nothingToSend ? "warning" : p.severity;
+    for (const problem of problems) {
+      if (nothingToSend && problem.code === "employee_inactive") continue;
+      const severity = nothingToSend ? "warning" : problem.severity;
       if (severity === "error") identityError = true;
-      pending.unshift(this.matchIssue(p, severity, rowIndex, row));
+      pending.unshift(this.matchIssue(problem, severity, rowIndex, row));
     }
     if (match.ok && typeof nameCell === "string" && !namesAgree(nameCell, match.employee.name)) {
       const params = { by: match.by, employeeName: match.employee.name, rowName: nameCell.trim() };
-      const column = m.nameColumn === undefined ? undefined : this.ctx.header[m.nameColumn];
+      const column = mapping.nameColumn === undefined ? undefined : this.ctx.header[mapping.nameColumn];
       pending.push(makeIssue("name_mismatch", params, { row, rowIndex, ...(column ? { column } : {}) }));
     }
     const hasError = amountError || identityError;
@@ -187,9 +189,9 @@ export class RowValidator {
     let label: string | undefined;
     for (const cell of identity) {
       if (isBlankCell(cell)) continue;
-      const l = totalsLabel(cell);
-      if (l === undefined) return undefined;
-      label ??= l;
+      const cellLabel = totalsLabel(cell);
+      if (cellLabel === undefined) return undefined;
+      label ??= cellLabel;
     }
     return label;
   }
@@ -197,25 +199,40 @@ export class RowValidator {
   /** What the row adds to each unmapped column, or undefined when it adds nothing. */
   private observeUnmapped(cells: readonly CellValue[]): UnmappedSeen[] | undefined {
     let seen: UnmappedSeen[] | undefined;
-    this.unmapped.forEach((u, i) => {
-      const v = cells[u.index];
-      if (isBlankCell(v) || v === undefined || typeof v === "boolean") return;
-      const r = this.parse(v);
-      const amount = r.ok && !r.blank && (typeof v === "number" || /\d/.test(v));
+    this.unmapped.forEach((column, i) => {
+      const cell = cells[column.index];
+      if (isBlankCell(cell) || cell === undefined || typeof cell === "boolean") return;
+      const parsed = this.parse(cell);
+      const amount = parsed.ok && !parsed.blank && (typeof cell === "number" || /\d/.test(cell));
       seen ??= this.unmapped.map(() => [0, 0, 0] as const);
-      seen[i] = [1, amount ? 1 : 0, amount && r.ok ? r.cents : 0];
+      seen[i] = [1, amount ? 1 : 0, amount && parsed.ok ? parsed.cents : 0];
     });
     return seen;
   }
 
   private columnName(kind: IdentityKind): string {
-    const m = this.ctx.mapping;
-    const index = kind === "employee_id" ? m.employeeIdColumn : kind === "cpf" ? m.cpfColumn : m.emailColumn;
+    const mapping = this.ctx.mapping;
+    const index =
+      kind === "employee_id"
+        ? mapping.employeeIdColumn
+        : kind === "cpf"
+          ? mapping.cpfColumn
+          : mapping.emailColumn;
     return index === undefined ? kind : (this.ctx.header[index] ?? kind);
   }
 
-  private matchIssue(p: MatchProblem, severity: "error" | "warning", rowIndex: number, row: number): Issue {
+  private matchIssue(
+    problem: MatchProblem,
+    severity: "error" | "warning",
+    rowIndex: number,
+    row: number,
+  ): Issue {
     // A match problem's params are its issue's params (./matching.ts), code for code.
-    return makeIssue(p.code, p.params, { severity, row, rowIndex, column: this.columnName(p.column) });
+    return makeIssue(problem.code, problem.params, {
+      severity,
+      row,
+      rowIndex,
+      column: this.columnName(problem.column),
+    });
   }
 }
