@@ -27,6 +27,7 @@ const CLEAN = [
   "src/features/fund",
   "src/features/functions",
   "src/api",
+  "src/workbook",
 ];
 
 const LETTER = "/^(?![ij_]$)[A-Za-z]$/";

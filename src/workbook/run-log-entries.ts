@@ -57,30 +57,30 @@ export interface RunLogEntry {
 
 const text = (v: CellValue | undefined): string | undefined =>
   v === undefined || v === "" ? undefined : String(v);
-const num = (v: CellValue | undefined): number | undefined => {
-  if (typeof v === "number") return v;
-  if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))) return Number(v);
+const num = (cell: CellValue | undefined): number | undefined => {
+  if (typeof cell === "number") return cell;
+  if (typeof cell === "string" && cell.trim() !== "" && Number.isFinite(Number(cell))) return Number(cell);
   return undefined;
 };
 
-function entryToRow(e: RunLogEntry): CellValue[] {
+function entryToRow(entry: RunLogEntry): CellValue[] {
   // Strings from the API or the user go through safeText: the log is a sheet like any other.
-  const s = (v: string | undefined) => safeText(v ?? "");
+  const safe = (v: string | undefined) => safeText(v ?? "");
   return [
     RUN_LOG_VERSION,
-    e.at,
-    s(e.table),
-    s(e.mode),
-    s(e.distributionId),
-    s(e.state),
-    e.totalEmployees ?? "",
-    e.totalCents ?? "",
-    s(e.paymentMethod),
-    s(e.lotId),
-    s(e.transactionId),
-    s(e.fingerprint),
-    s(e.note),
-    s(e.ref),
+    entry.at,
+    safe(entry.table),
+    safe(entry.mode),
+    safe(entry.distributionId),
+    safe(entry.state),
+    entry.totalEmployees ?? "",
+    entry.totalCents ?? "",
+    safe(entry.paymentMethod),
+    safe(entry.lotId),
+    safe(entry.transactionId),
+    safe(entry.fingerprint),
+    safe(entry.note),
+    safe(entry.ref),
   ];
 }
 
@@ -123,9 +123,9 @@ export async function readRunLogEntries(workbook: Pick<Workbook, "readRunLog">):
 /** The latest entry of each distribution, in the order their last entries were written. */
 export function latestByDistribution(entries: readonly RunLogEntry[]): RunLogEntry[] {
   const last = new Map<string, RunLogEntry>();
-  for (const e of entries) {
-    last.delete(e.distributionId);
-    last.set(e.distributionId, e);
+  for (const entry of entries) {
+    last.delete(entry.distributionId);
+    last.set(entry.distributionId, entry);
   }
   return [...last.values()];
 }

@@ -48,8 +48,8 @@ export function creatingEntry(
   at: string,
   note?: string,
 ): RunLogEntry {
-  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  const id = typeof c?.randomUUID === "function" ? c.randomUUID() : String(Date.now());
+  const webCrypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  const id = typeof webCrypto?.randomUUID === "function" ? webCrypto.randomUUID() : String(Date.now());
   return { at, table, mode, distributionId: `${PENDING_PREFIX}${id}`, state: "creating", note };
 }
 
@@ -94,8 +94,8 @@ export function unansweredCreates(
   const lastPaid = ofRun.findLastIndex((e) => PAID_OR_MAYBE_STATES.includes(e.state));
   const run = ofRun.slice(lastPaid + 1);
   const answered = new Set(entries.flatMap((e) => (e.ref ? [e.ref] : [])));
-  return run.filter((e, i) => {
-    if (e.state !== "creating" || answered.has(e.distributionId)) return false;
+  return run.filter((entry, i) => {
+    if (entry.state !== "creating" || answered.has(entry.distributionId)) return false;
     const next = run[i + 1];
     const oldLayoutAnswer = next !== undefined && next.state !== "creating" && next.ref === undefined;
     return !oldLayoutAnswer;
@@ -245,11 +245,11 @@ export function assertNotPaidBefore(
  */
 export function runLogLinks(entries: readonly RunLogEntry[]): RunLogLink[] {
   const charges = new Map<string, Set<string>>();
-  for (const e of entries)
-    if (e.transactionId) {
-      const s = charges.get(e.distributionId) ?? new Set<string>();
-      s.add(e.transactionId);
-      charges.set(e.distributionId, s);
+  for (const entry of entries)
+    if (entry.transactionId) {
+      const chargeIds = charges.get(entry.distributionId) ?? new Set<string>();
+      chargeIds.add(entry.transactionId);
+      charges.set(entry.distributionId, chargeIds);
     }
   return latestByDistribution(entries.filter((e) => e.state !== "creating" && e.state !== "not-created")).map(
     (e) => ({

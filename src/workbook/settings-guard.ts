@@ -20,14 +20,14 @@ export function assertNonSecretSetting(key: string, value: JsonValue): void {
   if (SECRET_KEY.test(key)) throw new SecretSettingError(key);
   const stack: JsonValue[] = [value];
   while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === "string") {
-      if (SECRET_VALUE.test(v)) throw new SecretSettingError(key);
-    } else if (Array.isArray(v)) {
-      stack.push(...v);
-    } else if (v !== null && typeof v === "object") {
+    const item = stack.pop();
+    if (typeof item === "string") {
+      if (SECRET_VALUE.test(item)) throw new SecretSettingError(key);
+    } else if (Array.isArray(item)) {
+      stack.push(...item);
+    } else if (item !== null && typeof item === "object") {
       // Nested keys are data (e.g. column headers in a mapping), so only values are checked.
-      stack.push(...Object.values(v));
+      stack.push(...Object.values(item));
     }
   }
 }

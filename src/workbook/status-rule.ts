@@ -159,30 +159,32 @@ const TEXT = defineWords(
 
 /** The message of a row at `stage` of run `id` (also the review table's status of batch/group). */
 export function runMessage(stage: RunStage, id: string, locale: Locale, totalCents = 0): string {
-  const t = TEXT[locale];
-  return stage === "completed" ? t.completed(id, formatCents(totalCents, locale)) : t[stage](id);
+  const sentences = TEXT[locale];
+  return stage === "completed"
+    ? sentences.completed(id, formatCents(totalCents, locale))
+    : sentences[stage](id);
 }
 
 /** "Pago em 24/11/2026 · Distribuição de novembro": a payment record as a status cell says it. */
 function recordText(record: PaymentRecord, locale: Locale): string {
-  const t = TEXT[locale];
+  const sentences = TEXT[locale];
   const date = dateText(record.at, locale);
-  if (record.state === "completed") return t.paidOn(date, record.label);
-  if (record.state === "failed") return t.failedOn(date, record.label);
-  return t.processingOf(record.label);
+  if (record.state === "completed") return sentences.paidOn(date, record.label);
+  if (record.state === "failed") return sentences.failedOn(date, record.label);
+  return sentences.processingOf(record.label);
 }
 
 const joined = (issues: readonly Issue[], locale: Locale) => issues.map((i) => i.message[locale]).join(" | ");
 
 /** What a row's cells show (see the file comment); undefined clears them (an empty row). */
-export function rowStatus(f: RowFacts, locale: Locale): RowResult | undefined {
-  const t = TEXT[locale];
+export function rowStatus(facts: RowFacts, locale: Locale): RowResult | undefined {
+  const sentences = TEXT[locale];
   const words = ROW_STATE_TEXT[locale];
-  const { rowIndex } = f;
-  const issues = f.issues ?? [];
+  const { rowIndex } = facts;
+  const issues = facts.issues ?? [];
   const errors = issues.filter((i) => i.severity === "error");
   const warnings = issues.filter((i) => i.severity !== "error");
-  const total = f.totalCents;
+  const total = facts.totalCents;
   const result = (state: RowState, status: string, message: string, withTotal = total !== undefined) => ({
     rowIndex,
     state,
@@ -193,36 +195,38 @@ export function rowStatus(f: RowFacts, locale: Locale): RowResult | undefined {
 
   // 1. Errors, and a draft that differs from the row.
   if (errors.length > 0) return result("error", words.error, joined(errors, locale), false);
-  if (f.error !== undefined) return result("error", words.error, f.error, false);
-  const run = f.run;
+  if (facts.error !== undefined) return result("error", words.error, facts.error, false);
+  const run = facts.run;
   if (run?.mismatch !== undefined)
-    return result("error", words.error, t.mismatch(run.distributionId, run.mismatch));
+    return result("error", words.error, sentences.mismatch(run.distributionId, run.mismatch));
 
   // 2. The run the row is in.
   if (run !== undefined && total !== undefined && total > 0) {
     const id = run.distributionId;
     switch (run.stage) {
       case "draft":
-        return result("draft", words.draft, t.draft(id));
+        return result("draft", words.draft, sentences.draft(id));
       case "processing":
-        return result("processing", words.processing, t.processing(id));
+        return result("processing", words.processing, sentences.processing(id));
       case "completed": {
         const status = run.paid
           ? recordText({ ...run.paid, distributionId: id, state: "completed", totalCents: total }, locale)
           : words.paid;
-        return result("paid", status, t.completed(id, formatCents(total, locale)));
+        return result("paid", status, sentences.completed(id, formatCents(total, locale)));
       }
       case "failed":
-        return result("failed", words.failed, t.failed(id));
+        return result("failed", words.failed, sentences.failed(id));
       case "unknown":
-        return result("unknown", words.unknown, t.unknown(id));
+        return result("unknown", words.unknown, sentences.unknown(id));
     }
   }
 
   // 3. Will be sent.
-  const record = f.record;
+  const record = facts.record;
   if (total !== undefined && total > 0) {
-    const last = record ? t.last(recordText(record, locale), formatCents(record.totalCents, locale)) : "";
+    const last = record
+      ? sentences.last(recordText(record, locale), formatCents(record.totalCents, locale))
+      : "";
     const message = [joined(warnings, locale), last].filter((m) => m !== "").join(" | ");
     return result(
       warnings.length > 0 ? "warning" : "ready",
@@ -233,7 +237,7 @@ export function rowStatus(f: RowFacts, locale: Locale): RowResult | undefined {
 
   // 4. Left out: its record, else "no amounts".
   if (total !== undefined) {
-    const message = warnings.length > 0 ? joined(warnings, locale) : record ? t.leftOut : "";
+    const message = warnings.length > 0 ? joined(warnings, locale) : record ? sentences.leftOut : "";
     return record
       ? result(
           record.state === "completed" ? "paid" : record.state === "failed" ? "failed" : "processing",

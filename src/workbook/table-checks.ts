@@ -35,29 +35,33 @@ export interface TableCheckOutput {
  * or product column, and amount columns that map to no product.
  */
 export function openingIssues(ctx: ValidationContext, unmapped: TableCheckInput["unmapped"]): Issue[] {
-  const m = ctx.mapping;
-  const tableIssues: Issue[] = [...m.issues];
-  if (m.employeeIdColumn === undefined && m.cpfColumn === undefined && m.emailColumn === undefined) {
+  const mapping = ctx.mapping;
+  const tableIssues: Issue[] = [...mapping.issues];
+  if (
+    mapping.employeeIdColumn === undefined &&
+    mapping.cpfColumn === undefined &&
+    mapping.emailColumn === undefined
+  ) {
     tableIssues.push(makeIssue("no_identity_column", {}));
   }
-  if (m.products.length === 0) tableIssues.push(makeIssue("no_product_column", {}));
-  for (const u of unmapped) {
-    if (u.amounts === 0 || u.amounts * 2 < u.nonBlank) continue;
-    const params = { totalCents: u.cents, candidates: productCandidates(u.header, ctx.products) };
-    tableIssues.push(makeIssue("unmapped_amount_column", params, { column: u.header }));
+  if (mapping.products.length === 0) tableIssues.push(makeIssue("no_product_column", {}));
+  for (const column of unmapped) {
+    if (column.amounts === 0 || column.amounts * 2 < column.nonBlank) continue;
+    const params = { totalCents: column.cents, candidates: productCandidates(column.header, ctx.products) };
+    tableIssues.push(makeIssue("unmapped_amount_column", params, { column: column.header }));
   }
   return tableIssues;
 }
 
 /** `employee_duplicate` on one row of a duplicated employee; `others`: the other rows, in order. */
 export function duplicateRowIssue(
-  t: { name: string; row: number; rowIndex: number },
+  duplicate: { name: string; row: number; rowIndex: number },
   others: number[],
 ): Issue {
   return makeIssue(
     "employee_duplicate",
-    { employeeName: t.name, rows: others },
-    { row: t.row, rowIndex: t.rowIndex },
+    { employeeName: duplicate.name, rows: others },
+    { row: duplicate.row, rowIndex: duplicate.rowIndex },
   );
 }
 
@@ -92,7 +96,7 @@ export function closingIssues(
 
 export function tableIssues(input: TableCheckInput): TableCheckOutput {
   const { ctx } = input;
-  const m = ctx.mapping;
+  const mapping = ctx.mapping;
   const tableIssues = openingIssues(ctx, input.unmapped);
 
   // The same employee on several rows: every row involved is an error and is not sent.
@@ -103,15 +107,15 @@ export function tableIssues(input: TableCheckInput): TableCheckOutput {
   for (const list of input.byEmployee.values()) {
     if (list.length < 2) continue;
     duplicated++;
-    for (const t of list) {
-      if (t.sendIndex >= 0) {
-        dropped.add(t.sendIndex);
+    for (const duplicate of list) {
+      if (duplicate.sendIndex >= 0) {
+        dropped.add(duplicate.sendIndex);
         rowsWithErrors++;
       }
       rowIssues.push(
         duplicateRowIssue(
-          t,
-          list.filter((o) => o !== t).map((o) => o.row),
+          duplicate,
+          list.filter((o) => o !== duplicate).map((o) => o.row),
         ),
       );
     }
@@ -119,13 +123,13 @@ export function tableIssues(input: TableCheckInput): TableCheckOutput {
   const rows = dropped.size === 0 ? [...input.rows] : input.rows.filter((_, i) => !dropped.has(i));
 
   const perProduct = new Map<string, number>();
-  for (const p of m.products) perProduct.set(p.product_id, 0);
+  for (const product of mapping.products) perProduct.set(product.product_id, 0);
   let grand = 0;
   let employees = 0;
-  for (const r of rows) {
-    for (const [id, cents] of r.values) perProduct.set(id, (perProduct.get(id) ?? 0) + cents);
-    grand += r.totalCents;
-    if (r.totalCents > 0) employees++;
+  for (const row of rows) {
+    for (const [id, cents] of row.values) perProduct.set(id, (perProduct.get(id) ?? 0) + cents);
+    grand += row.totalCents;
+    if (row.totalCents > 0) employees++;
   }
   const closing = closingIssues(ctx, { duplicated, grandTotalCents: grand, rowsWithErrors });
   tableIssues.push(...closing.issues);

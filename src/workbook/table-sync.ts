@@ -59,9 +59,9 @@ export interface SyncOptions {
 }
 
 /** A written value as it reads back: `safeText`'s apostrophe is Excel's text prefix, not content. */
-const asRead = (v: CellValue): string => {
-  const s = typeof v === "string" && v.startsWith("'") ? v.slice(1) : v;
-  return String(s);
+const asRead = (written: CellValue): string => {
+  const unprefixed = typeof written === "string" && written.startsWith("'") ? written.slice(1) : written;
+  return String(unprefixed);
 };
 const cell = (v: CellValue): CellValue => (typeof v === "string" ? safeText(v) : v);
 
@@ -96,7 +96,7 @@ export async function syncTable<T>(
   const { signal, onProgress } = options;
   // A record the API lists twice (a page boundary moving under us) is still one row.
   const byKey = new Map<string, T>();
-  for (const r of listed) byKey.set(spec.key(r), r);
+  for (const record of listed) byKey.set(spec.key(record), record);
   const records = [...byKey.values()];
   if (!spec.columns.some((c) => c.header === spec.keyHeader))
     throw new Error(`syncTable: the key column "${spec.keyHeader}" is not among the columns`);
@@ -114,11 +114,11 @@ export async function syncTable<T>(
 
   const rowOf = new Map<string, number>();
   const duplicateRows: number[] = [];
-  rows.forEach((row, r) => {
+  rows.forEach((row, rowIndex) => {
     const id = asRead(row[keyAt] ?? "").trim();
     if (id === "") return;
-    if (rowOf.has(id)) duplicateRows.push(info.headerRow + 1 + r);
-    else rowOf.set(id, r);
+    if (rowOf.has(id)) duplicateRows.push(info.headerRow + 1 + rowIndex);
+    else rowOf.set(id, rowIndex);
   });
 
   // Column values as they are, then changed where a record says otherwise.
@@ -129,18 +129,18 @@ export async function syncTable<T>(
   let updated = 0;
   let unchanged = 0;
   for (const record of records) {
-    const r = rowOf.get(spec.key(record));
-    if (r === undefined) {
+    const rowIndex = rowOf.get(spec.key(record));
+    if (rowIndex === undefined) {
       fresh.push(record);
       continue;
     }
-    seen.add(r);
+    seen.add(rowIndex);
     let rowChanged = false;
-    spec.columns.forEach((c, i) => {
-      const next = cell(c.value(record));
-      const same = c.normalize ?? ((text: string) => text);
-      if (same(asRead(next)) !== same(asRead(values[i]![r]!))) {
-        values[i]![r] = next;
+    spec.columns.forEach((column, i) => {
+      const next = cell(column.value(record));
+      const same = column.normalize ?? ((text: string) => text);
+      if (same(asRead(next)) !== same(asRead(values[i]![rowIndex]!))) {
+        values[i]![rowIndex] = next;
         changed[i] = true;
         rowChanged = true;
       }
@@ -159,8 +159,8 @@ export async function syncTable<T>(
       fresh.map(() => info.header.map((): CellValue => "")),
       signal ? { signal } : {},
     );
-    spec.columns.forEach((c, i) => {
-      for (const record of fresh) values[i]!.push(cell(c.value(record)));
+    spec.columns.forEach((column, i) => {
+      for (const record of fresh) values[i]!.push(cell(column.value(record)));
       changed[i] = true;
     });
   }

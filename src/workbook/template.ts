@@ -55,13 +55,15 @@ export interface TemplateResult {
  */
 export function productHeaders(products: readonly Product[], reserved: readonly string[] = []): string[] {
   const count = new Map<string, number>();
-  for (const p of products) count.set(headerKey(p.name), (count.get(headerKey(p.name)) ?? 0) + 1);
+  for (const product of products)
+    count.set(headerKey(product.name), (count.get(headerKey(product.name)) ?? 0) + 1);
   const reservedKeys = new Set([...ALIAS_KEYS, ...reserved.map(headerKey)]);
-  return products.map((p) => {
-    const key = headerKey(p.name);
-    const name = p.name.replace(/^[=+\-@\t\r\s]+/, "").trim();
-    const clash = key === "" || (count.get(key) ?? 0) > 1 || reservedKeys.has(key) || isFormulaLike(p.name);
-    return clash ? `${name || "Produto"} [${p.id}]` : p.name;
+  return products.map((product) => {
+    const key = headerKey(product.name);
+    const name = product.name.replace(/^[=+\-@\t\r\s]+/, "").trim();
+    const clash =
+      key === "" || (count.get(key) ?? 0) > 1 || reservedKeys.has(key) || isFormulaLike(product.name);
+    return clash ? `${name || "Produto"} [${product.id}]` : product.name;
   });
 }
 
@@ -115,13 +117,13 @@ export async function createDistributionTemplate(
     .slice()
     .sort((a, b) => collator.compare(a.name, b.name));
   const blanks = (n: number): CellValue[] => Array.from({ length: n }, () => "");
-  const rows: CellValue[][] = people.map((e) => {
-    const cpf = e.cpf === undefined ? undefined : normalizeCpf(e.cpf);
+  const rows: CellValue[][] = people.map((employee) => {
+    const cpf = employee.cpf === undefined ? undefined : normalizeCpf(employee.cpf);
     return [
-      safeText(e.employee_id),
+      safeText(employee.employee_id),
       cpf?.ok ? formatCpf(cpf.digits) : "",
-      safeText(e.name),
-      safeText(e.email ?? ""),
+      safeText(employee.name),
+      safeText(employee.email ?? ""),
       ...blanks(products.length + 3),
     ];
   });

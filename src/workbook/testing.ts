@@ -6,15 +6,15 @@ import { type Employee, type Product, SITUATION_ACTIVE } from "../api/schemas";
 import { cpfCheckDigits } from "../money";
 
 /**
- * The n-th valid CPF (11 digits, leading zeros kept): a 9-digit base from n plus the check
- * digits of src/money (the rule lives in one place). The bases are spread so that many have
- * leading zeros; the few n whose base is one digit repeated (the smallest is 59,982,321) are
- * never issued and throw a RangeError.
+ * The `ordinal`-th valid CPF (11 digits, leading zeros kept): a 9-digit base from `ordinal` plus
+ * the check digits of src/money (the rule lives in one place). The bases are spread so that many
+ * have leading zeros; the few ordinals whose base is one digit repeated (the smallest is
+ * 59,982,321) are never issued and throw a RangeError.
  */
-export function makeCpf(n: number): string {
-  const base = String((n * 7919 + 1) % 1_000_000_000).padStart(9, "0");
+export function makeCpf(ordinal: number): string {
+  const base = String((ordinal * 7919 + 1) % 1_000_000_000).padStart(9, "0");
   if (/^(\d)\1*$/.test(base))
-    throw new RangeError(`makeCpf(${n}): the base ${base} has no valid CPF (all digits the same)`);
+    throw new RangeError(`makeCpf(${ordinal}): the base ${base} has no valid CPF (all digits the same)`);
   return base + cpfCheckDigits(base);
 }
 
@@ -27,9 +27,9 @@ export const PRODUCTS: Product[] = [
   { id: "prod_cultura", name: "Cultura" },
 ];
 
-/** `n` employees e1..en; every `inactiveEvery`-th one is inactive (0 = none). */
-export function makeEmployees(n: number, inactiveEvery = 0): Employee[] {
-  return Array.from({ length: n }, (_, i) => ({
+/** `count` employees e1..e<count>; every `inactiveEvery`-th one is inactive (0 = none). */
+export function makeEmployees(count: number, inactiveEvery = 0): Employee[] {
+  return Array.from({ length: count }, (_, i) => ({
     employee_id: `e${i + 1}`,
     name: `Pessoa ${i + 1}`,
     cpf: makeCpf(i + 1),

@@ -98,60 +98,65 @@ export class DistributionValidator {
   }
 
   private addRow(cells: readonly CellValue[], rowIndex: number, row: number): void {
-    const o = this.checker.check(cells, rowIndex, row);
+    const outcome = this.checker.check(cells, rowIndex, row);
     this.rowsRead++;
-    if (o.skipped) this.rowsSkipped++;
-    if (o.error) this.rowsWithErrors++;
-    for (const issue of o.issues) this.cellIssues.push(issue);
-    o.unmapped?.forEach(([nonBlank, amounts, cents], i) => {
-      const u = this.unmappedCols[i]!;
-      u.nonBlank += nonBlank;
-      u.amounts += amounts;
-      u.cents += cents;
+    if (outcome.skipped) this.rowsSkipped++;
+    if (outcome.error) this.rowsWithErrors++;
+    for (const issue of outcome.issues) this.cellIssues.push(issue);
+    outcome.unmapped?.forEach(([nonBlank, amounts, cents], i) => {
+      const column = this.unmappedCols[i]!;
+      column.nonBlank += nonBlank;
+      column.amounts += amounts;
+      column.cents += cents;
     });
-    if (!o.employee) return;
+    if (!outcome.employee) return;
     let sendIndex = -1;
-    if (o.send) {
+    if (outcome.send) {
       sendIndex = this.rows.length;
-      this.rows.push(o.send);
+      this.rows.push(outcome.send);
     }
-    pushTo(this.byEmployee, o.employee.employee_id, { rowIndex, row, name: o.employee.name, sendIndex });
+    pushTo(this.byEmployee, outcome.employee.employee_id, {
+      rowIndex,
+      row,
+      name: outcome.employee.name,
+      sendIndex,
+    });
   }
 
   finish(): ValidationResult {
     this.finished = true;
-    const t = tableIssues({
+    const checked = tableIssues({
       ctx: this.ctx,
       rows: this.rows,
       byEmployee: this.byEmployee,
       unmapped: this.unmappedCols,
       rowsWithErrors: this.rowsWithErrors,
     });
-    this.rowsWithErrors = t.rowsWithErrors;
+    this.rowsWithErrors = checked.rowsWithErrors;
     const cellIssues =
-      t.rowIssues.length === 0
+      checked.rowIssues.length === 0
         ? this.cellIssues
-        : [...this.cellIssues, ...t.rowIssues].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
-    const issues = [...t.tableIssues, ...cellIssues];
+        : [...this.cellIssues, ...checked.rowIssues].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+    const issues = [...checked.tableIssues, ...cellIssues];
     let errors = 0;
     for (const i of issues) if (i.severity === "error") errors++;
     const summary: ValidationSummary = {
       rowsRead: this.rowsRead,
       rowsSkipped: this.rowsSkipped,
-      rowsValid: t.rows.length,
+      rowsValid: checked.rows.length,
       rowsWithErrors: this.rowsWithErrors,
       errors,
       warnings: issues.length - errors,
-      ...t.totals,
+      ...checked.totals,
     };
-    const checkedRows = t.rows.map(({ rowIndex, row, employee_id, totalCents }) => ({
+    const checkedRows = checked.rows.map(({ rowIndex, row, employee_id, totalCents }) => ({
       rowIndex,
       row,
       employee_id,
       totalCents,
     }));
     if (errors > 0) return { ok: false, issues, summary, checkedRows };
-    return { ok: true, rows: t.rows, issues, summary, checkedRows };
+    return { ok: true, rows: checked.rows, issues, summary, checkedRows };
   }
 }
 
@@ -161,9 +166,9 @@ export function validateRows(
   rows: readonly (readonly CellValue[])[],
   firstSheetRow = 2,
 ): ValidationResult {
-  const v = new DistributionValidator(ctx);
-  v.addRows(rows, 0, firstSheetRow);
-  return v.finish();
+  const validator = new DistributionValidator(ctx);
+  validator.addRows(rows, 0, firstSheetRow);
+  return validator.finish();
 }
 
 /** Reads a table through the port, block by block, and validates it. */
@@ -173,7 +178,7 @@ export async function validateTable(
   ctx: ValidationContext,
   readOptions?: ReadRowsOptions,
 ): Promise<ValidationResult> {
-  const v = new DistributionValidator(ctx);
-  for await (const block of workbook.readTableRows(table, readOptions)) v.add(block);
-  return v.finish();
+  const validator = new DistributionValidator(ctx);
+  for await (const block of workbook.readTableRows(table, readOptions)) validator.add(block);
+  return validator.finish();
 }

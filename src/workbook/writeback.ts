@@ -51,7 +51,7 @@ export function validationRowResults(
   const out: RowResult[] = [];
   for (const rowIndex of new Set([...counted.keys(), ...byRow.keys()])) {
     const row = counted.get(rowIndex);
-    const r = rowStatus(
+    const rowResult = rowStatus(
       {
         rowIndex,
         issues: byRow.get(rowIndex),
@@ -61,16 +61,20 @@ export function validationRowResults(
       },
       locale,
     );
-    if (r) out.push(r);
+    if (rowResult) out.push(rowResult);
   }
   return out.sort((a, b) => a.rowIndex - b.rowIndex);
 }
 
 /** The three cells a result shows (status, message, row total): "" clears them. */
-function resultCells(r: RowResult | undefined): [CellValue, CellValue, CellValue] {
-  if (!r) return ["", "", ""];
+function resultCells(result: RowResult | undefined): [CellValue, CellValue, CellValue] {
+  if (!result) return ["", "", ""];
   // Reais for people to read (display only: the cents stay in the validation result).
-  return [safeText(r.status), safeText(r.message), r.totalCents === undefined ? "" : r.totalCents / 100];
+  return [
+    safeText(result.status),
+    safeText(result.message),
+    result.totalCents === undefined ? "" : result.totalCents / 100,
+  ];
 }
 
 /**
@@ -113,12 +117,12 @@ async function ensureAddinColumns(
   mapping: TableMapping,
   locale: Locale = "pt-BR",
 ): Promise<{ table: TableInfo; status: string; message: string; total: string }> {
-  const h = ADDIN_HEADERS[locale];
+  const headers = ADDIN_HEADERS[locale];
   const name = (i: number | undefined, fallback: string): string =>
     i === undefined ? fallback : (table.header[i] ?? fallback);
-  const status = name(mapping.statusColumn, h.status);
-  const message = name(mapping.messageColumn, h.message);
-  const total = name(mapping.totalColumn, h.total);
+  const status = name(mapping.statusColumn, headers.status);
+  const message = name(mapping.messageColumn, headers.message);
+  const total = name(mapping.totalColumn, headers.total);
   const missing = [
     mapping.statusColumn === undefined ? status : undefined,
     mapping.messageColumn === undefined ? message : undefined,
@@ -141,14 +145,14 @@ export async function writeRowResults(
   options?: WriteOptions,
 ): Promise<TableInfo> {
   const cols = await ensureAddinColumns(workbook, table, mapping, locale);
-  const n = cols.table.rowCount;
-  const status: CellValue[] = new Array<CellValue>(n).fill("");
-  const message: CellValue[] = new Array<CellValue>(n).fill("");
-  const total: CellValue[] = new Array<CellValue>(n).fill("");
-  for (const r of results) {
-    if (r.rowIndex < 0 || r.rowIndex >= n)
-      throw new RangeError(`row ${r.rowIndex} is outside table ${table.name}`);
-    [status[r.rowIndex], message[r.rowIndex], total[r.rowIndex]] = resultCells(r);
+  const rowCount = cols.table.rowCount;
+  const status: CellValue[] = new Array<CellValue>(rowCount).fill("");
+  const message: CellValue[] = new Array<CellValue>(rowCount).fill("");
+  const total: CellValue[] = new Array<CellValue>(rowCount).fill("");
+  for (const result of results) {
+    if (result.rowIndex < 0 || result.rowIndex >= rowCount)
+      throw new RangeError(`row ${result.rowIndex} is outside table ${table.name}`);
+    [status[result.rowIndex], message[result.rowIndex], total[result.rowIndex]] = resultCells(result);
   }
   await workbook.writeColumns(
     cols.table.name,
