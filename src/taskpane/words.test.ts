@@ -64,7 +64,8 @@ describe("the add-in's words, in both languages", () => {
     );
     expect([...folders]).toEqual(
       expect.arrayContaining([
-        "workbook/messages.ts",
+        "workbook/cell-messages.ts",
+        "workbook/message-parts.ts",
         "workbook/problem-messages.ts",
         "taskpane/ui",
         "features/distribute",

@@ -12,7 +12,7 @@ import type { Workbook } from "./port";
 
 const SHEET_FORBIDDEN = /[:\\/?*[\]]/;
 
-/** Why Excel refuses a sheet name (sentences in ./messages.ts, `nameProblemMessage`). */
+/** Why Excel refuses a sheet name (sentences in ./problem-messages.ts, `nameProblemMessage`). */
 export type SheetNameProblem =
   "empty" | "too_long" | "forbidden_character" | "apostrophe_at_edge" | "reserved";
 
@@ -27,7 +27,7 @@ export function sheetNameProblem(name: string): SheetNameProblem | null {
 
 const CELL_REF = /^([a-z]{1,3}\d+|r\d*c\d*)$/i;
 
-/** Why Excel refuses a table name (sentences in ./messages.ts, `nameProblemMessage`). */
+/** Why Excel refuses a table name (sentences in ./problem-messages.ts, `nameProblemMessage`). */
 export type TableNameProblem = "empty" | "too_long" | "invalid_character" | "cell_reference";
 
 export function tableNameProblem(name: string): TableNameProblem | null {
