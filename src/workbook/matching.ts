@@ -95,14 +95,9 @@ const withoutLeadingZeros = (id: string): string => id.replace(/^0+(?=\d)/, "");
  * restoring the leading zeros Excel drops; anything that is not 11 digits is masked whole.
  */
 function cpfForMessage(cell: CellValue): string {
-  const normalized = normalizeCpf(cell);
-  return maskCpf(
-    normalized.ok
-      ? normalized.digits
-      : typeof cell === "number"
-        ? String(cell).padStart(11, "0")
-        : String(cell),
-  );
+  const cpf = normalizeCpf(cell);
+  if (cpf.ok) return maskCpf(cpf.digits);
+  return maskCpf(typeof cell === "number" ? String(cell).padStart(11, "0") : String(cell));
 }
 
 function pick(list: Employee[] | undefined): Lookup {
@@ -126,8 +121,8 @@ export class EmployeeIndex {
       this.byId.set(employee.employee_id, employee);
       pushTo(this.byIdNoZeros, withoutLeadingZeros(employee.employee_id), employee);
       if (employee.cpf !== undefined) {
-        const normalized = normalizeCpf(employee.cpf);
-        if (normalized.ok) pushTo(this.byCpf, normalized.digits, employee);
+        const cpf = normalizeCpf(employee.cpf);
+        if (cpf.ok) pushTo(this.byCpf, cpf.digits, employee);
       }
       if (employee.email !== undefined && !isBlankCell(employee.email))
         pushTo(this.byEmail, normalizeEmail(employee.email), employee);
@@ -275,12 +270,10 @@ export class EmployeeIndex {
       return { problem: { ...base, code: "employee_id_unknown", params: { input: input() } } };
     }
     if (kind === "cpf") {
-      const normalized = normalizeCpf(cell);
-      if (!normalized.ok)
-        return {
-          problem: { ...base, code: "cpf_invalid", params: { input: input(), reason: normalized.code } },
-        };
-      return outcome(pick(this.byCpf.get(normalized.digits)), "cpf_ambiguous", "cpf_unknown");
+      const cpf = normalizeCpf(cell);
+      if (!cpf.ok)
+        return { problem: { ...base, code: "cpf_invalid", params: { input: input(), reason: cpf.code } } };
+      return outcome(pick(this.byCpf.get(cpf.digits)), "cpf_ambiguous", "cpf_unknown");
     }
     return outcome(pick(this.byEmail.get(normalizeEmail(cell))), "email_ambiguous", "email_unknown");
 
