@@ -3,9 +3,9 @@
 // Kept apart from eslint.config.mjs so that test/layers.test.ts can lint fixture sources against
 // exactly these rules. CommonJS so that jest (which runs CommonJS) loads the very same file.
 //
-//   taskpane (the shell) / commands / preview  ->  features  ->  workbook, api, money
-//   a feature reaches another feature only through its index.ts, and the shell only through the
-//   shared UI (src/taskpane/ui); the shared UI imports no feature and nothing else of the shell.
+//   taskpane (the shell) / commands / preview  ->  features  ->  ui  ->  workbook, api, money
+//   a feature reaches another feature only through its index.ts and never the shell; the shared UI
+//   (src/ui) imports only the core: no feature, no shell, no host.
 //   excel implements the workbook port and is handed in at the edges (task pane, commands, preview).
 //   sandbox may import src/api (the wire schemas) and src/money (pure), nothing else from src.
 //
@@ -17,7 +17,7 @@
 const path = require("node:path");
 const { builtinModules } = require("node:module");
 
-const LAYERS = ["api", "money", "workbook", "features", "excel", "taskpane", "commands", "preview"];
+const LAYERS = ["api", "money", "workbook", "ui", "features", "excel", "taskpane", "commands", "preview"];
 const SCRIPTS = "{ts,tsx,mts,cts,js,mjs,cjs}";
 
 /** A relative or src-rooted import that reaches into one of `layers`. */
@@ -95,9 +95,9 @@ const SANDBOX_PATTERNS = [
 
 /**
  * The feature rule, on resolved paths: from inside src/features/<a>, another feature only through
- * its index.ts and the shell only through src/taskpane/ui; from the shell, the commands and the
- * preview, a feature only through its index.ts; from src/taskpane/ui, no feature and nothing else
- * of the shell.
+ * its index.ts; from the shell, the commands and the preview, a feature only through its index.ts.
+ * (Which layers may import features at all, and that a feature never imports the shell, are the
+ * layer patterns' job.)
  */
 const featureBoundary = {
   meta: {
@@ -106,32 +106,17 @@ const featureBoundary = {
     messages: {
       internals:
         "Import the {{feature}} feature through its index.ts (src/features/{{feature}}), not {{target}}.",
-      shell: "A feature may use the shell only through its shared UI (src/taskpane/ui), not {{target}}.",
-      sharedUi:
-        "src/taskpane/ui is shared by every feature: it imports no feature and nothing else of the shell ({{target}}).",
     },
   },
   create(context) {
     const from = path.relative(__dirname, context.filename).split(path.sep).join("/");
     const feature = /^src\/features\/([^/]+)\//.exec(from)?.[1];
-    const inSharedUi = from.startsWith("src/taskpane/ui/");
     const check = (source) => {
       if (!source || typeof source.value !== "string" || !source.value.startsWith(".")) return;
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), source.value));
       const into = /^src\/features\/([^/]+)(\/(.*))?$/.exec(target);
-      if (
-        inSharedUi &&
-        (into || (target.startsWith("src/taskpane") && !target.startsWith("src/taskpane/ui")))
-      ) {
-        context.report({ node: source, messageId: "sharedUi", data: { target } });
-        return;
-      }
       if (into && into[1] !== feature && into[3] !== undefined && !/^index(\.tsx?)?$/.test(into[3])) {
         context.report({ node: source, messageId: "internals", data: { feature: into[1], target } });
-        return;
-      }
-      if (feature && /^src\/taskpane(\/|$)/.test(target) && !target.startsWith("src/taskpane/ui/")) {
-        context.report({ node: source, messageId: "shell", data: { target } });
       }
     };
     return {
@@ -153,24 +138,26 @@ const layerRules = [
   layer("money", { allow: [], forbidPackages: [...UI, ...SERVER], forbidHostGlobals: true }),
   layer("api", { allow: ["money"], forbidPackages: [...UI, ...SERVER], forbidHostGlobals: true }),
   layer("workbook", { allow: ["api", "money"], forbidPackages: [...UI, ...SERVER], forbidHostGlobals: true }),
+  // The shared UI (React, Fluent UI) over the core: no feature, no shell, no host.
+  layer("ui", { allow: ["workbook", "api", "money"], forbidPackages: SERVER, forbidHostGlobals: true }),
   // Features hold screens (React) but never touch Office.js: the Workbook port is handed to them.
   layer("features", {
-    allow: ["features", "taskpane", "workbook", "api", "money"],
+    allow: ["features", "ui", "workbook", "api", "money"],
     forbidPackages: SERVER,
     forbidHostGlobals: true,
   }),
   layer("excel", { allow: ["workbook", "api", "money"], forbidPackages: [...UI, ...SERVER] }),
   layer("taskpane", {
-    allow: ["features", "workbook", "api", "money", "excel"],
+    allow: ["features", "ui", "workbook", "api", "money", "excel"],
     forbidPackages: SERVER,
   }),
   layer("commands", {
-    allow: ["features", "workbook", "api", "money", "excel", "taskpane"],
+    allow: ["features", "ui", "workbook", "api", "money", "excel", "taskpane"],
     forbidPackages: SERVER,
   }),
   // The preview hosts the add-in over the fake Excel of src/excel (it is an edge, as the task pane is).
   layer("preview", {
-    allow: ["taskpane", "features", "workbook", "api", "money", "excel"],
+    allow: ["taskpane", "features", "ui", "workbook", "api", "money", "excel"],
     forbidPackages: SERVER,
   }),
   {

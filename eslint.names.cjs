@@ -14,6 +14,7 @@
 const SCRIPTS = "{ts,tsx,mts,cts,js,mjs,cjs}";
 
 const CLEAN = [
+  "src/ui",
   "src/taskpane",
   "src/commands",
   "src/preview",

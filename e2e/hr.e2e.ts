@@ -8,7 +8,7 @@
  * benefit's amounts, the review table shows them, it is paid by PIX and ends completed; the
  * sandbox holds exactly that.
  */
-import { messagesFor } from "../src/taskpane/ui/i18n";
+import { messagesFor } from "../src/ui/i18n";
 import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { apiGet, openPreview, startWorld, type World } from "./harness";
 import { PreviewPage } from "./preview-page";

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import JSZip from "jszip";
-import { messagesFor } from "../src/taskpane/ui/i18n";
+import { messagesFor } from "../src/ui/i18n";
 import { CONNECTION_WORDS } from "../src/features/connection";
 import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { FUND_WORDS } from "../src/features/fund";

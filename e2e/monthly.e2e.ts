@@ -8,7 +8,7 @@
  * counts exactly the item calls the pane announced, and the review shows exactly those changes.
  */
 import { DEMO_TOKEN } from "../sandbox/server";
-import { messagesFor } from "../src/taskpane/ui/i18n";
+import { messagesFor } from "../src/ui/i18n";
 import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { type World, openPreview, startWorld } from "./harness";
 import { monthlyDistribution, saveWorkbook, xlsxParts } from "./monthly-steps";

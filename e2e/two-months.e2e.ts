@@ -5,7 +5,7 @@
  * when?": a paid row keeps its record until a later send changes it, a row left out is never
  * "Pronto", the ledger holds one row per paid amount, and Activity one entry per distribution.
  */
-import { messagesFor } from "../src/taskpane/ui/i18n";
+import { messagesFor } from "../src/ui/i18n";
 import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { LEDGER_HEADERS } from "../src/workbook/ledger";
 import { ROW_STATE_TEXT } from "../src/workbook/status-rule";

@@ -110,7 +110,7 @@ test("the pane's start weight stays under its budget (gzip -9, as npm run size m
   );
   // Measured 287.3 KB once the fake left the bundle (347.2 KB with it), 304.7 KB with the
   // receipt, the reducers and the disclosures of Fluent's Accordion and its motion, then 298.1 KB
-  // with the pane's own small disclosure (src/taskpane/ui/Disclosure.tsx) in place of Accordion:
+  // with the pane's own small disclosure (src/ui/Disclosure.tsx) in place of Accordion:
   // the 300 KB target of issue 12, item 8 (scripts/bundle-size.mjs), with little room left.
   expect(total).toBeLessThan(300 * 1024);
   expect(total).toBeGreaterThan(200 * 1024);

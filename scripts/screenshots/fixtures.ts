@@ -3,7 +3,7 @@ import { APIConnectionTimeoutError, FinalizeOutcomeUnknownError } from "../../sr
 import { makeIssue } from "../../src/workbook";
 import type { PaneServices } from "../../src/taskpane/pane-services";
 import type { ValidationView } from "../../src/features/distribute";
-import type { Locale } from "../../src/taskpane/ui/i18n";
+import type { Locale } from "../../src/ui/i18n";
 
 const PIX =
   "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913VALEPIX LTDA6008BRASILIA62070503***6304ABCD";

@@ -6,7 +6,7 @@
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createRoot } from "react-dom/client";
 import { App, type ScreenName } from "../../src/taskpane/App";
-import type { Locale } from "../../src/taskpane/ui/i18n";
+import type { Locale } from "../../src/ui/i18n";
 import { fixtureServices } from "./fixtures";
 
 const [locale, screen, variant] = location.hash.slice(1).split("/") as [Locale, ScreenName, string?];

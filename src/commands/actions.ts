@@ -19,7 +19,7 @@ import { pullTransactions } from "../features/reconciliation";
 import { NoDistributionError, refreshStatus } from "../features/distribute";
 import type { Workbook } from "../workbook";
 import type { Host } from "../taskpane/composition-root";
-import { formatBRL, formatCount } from "../taskpane/ui/i18n";
+import { formatBRL, formatCount } from "../ui/i18n";
 import type { Notice } from "../taskpane/notices";
 import type { CommandMessages } from "./messages";
 

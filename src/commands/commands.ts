@@ -14,7 +14,7 @@
  * - never throws past itself: Office would show nothing, and the person would not know.
  */
 import { type Host, sharedHost } from "../taskpane/composition-root";
-import { messagesFor } from "../taskpane/ui/i18n";
+import { messagesFor } from "../ui/i18n";
 import { paneMessageFor } from "../taskpane/error-words";
 import {
   type Outcome,

@@ -7,7 +7,7 @@
  * Excel refuses `getSelectedRange` with `InvalidSelection` when several areas are selected
  * (Ctrl+click) or when the selection is a chart or a shape (./fake/objects.ts cites where); that
  * refusal leaves here as a `WorkbookHostError` with that code, which the pane words as "select one
- * cell of the table" (src/taskpane/ui/errors/messageFor.ts).
+ * cell of the table" (src/ui/errors/messageFor.ts).
  */
 import { hostCall } from "./errors";
 import type { ExcelRun } from "./office-api";

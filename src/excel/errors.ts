@@ -6,20 +6,11 @@
  * https://learn.microsoft.com/office/dev/add-ins/testing/application-specific-api-error-handling).
  */
 
-/** The codes the adapter and the fake produce or react to (Office.js `OfficeExtension.ErrorCodes`). */
-export const HOST_ERROR_CODES = {
-  itemNotFound: "ItemNotFound",
-  itemAlreadyExists: "ItemAlreadyExists",
-  invalidArgument: "InvalidArgument",
-  invalidOperation: "InvalidOperation",
-  invalidSelection: "InvalidSelection",
-  propertyNotLoaded: "PropertyNotLoaded",
-  requestPayloadSizeLimitExceeded: "RequestPayloadSizeLimitExceeded",
-  responsePayloadSizeLimitExceeded: "ResponsePayloadSizeLimitExceeded",
-  generalException: "GeneralException",
-} as const;
+import { HOST_ERROR_CODES, type HostErrorCode } from "../workbook";
 
-export type HostErrorCode = (typeof HOST_ERROR_CODES)[keyof typeof HOST_ERROR_CODES] | (string & {});
+// The codes are the Workbook port's contract (src/workbook/host-error-codes.ts); re-exported here
+// for the adapter, the fake and their tests.
+export { HOST_ERROR_CODES };
 
 export class WorkbookHostError extends Error {
   constructor(

@@ -16,8 +16,8 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
-import { ErrorCenter, MessageArea } from "./ui/errors/ErrorCenter";
-import { type Locale, LanguageProvider, messagesFor, useMessages } from "./ui/i18n";
+import { ErrorCenter, MessageArea } from "../ui/errors/ErrorCenter";
+import { type Locale, LanguageProvider, messagesFor, useMessages } from "../ui/i18n";
 import { ActivityScreen } from "../features/activity";
 import { ConnectionScreen, type SavedConnection } from "../features/connection";
 import { DataScreen } from "../features/directory";

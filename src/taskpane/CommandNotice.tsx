@@ -13,7 +13,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useSyncExternalStore } from "react";
-import { messagesFor, type Locale } from "./ui/i18n";
+import { messagesFor, type Locale } from "../ui/i18n";
 import type { NoticeChannel } from "./notices";
 
 const useStyles = makeStyles({

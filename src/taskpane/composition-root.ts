@@ -34,7 +34,7 @@ import { activeClient, clientFactory } from "../features/connection";
 import { FunctionsRuntime, functionsServices } from "../features/functions";
 import { ConnectionStore } from "../features/connection";
 import type { TokenStore, UserStorage } from "./host";
-import { type Locale, uiLanguage } from "./ui/i18n";
+import { type Locale, uiLanguage } from "../ui/i18n";
 import { NoticeChannel } from "./notices";
 
 /** The globals an edge finds on its page (`globalThis` in Excel; the preview stands them up). */

@@ -5,8 +5,8 @@
 import { connectionErrorWords } from "../features/connection";
 import { distributeErrorWords } from "../features/distribute";
 import { fundErrorWords } from "../features/fund";
-import { type ErrorWords, messageFor, type PaneMessage } from "./ui/errors/messageFor";
-import type { Locale, Messages } from "./ui/i18n";
+import { type ErrorWords, messageFor, type PaneMessage } from "../ui/errors/messageFor";
+import type { Locale, Messages } from "../ui/i18n";
 
 export const FEATURE_ERROR_WORDS: readonly ErrorWords[] = [
   connectionErrorWords,

@@ -5,7 +5,7 @@
  * that needs a decision also opens the pane (`Office.addin.showAsTaskpane`, SharedRuntime 1.1).
  * Commands and pane share one JavaScript context in the shared runtime, hence one channel.
  */
-import type { MessageIntent } from "./ui/errors/messageFor";
+import type { MessageIntent } from "../ui/errors/messageFor";
 
 export interface Notice {
   intent: MessageIntent | "success";

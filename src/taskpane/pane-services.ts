@@ -18,7 +18,7 @@ import type { DistributeServices } from "../features/distribute";
 import type { FundServices } from "../features/fund";
 import { ConnectionStore } from "../features/connection";
 import type { TokenStore, UserStorage } from "./host";
-import type { Locale } from "./ui/i18n";
+import type { Locale } from "../ui/i18n";
 import { activityServices } from "../features/activity";
 import { activeClient, clientFactory, type ClientTuning } from "../features/connection";
 import { dataServices } from "../features/directory";

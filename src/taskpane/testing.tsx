@@ -3,8 +3,8 @@ import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { FEATURE_ERROR_WORDS } from "./error-words";
-import { ErrorCenter, MessageArea } from "./ui/errors/ErrorCenter";
-import { type Locale, LanguageProvider, messagesFor } from "./ui/i18n";
+import { ErrorCenter, MessageArea } from "../ui/errors/ErrorCenter";
+import { type Locale, LanguageProvider, messagesFor } from "../ui/i18n";
 
 export function renderPane(ui: ReactElement, locale: Locale = "pt-BR"): RenderResult {
   return render(

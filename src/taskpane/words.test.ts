@@ -67,7 +67,7 @@ describe("the add-in's words, in both languages", () => {
         "workbook/cell-messages.ts",
         "workbook/message-parts.ts",
         "workbook/problem-messages.ts",
-        "taskpane/ui",
+        "ui/i18n",
         "features/distribute",
         "features/fund",
         "commands/messages.ts",

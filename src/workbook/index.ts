@@ -17,6 +17,7 @@ export {
 // What a workbook call can fail with, besides the host's own errors.
 export { RowTooLargeError } from "./blocks";
 export { SecretSettingError } from "./settings-guard";
+export { HOST_ERROR_CODES, type HostErrorCode } from "./host-error-codes";
 
 // Text and names as Excel takes them.
 // Column mapping.

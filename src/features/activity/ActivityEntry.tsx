@@ -4,8 +4,8 @@
  * the API (shown under it once answered).
  */
 import { Body1, Button, Caption1, makeStyles, tokens } from "@fluentui/react-components";
-import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../distribute";
 import type { CurrentState } from "./activity-state";
 import type { RunLogView } from "./services";

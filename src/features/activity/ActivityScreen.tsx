@@ -5,8 +5,8 @@
  */
 import { Body1, Button, Subtitle2 } from "@fluentui/react-components";
 import { useId } from "react";
-import { useMessages, useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { useMessages, useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import { ActivityEntry } from "./ActivityEntry";
 import type { ActivityServices } from "./services";
 import { useActivity } from "./useActivity";

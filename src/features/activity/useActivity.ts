@@ -5,7 +5,7 @@
  * Nothing here draws.
  */
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
+import { useReport } from "../../ui/errors/ErrorCenter";
 import { activityReducer, initialState } from "./activity-state";
 import type { ActivityServices } from "./services";
 

@@ -7,8 +7,8 @@ import { Button, Caption1, Field, Input, Radio, RadioGroup, Subtitle2 } from "@f
 import { Eye20Regular, EyeOff20Regular } from "@fluentui/react-icons";
 import type { Dispatch, FormEvent } from "react";
 import type { Persistence } from "../../api";
-import { useMessages, useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { useMessages, useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import type { ConnectionAction, Draft, FieldErrors } from "./connection-state";
 import type { Environment, SavedConnection } from "./services";
 import { CONNECTION_WORDS } from "./words";

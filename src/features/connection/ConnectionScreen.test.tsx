@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { createServices } from "../../taskpane/pane-services";
 import { MemoryTokenStore, MemoryUserStorage } from "../../taskpane/memory-host";
-import type { Locale } from "../../taskpane/ui/i18n";
+import type { Locale } from "../../ui/i18n";
 import { jsonResponse, renderPane } from "../../taskpane/testing";
 import { ConnectionScreen } from "./ConnectionScreen";
 

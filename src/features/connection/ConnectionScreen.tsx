@@ -9,9 +9,9 @@
  */
 import { Body1, Button, Caption1, Subtitle2 } from "@fluentui/react-components";
 import { useId } from "react";
-import { ProgressPanel } from "../../taskpane/ui/ProgressPanel";
-import { useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { ProgressPanel } from "../../ui/ProgressPanel";
+import { useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import { sharedWith, tokenKept } from "./connection-state";
 import { ConnectionForm } from "./ConnectionForm";
 import { SavedConnectionList } from "./SavedConnectionList";

@@ -4,8 +4,8 @@
  * remove). Draws what ./useConnection.ts read; each button calls back.
  */
 import { Badge, Body1, Button, Caption1, makeStyles, tokens } from "@fluentui/react-components";
-import { useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import type { ConnectionsState, Environment, SavedConnection } from "./services";
 import { CONNECTION_WORDS } from "./words";
 

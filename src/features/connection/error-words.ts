@@ -1,6 +1,6 @@
 /** The connection feature's words for its errors (an `ErrorWords` the shell hands the error centre). */
-import type { ErrorWords } from "../../taskpane/ui/errors/messageFor";
-import { paneError } from "../../taskpane/ui/errors/messageFor";
+import type { ErrorWords } from "../../ui/errors/messageFor";
+import { paneError } from "../../ui/errors/messageFor";
 import type { Locale } from "../../money";
 import { ConnectionInputError } from "./store";
 import { CONNECTION_WORDS } from "./words";

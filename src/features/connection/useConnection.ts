@@ -4,9 +4,9 @@
  * reducer (./connection-state.ts). Nothing here draws.
  */
 import { type FormEvent, useCallback, useEffect, useReducer } from "react";
-import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
-import { formatBRL, useMessages, useWords } from "../../taskpane/ui/i18n";
-import { useTask } from "../../taskpane/ui/useTask";
+import { useReport } from "../../ui/errors/ErrorCenter";
+import { formatBRL, useMessages, useWords } from "../../ui/i18n";
+import { useTask } from "../../ui/useTask";
 import { connectionReducer, initialState } from "./connection-state";
 import { connectionInputText } from "./error-words";
 import type { ConnectionServices, ConnectionsState, SavedConnection } from "./services";

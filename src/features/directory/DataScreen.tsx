@@ -8,10 +8,10 @@
  */
 import { Button, Caption1, Field, makeStyles, Select, Subtitle2, tokens } from "@fluentui/react-components";
 import { useId } from "react";
-import { ProgressPanel } from "../../taskpane/ui/ProgressPanel";
-import { TablePicker } from "../../taskpane/ui/TablePicker";
-import { useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { ProgressPanel } from "../../ui/ProgressPanel";
+import { TablePicker } from "../../ui/TablePicker";
+import { useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import { situationOptions } from "./data-state";
 import { ReconciliationSummary } from "./ReconciliationSummary";
 import type { DataServices } from "./services";

@@ -3,8 +3,8 @@
  * reports, their difference, whether it adds up, and the debits this workbook's log does not know.
  */
 import { Body1, MessageBar, MessageBarBody } from "@fluentui/react-components";
-import { formatBRL, formatCount, useMessages, useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { formatBRL, formatCount, useMessages, useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import type { ReconciliationView } from "../reconciliation";
 import { DIRECTORY_WORDS } from "./words";
 

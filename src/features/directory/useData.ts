@@ -4,9 +4,9 @@
  * screen's reducer (./data-state.ts). Nothing here draws.
  */
 import { useCallback, useEffect, useReducer } from "react";
-import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
-import { formatCount, useMessages, useWords } from "../../taskpane/ui/i18n";
-import { useTask } from "../../taskpane/ui/useTask";
+import { useReport } from "../../ui/errors/ErrorCenter";
+import { formatCount, useMessages, useWords } from "../../ui/i18n";
+import { useTask } from "../../ui/useTask";
 import { dataReducer, employeeFilter, initialState, transactionFilter } from "./data-state";
 import { type RowProblem, rowProblemsText } from "./row-problems";
 import type { DataServices, DirectoryKind } from "./services";

@@ -3,8 +3,8 @@
  * centre): the sheet, the send, the review, finalize and the modes.
  */
 import { DoublePaymentError, MAX_UNANSWERED_CREATES, UnansweredDraftsError } from "../../workbook/run-log";
-import { type ErrorWords, paneError } from "../../taskpane/ui/errors/messageFor";
-import { formatCount, formatDateTime } from "../../taskpane/ui/i18n";
+import { type ErrorWords, paneError } from "../../ui/errors/messageFor";
+import { formatCount, formatDateTime } from "../../ui/i18n";
 import {
   DraftChangedError,
   ReviewMismatchError,

@@ -6,8 +6,8 @@
  */
 import { Button, Caption1, Subtitle2, Switch } from "@fluentui/react-components";
 import { useId } from "react";
-import { useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import { FUNCTIONS_PANEL_WORDS } from "./panel-words";
 import type { FunctionsServices } from "./services";
 import { useFunctionsPanel } from "./useFunctionsPanel";

@@ -5,9 +5,9 @@
  * draws (./FunctionsPanel.tsx does).
  */
 import { useState } from "react";
-import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
-import { formatCount, useMessages, useWords } from "../../taskpane/ui/i18n";
-import { useTask } from "../../taskpane/ui/useTask";
+import { useReport } from "../../ui/errors/ErrorCenter";
+import { formatCount, useMessages, useWords } from "../../ui/i18n";
+import { useTask } from "../../ui/useTask";
 import { FUNCTIONS_PANEL_WORDS } from "./panel-words";
 import type { FunctionsServices } from "./services";
 

@@ -7,9 +7,9 @@
  */
 import { Body1, Button, Caption1, Field, makeStyles, Textarea, tokens } from "@fluentui/react-components";
 import type { Charge } from "./charges";
-import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
+import { useReport } from "../../ui/errors/ErrorCenter";
 import { useCountdown } from "./useCountdown";
-import { formatBRL, formatDuration, useMessages, useWords } from "../../taskpane/ui/i18n";
+import { formatBRL, formatDuration, useMessages, useWords } from "../../ui/i18n";
 import { PixQrCode } from "./PixQrCode";
 import { FUND_WORDS } from "./words";
 

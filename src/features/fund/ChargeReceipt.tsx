@@ -6,9 +6,9 @@
  */
 import { Body1, Button, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
 import { useId } from "react";
-import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
-import { formatBRL, formatDateTime, useMessages, useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { useReport } from "../../ui/errors/ErrorCenter";
+import { formatBRL, formatDateTime, useMessages, useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import type { ChargeOutcome } from "./charges";
 import { FUND_WORDS } from "./words";
 

@@ -5,9 +5,9 @@
  */
 import { Button, Field, Input } from "@fluentui/react-components";
 import { type FormEvent, useState } from "react";
-import { Disclosure } from "../../taskpane/ui/Disclosure";
-import { useWords } from "../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { Disclosure } from "../../ui/Disclosure";
+import { useWords } from "../../ui/i18n";
+import { useLayoutStyles } from "../../ui/layout";
 import { FUND_WORDS } from "./words";
 
 export interface FollowChargeFormProps {

@@ -21,10 +21,10 @@ import { type FormEvent, useId } from "react";
 import { ChargePanel } from "./ChargePanel";
 import { ChargeReceipt } from "./ChargeReceipt";
 import { FollowChargeForm } from "./FollowChargeForm";
-import { ProgressPanel } from "../../taskpane/ui/ProgressPanel";
-import { formatBRL, useMessages, useWords } from "../../taskpane/ui/i18n";
+import { ProgressPanel } from "../../ui/ProgressPanel";
+import { formatBRL, useMessages, useWords } from "../../ui/i18n";
 import type { FundServices } from "./services";
-import { useLayoutStyles } from "../../taskpane/ui/layout";
+import { useLayoutStyles } from "../../ui/layout";
 import { type ShortfallView, useFund } from "./useFund";
 import { FUND_WORDS, type FundWords } from "./words";
 

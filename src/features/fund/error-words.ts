@@ -1,5 +1,5 @@
 /** The fund feature's words for its errors (an `ErrorWords` the shell hands the error centre). */
-import { type ErrorWords, paneError } from "../../taskpane/ui/errors/messageFor";
+import { type ErrorWords, paneError } from "../../ui/errors/messageFor";
 import { FundingInputError } from "./charges";
 import { FUND_WORDS } from "./words";
 

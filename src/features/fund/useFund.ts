@@ -11,10 +11,10 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { DepositOutcomeUnknownError } from "../../api";
-import { readAmount } from "../../taskpane/ui/amount-input";
-import { useReport } from "../../taskpane/ui/errors/ErrorCenter";
-import { formatBRL, useMessages, useWords } from "../../taskpane/ui/i18n";
-import { useTask } from "../../taskpane/ui/useTask";
+import { readAmount } from "../../ui/amount-input";
+import { useReport } from "../../ui/errors/ErrorCenter";
+import { formatBRL, useMessages, useWords } from "../../ui/i18n";
+import { useTask } from "../../ui/useTask";
 import type { Run } from "../../api/progress";
 import { type Charge, ChargeNotFoundError, type ChargeOutcome } from "./charges";
 import { payerDocumentProblem, type PayerDocumentProblem } from "./payer";

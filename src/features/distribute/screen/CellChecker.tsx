@@ -15,10 +15,10 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useState } from "react";
-import { Disclosure } from "../../../taskpane/ui/Disclosure";
-import { useReport } from "../../../taskpane/ui/errors/ErrorCenter";
-import { formatBRL, useMessages, useWords } from "../../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { Disclosure } from "../../../ui/Disclosure";
+import { useReport } from "../../../ui/errors/ErrorCenter";
+import { formatBRL, useMessages, useWords } from "../../../ui/i18n";
+import { useLayoutStyles } from "../../../ui/layout";
 import type { CellInspection } from "../services";
 import { DISTRIBUTE_WORDS } from "../words";
 

@@ -13,9 +13,9 @@ import {
 } from "@fluentui/react-components";
 import { type Ref, useState } from "react";
 import type { FinalizeBody } from "../../../api";
-import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../../ui/i18n";
 import type { ReviewView } from "../services";
-import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { useLayoutStyles } from "../../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
 import { OutcomeHeading } from "./OutcomeHeading";
 

@@ -9,9 +9,9 @@
 import { Body1, Button, Caption1, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
 import { useEffect, useId, useRef } from "react";
 import { ChargePanel } from "../../fund";
-import { ProgressPanel } from "../../../taskpane/ui/ProgressPanel";
-import { TablePicker } from "../../../taskpane/ui/TablePicker";
-import { useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { ProgressPanel } from "../../../ui/ProgressPanel";
+import { TablePicker } from "../../../ui/TablePicker";
+import { useMessages, useWords } from "../../../ui/i18n";
 import type { DistributeServices } from "../services";
 import { DISTRIBUTE_WORDS } from "../words";
 import { ConfirmPanel } from "./ConfirmPanel";

@@ -17,8 +17,8 @@ import {
 import { type FormEvent, useState } from "react";
 import { type FinalizeBody, PAYMENT_METHODS, type PaymentMethod } from "../../../api";
 import { validPayerDocument } from "../../fund";
-import { useMessages, useWords } from "../../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { useMessages, useWords } from "../../../ui/i18n";
+import { useLayoutStyles } from "../../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({

@@ -17,9 +17,9 @@ import {
 } from "@fluentui/react-components";
 import { useState } from "react";
 import type { ColumnRole, MappingOverride } from "../../../workbook";
-import { formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { formatCount, useMessages, useWords } from "../../../ui/i18n";
 import type { MappingView } from "../services";
-import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { useLayoutStyles } from "../../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({

@@ -8,7 +8,7 @@
 import { Badge, Body1, Button, makeStyles, tokens } from "@fluentui/react-components";
 import type { Locale } from "../../../money";
 import type { Issue } from "../../../workbook";
-import { useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { useMessages, useWords } from "../../../ui/i18n";
 import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({

@@ -7,10 +7,10 @@
 import { Body1, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import type { Ref } from "react";
 import type { Locale } from "../../../money";
-import { Disclosure } from "../../../taskpane/ui/Disclosure";
-import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { Disclosure } from "../../../ui/Disclosure";
+import { formatBRL, formatCount, useMessages, useWords } from "../../../ui/i18n";
 import type { FinalizeOutcome } from "../services";
-import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { useLayoutStyles } from "../../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
 import { IdFacts } from "./IdFacts";
 import { OutcomeHeading } from "./OutcomeHeading";

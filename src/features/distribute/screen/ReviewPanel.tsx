@@ -1,9 +1,9 @@
 /** Review: sheet vs draft (every mismatch listed), and what changed since the table's last finalized run. */
 import { Body1, makeStyles, MessageBar, MessageBarBody, Subtitle2, tokens } from "@fluentui/react-components";
 import type { Ref } from "react";
-import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { formatBRL, formatCount, useMessages, useWords } from "../../../ui/i18n";
 import type { ReviewView } from "../services";
-import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { useLayoutStyles } from "../../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
 import { OutcomeHeading } from "./OutcomeHeading";
 

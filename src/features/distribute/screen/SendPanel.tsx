@@ -24,10 +24,10 @@ import {
 } from "@fluentui/react-components";
 import { useId, useState } from "react";
 import type { Benefit, Product } from "../../../api";
-import { formatCount, formatDateTime, useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { formatCount, formatDateTime, useMessages, useWords } from "../../../ui/i18n";
 import { MAX_UNANSWERED_CREATES } from "../../../workbook/run-log";
 import type { DistributionMode } from "../services";
-import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { useLayoutStyles } from "../../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
 
 const useStyles = makeStyles({

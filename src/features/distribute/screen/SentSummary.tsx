@@ -4,9 +4,9 @@
  * under "Detalhes", for whoever needs them (issue 20, item 6).
  */
 import { Body1 } from "@fluentui/react-components";
-import { Disclosure } from "../../../taskpane/ui/Disclosure";
-import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
-import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { Disclosure } from "../../../ui/Disclosure";
+import { formatBRL, formatCount, useMessages, useWords } from "../../../ui/i18n";
+import { useLayoutStyles } from "../../../ui/layout";
 import type { SendOutcome } from "../services";
 import { DISTRIBUTE_WORDS } from "../words";
 

@@ -20,8 +20,8 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { type Ref, useState } from "react";
-import { Disclosure } from "../../../taskpane/ui/Disclosure";
-import { useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { Disclosure } from "../../../ui/Disclosure";
+import { useMessages, useWords } from "../../../ui/i18n";
 import { DISTRIBUTE_WORDS } from "../words";
 import { IdFacts } from "./IdFacts";
 import { OutcomeHeading } from "./OutcomeHeading";

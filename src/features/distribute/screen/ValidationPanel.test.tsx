@@ -6,7 +6,7 @@
 import { screen, within } from "@testing-library/react";
 import { computeMapping, EmployeeIndex, validateRows } from "../../../workbook";
 import { PRODUCTS, makeCpf, makeEmployees } from "../../../workbook/testing";
-import type { Locale } from "../../../taskpane/ui/i18n";
+import type { Locale } from "../../../ui/i18n";
 import { renderPane } from "../../../taskpane/testing";
 import { ValidationPanel } from "./ValidationPanel";
 

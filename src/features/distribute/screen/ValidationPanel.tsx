@@ -7,10 +7,10 @@
 import { Body1, Button, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
 import { type Ref, useState } from "react";
 import type { Issue } from "../../../workbook";
-import { useReport } from "../../../taskpane/ui/errors/ErrorCenter";
-import { formatBRL, formatCount, useMessages, useWords } from "../../../taskpane/ui/i18n";
+import { useReport } from "../../../ui/errors/ErrorCenter";
+import { formatBRL, formatCount, useMessages, useWords } from "../../../ui/i18n";
 import type { DistributeServices, MappingView, ValidationView } from "../services";
-import { useLayoutStyles } from "../../../taskpane/ui/layout";
+import { useLayoutStyles } from "../../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
 import { CellChecker } from "./CellChecker";
 import { OutcomeHeading } from "./OutcomeHeading";

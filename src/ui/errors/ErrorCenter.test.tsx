@@ -4,8 +4,8 @@
  */
 import { Button } from "@fluentui/react-components";
 import { fireEvent, screen } from "@testing-library/react";
-import { AuthenticationError } from "../../../api";
-import { renderPane } from "../../testing";
+import { AuthenticationError } from "../../api";
+import { renderPane } from "../../taskpane/testing";
 import { useReport } from "./ErrorCenter";
 
 function Screen() {

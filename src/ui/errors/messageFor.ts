@@ -32,9 +32,8 @@ import {
   RedirectRefusedError,
   ResponseValidationError,
   UnprocessableEntityError,
-} from "../../../api";
-import { HOST_ERROR_CODES } from "../../../excel";
-import { RowTooLargeError, SecretSettingError } from "../../../workbook";
+} from "../../api";
+import { HOST_ERROR_CODES, RowTooLargeError, SecretSettingError } from "../../workbook";
 import { formatBRL } from "../i18n/format";
 import type { Locale, Messages } from "../i18n";
 

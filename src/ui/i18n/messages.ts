@@ -3,7 +3,7 @@
  * literal strings widened, so en-US (./en-US.ts) must have exactly the same keys and the same
  * parameters for every function. Components read strings through `useMessages()`.
  */
-import type { Locale, Widen } from "../../../money";
+import type { Locale, Widen } from "../../money";
 import type { ptBR } from "./pt-BR";
 
 export type Messages = Widen<typeof ptBR>;

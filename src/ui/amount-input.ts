@@ -1,5 +1,5 @@
 /** An amount typed in reais, read with src/money's parser (the same rules as the sheet's cells). */
-import { parseCents } from "../../money";
+import { parseCents } from "../money";
 import type { Locale } from "./i18n";
 
 export function readAmount(text: string, locale: Locale): number | undefined {

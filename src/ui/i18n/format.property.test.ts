@@ -5,7 +5,7 @@
  * with `parseCents`.
  */
 import fc from "fast-check";
-import { formatCents, parseCents } from "../../../money";
+import { formatCents, parseCents } from "../../money";
 import { formatBRL } from "./format";
 
 const LOCALES = ["pt-BR", "en-US"] as const;

@@ -4,8 +4,8 @@
  */
 import { act, screen } from "@testing-library/react";
 import { useEffect } from "react";
-import type { Run } from "../../api/progress";
-import { renderPane } from "../testing";
+import type { Run } from "../api/progress";
+import { renderPane } from "../taskpane/testing";
 import { ProgressPanel } from "./ProgressPanel";
 import { useTask } from "./useTask";
 

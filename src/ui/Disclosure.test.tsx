@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
-import { renderPane } from "../testing";
+import { renderPane } from "../taskpane/testing";
 import { Disclosure } from "./Disclosure";
 
 it("a button shows and hides its block, saying so with aria-expanded and naming it with aria-controls", () => {

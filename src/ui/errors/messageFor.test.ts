@@ -11,15 +11,15 @@ import {
   FinalizeOutcomeUnknownError,
   PollTimeoutError,
   ResponseValidationError,
-} from "../../../api";
-import { WorkbookHostError } from "../../../excel";
-import { RowTooLargeError, SecretSettingError } from "../../../workbook";
-import { FundingInputError } from "../../../features/fund";
-import { ConnectionInputError } from "../../../features/connection";
+} from "../../api";
+import { WorkbookHostError } from "../../excel";
+import { RowTooLargeError, SecretSettingError } from "../../workbook";
+import { FundingInputError } from "../../features/fund";
+import { ConnectionInputError } from "../../features/connection";
 import { messagesFor } from "../i18n";
-import { paneMessageFor as messageFor } from "../../error-words";
+import { paneMessageFor as messageFor } from "../../taskpane/error-words";
 import { isCancel } from "./messageFor";
-import { CONNECTION_WORDS } from "../../../features/connection";
+import { CONNECTION_WORDS } from "../../features/connection";
 
 const pt = messagesFor("pt-BR");
 const en = messagesFor("en-US");

@@ -1,6 +1,6 @@
 /** Picks one of the workbook's tables (a native select: keyboard and screen-reader friendly). */
 import { Button, Field, makeStyles, Select, tokens } from "@fluentui/react-components";
-import type { TableInfo } from "../../workbook";
+import type { TableInfo } from "../workbook";
 import { useMessages } from "./i18n";
 
 const useStyles = makeStyles({

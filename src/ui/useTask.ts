@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { isCancel } from "./errors/messageFor";
 import { useReport } from "./errors/ErrorCenter";
 import { useMessages } from "./i18n";
-import type { Progress, Run } from "../../api/progress";
+import type { Progress, Run } from "../api/progress";
 
 /**
  * The progress as shown: with the time left at the pace so far when the work did not tell it

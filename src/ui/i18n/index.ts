@@ -1,5 +1,5 @@
 /** The pane's language: the typed message map, the Office language rule, and BRL formatting. */
-import { defineWords, type Widen, type Words } from "../../../money";
+import { defineWords, type Widen, type Words } from "../../money";
 import { createContext, useContext } from "react";
 import { enUS } from "./en-US";
 import type { Locale, Messages } from "./messages";
