@@ -4,33 +4,19 @@
  * invites paying twice. The API shows no payment time ("Deposit states"): a payment seen arriving
  * is dated to within one poll; a charge already paid when first read says so.
  */
-import { Body1, Button, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
+import { Body1, Button, Subtitle2 } from "@fluentui/react-components";
 import { useId } from "react";
 import { useReport } from "../../ui/errors/ErrorCenter";
 import { formatBRL, formatDateTime, useMessages, useWords } from "../../ui/i18n";
 import { useLayoutStyles } from "../../ui/layout";
+import { StackedFacts } from "../../ui/StackedFacts";
 import type { ChargeOutcome } from "./charges";
 import { FUND_WORDS } from "./words";
-
-// Each fact's label above its value: a transaction id is 36 characters, wider than a 320 px
-// pane's second column.
-const useStyles = makeStyles({
-  facts: {
-    margin: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalXXS,
-    "& dt": { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-    "& dd": { margin: `0 0 ${tokens.spacingVerticalS} 0`, fontVariantNumeric: "tabular-nums" },
-  },
-  id: { fontFamily: tokens.fontFamilyMonospace, wordBreak: "break-all" },
-});
 
 export function ChargeReceipt({ outcome }: { outcome: ChargeOutcome }) {
   const { locale } = useMessages();
   const words = useWords(FUND_WORDS);
   const layout = useLayoutStyles();
-  const styles = useStyles();
   const report = useReport();
   const headingId = useId();
   const { charge } = outcome;
@@ -48,20 +34,18 @@ export function ChargeReceipt({ outcome }: { outcome: ChargeOutcome }) {
         {words.receiptTitle}
       </Subtitle2>
       <Body1 role="status">{words.states.COMPLETED}</Body1>
-      <dl className={styles.facts}>
-        {charge.amountCents !== undefined && (
-          <>
-            <dt>{words.receiptAmount}</dt>
-            <dd>{formatBRL(charge.amountCents, locale)}</dd>
-          </>
-        )}
-        <dt>{outcome.sawItArrive ? words.receiptPaidAt : words.receiptFinalAt}</dt>
-        <dd>{formatDateTime(new Date(outcome.finalSeenAt), locale)}</dd>
-        <dt>{words.receiptId}</dt>
-        <dd>
-          <span className={styles.id}>{charge.transactionId}</span>
-        </dd>
-      </dl>
+      <StackedFacts
+        facts={[
+          ...(charge.amountCents !== undefined
+            ? [{ label: words.receiptAmount, value: formatBRL(charge.amountCents, locale) }]
+            : []),
+          {
+            label: outcome.sawItArrive ? words.receiptPaidAt : words.receiptFinalAt,
+            value: formatDateTime(new Date(outcome.finalSeenAt), locale),
+          },
+          { label: words.receiptId, value: charge.transactionId, isId: true },
+        ]}
+      />
       <div className={layout.actions}>
         <Button onClick={() => void copy()}>{words.copyId}</Button>
       </div>

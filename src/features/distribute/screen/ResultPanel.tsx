@@ -11,8 +11,8 @@ import { Disclosure } from "../../../ui/Disclosure";
 import { formatBRL, formatCount, useMessages, useWords } from "../../../ui/i18n";
 import type { FinalizeOutcome } from "../services";
 import { useLayoutStyles } from "../../../ui/layout";
+import { StackedFacts } from "../../../ui/StackedFacts";
 import { DISTRIBUTE_WORDS } from "../words";
-import { IdFacts } from "./IdFacts";
 import { OutcomeHeading } from "./OutcomeHeading";
 
 export interface ResultPanelProps {
@@ -55,11 +55,13 @@ export function ResultPanel({ result, busy, onCheckAgain, onAgain, headingRef }:
       {!result.finalizedNow && <Body1>{words.resultFollowed}</Body1>}
       {result.transactionId && <Body1>{chargeLine(words, result.status)}</Body1>}
       <Disclosure title={words.details} size="small">
-        <IdFacts
+        <StackedFacts
           testId="result-details"
           facts={[
-            [words.distributionId, result.distributionId],
-            ...(result.transactionId ? [[words.chargeId, result.transactionId] as const] : []),
+            { label: words.distributionId, value: result.distributionId, isId: true },
+            ...(result.transactionId
+              ? [{ label: words.chargeId, value: result.transactionId, isId: true }]
+              : []),
           ]}
         />
       </Disclosure>

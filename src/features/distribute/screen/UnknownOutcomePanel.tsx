@@ -23,7 +23,7 @@ import { type Ref, useState } from "react";
 import { Disclosure } from "../../../ui/Disclosure";
 import { useMessages, useWords } from "../../../ui/i18n";
 import { DISTRIBUTE_WORDS } from "../words";
-import { IdFacts } from "./IdFacts";
+import { StackedFacts } from "../../../ui/StackedFacts";
 import { OutcomeHeading } from "./OutcomeHeading";
 
 const useStyles = makeStyles({
@@ -72,7 +72,10 @@ export function UnknownOutcomePanel({
         </Body1>
       )}
       <Disclosure title={words.details} size="small">
-        <IdFacts testId="unknown-details" facts={[[words.distributionId, unknown.distributionId]]} />
+        <StackedFacts
+          testId="unknown-details"
+          facts={[{ label: words.distributionId, value: unknown.distributionId, isId: true }]}
+        />
       </Disclosure>
       <div className={styles.actions}>
         <Button appearance={checked ? "secondary" : "primary"} onClick={onCheck} disabled={busy}>
