@@ -29,8 +29,8 @@ export function DataScreen({ services }: { services: DataServices }) {
   const layout = useLayoutStyles();
   const headingId = useId();
   const data = useData(services);
-  const { state, dispatch, task, pull } = data;
-  const { tables, registerTable, benefitTable, recon } = state;
+  const { state, dispatch, tables, task, pull } = data;
+  const { registerTable, benefitTable, recon } = state;
 
   return (
     <section className={layout.screen} aria-labelledby={headingId}>

@@ -1,10 +1,9 @@
 /**
- * The Data screen's state as data: the filters of the pulls, the tables and the one picked for
- * each action, and the last reconciliation; a pure reducer (tested without rendering in
+ * The Data screen's state as data: the filters of the pulls, the table picked for each action
+ * (the tables themselves come from the shared `useTables`), and the last reconciliation; a pure reducer (tested without rendering in
  * ./data-state.test.ts). ./useData.ts runs the services and dispatches; ./DataScreen.tsx draws it.
  */
 import type { Situation } from "../../api";
-import type { TableInfo } from "../../workbook";
 import type { ReconciliationView } from "../reconciliation";
 
 export interface DataState {
@@ -14,7 +13,6 @@ export interface DataState {
   situation: string;
   /** The transactions pull's filter: a type, or "" for all. */
   transactionType: string;
-  tables: TableInfo[] | undefined;
   registerTable: string;
   benefitTable: string;
   recon: ReconciliationView | undefined;
@@ -24,7 +22,6 @@ export const initialState: DataState = {
   situations: [],
   situation: "active",
   transactionType: "",
-  tables: undefined,
   registerTable: "",
   benefitTable: "",
   recon: undefined,
@@ -32,7 +29,6 @@ export const initialState: DataState = {
 
 export type DataAction =
   | { type: "situationsLoaded"; situations: Situation[] }
-  | { type: "tablesLoaded"; tables: TableInfo[] }
   | { type: "situationChosen"; situation: string }
   | { type: "transactionTypeChosen"; transactionType: string }
   | { type: "registerTablePicked"; table: string }
@@ -43,8 +39,6 @@ export function dataReducer(state: DataState, action: DataAction): DataState {
   switch (action.type) {
     case "situationsLoaded":
       return { ...state, situations: action.situations };
-    case "tablesLoaded":
-      return { ...state, tables: action.tables };
     case "situationChosen":
       return { ...state, situation: action.situation };
     case "transactionTypeChosen":

@@ -5,7 +5,7 @@ import type { TableInfo } from "../../workbook";
 import type { ReconciliationView } from "../reconciliation";
 import type { RowProblem } from "./row-problems";
 
-interface PullOutcome {
+export interface PullOutcome {
   table: string;
   added: number;
   updated: number;

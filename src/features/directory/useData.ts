@@ -3,13 +3,15 @@
  * cancel, errors to the error centre), its outcome told as a notice or dispatched to the
  * screen's reducer (./data-state.ts). Nothing here draws.
  */
-import { useCallback, useEffect, useReducer } from "react";
+import { useEffect, useReducer } from "react";
+import type { Run } from "../../api/progress";
 import { useReport } from "../../ui/errors/ErrorCenter";
 import { formatCount, useMessages, useWords } from "../../ui/i18n";
+import { useTables } from "../../ui/useTables";
 import { useTask } from "../../ui/useTask";
 import { dataReducer, employeeFilter, initialState, transactionFilter } from "./data-state";
 import { type RowProblem, rowProblemsText } from "./row-problems";
-import type { DataServices, DirectoryKind } from "./services";
+import type { DataServices, DirectoryKind, PullOutcome } from "./services";
 import { DIRECTORY_WORDS } from "./words";
 
 export function useData(services: DataServices) {
@@ -19,17 +21,9 @@ export function useData(services: DataServices) {
   const task = useTask();
   const [state, dispatch] = useReducer(dataReducer, initialState);
 
-  const loadTables = useCallback(
-    () =>
-      services.listTables().then(
-        (tables) => dispatch({ type: "tablesLoaded", tables }),
-        (e: unknown) => report.error(e),
-      ),
-    [services, report],
-  );
+  const { tables, reload: loadTables } = useTables(services);
   useEffect(() => {
     const controller = new AbortController();
-    void loadTables();
     services.situations(controller.signal).then(
       (situations) => dispatch({ type: "situationsLoaded", situations }),
       () => {
@@ -37,28 +31,27 @@ export function useData(services: DataServices) {
       },
     );
     return () => controller.abort();
-  }, [services, loadTables]);
+  }, [services]);
 
-  const pulled = async (outcome: { table: string; added: number; updated: number }) => {
-    report.notice(
-      words.pulled({
-        table: outcome.table,
-        added: formatCount(outcome.added, locale),
-        updated: formatCount(outcome.updated, locale),
-      }),
-    );
-    await loadTables();
-  };
+  /** Runs one pull as the task, tells what it added and updated, and reads the tables again. */
+  const runPull = (pullInto: (run: Run) => Promise<PullOutcome>) =>
+    void task.run(async (run) => {
+      const outcome = await pullInto(run);
+      report.notice(
+        words.pulled({
+          table: outcome.table,
+          added: formatCount(outcome.added, locale),
+          updated: formatCount(outcome.updated, locale),
+        }),
+      );
+      await loadTables();
+    });
   const pull = (kind: DirectoryKind) =>
-    void task.run(async (run) => {
-      const filter = kind === "employees" ? employeeFilter(state) : {};
-      await pulled(await services.pull(kind, filter, run));
-    });
-  const pullTransactions = () =>
-    void task.run(async (run) => {
-      if (services.pullTransactions)
-        await pulled(await services.pullTransactions(transactionFilter(state), run));
-    });
+    runPull((run) => services.pull(kind, kind === "employees" ? employeeFilter(state) : {}, run));
+  const pullTransactions = () => {
+    const transactions = services.pullTransactions?.bind(services);
+    if (transactions) runPull((run) => transactions(transactionFilter(state), run));
+  };
 
   /** The counts, then the rows that failed and why (their full message is in their status cell). */
   const withProblems = (counts: string, problems: readonly RowProblem[]) =>
@@ -101,5 +94,16 @@ export function useData(services: DataServices) {
       if (services.reconcile) dispatch({ type: "reconciled", recon: await services.reconcile(run) });
     });
 
-  return { state, dispatch, task, loadTables, pull, pullTransactions, register, saveBenefits, reconcile };
+  return {
+    state,
+    dispatch,
+    tables,
+    task,
+    loadTables,
+    pull,
+    pullTransactions,
+    register,
+    saveBenefits,
+    reconcile,
+  };
 }

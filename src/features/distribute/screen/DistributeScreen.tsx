@@ -84,7 +84,7 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
       <Subtitle2 as="h2" id={headingId}>
         {words.title}
       </Subtitle2>
-      <TablePicker tables={state.tables} value={table} onChange={flow.pick} onRefresh={flow.loadTables} />
+      <TablePicker tables={flow.tables} value={table} onChange={flow.pick} onRefresh={flow.loadTables} />
       <div className={styles.actions}>
         <Button onClick={flow.createTemplate} disabled={task.running}>
           {words.createTemplate}

@@ -9,7 +9,6 @@
  * after a finalize without answer, the check before any second finalize.
  */
 import type { Benefit, FinalizeBody } from "../../../api";
-import type { TableInfo } from "../../../workbook";
 import type { Charge } from "../../fund";
 import type {
   DistributionMode,
@@ -26,7 +25,6 @@ import type { UnknownOutcome } from "./UnknownOutcomePanel";
 export type FocusTarget = "problems" | "review" | "confirm" | "result" | "unknown";
 
 export interface DistributeState {
-  tables: TableInfo[] | undefined;
   table: string;
   mapping: MappingView | undefined;
   validation: ValidationView | undefined;
@@ -62,7 +60,6 @@ export interface DistributeState {
 }
 
 export const initialState: DistributeState = {
-  tables: undefined,
   table: "",
   mapping: undefined,
   validation: undefined,
@@ -87,7 +84,6 @@ export const initialState: DistributeState = {
 };
 
 export type DistributeAction =
-  | { type: "tablesLoaded"; tables: TableInfo[] }
   /** A table picked (or picked again for a new distribution): everything after it starts over. */
   | { type: "picked"; table: string }
   | { type: "mappingLoaded"; table: string; mapping: MappingView }
@@ -142,8 +138,6 @@ const focusOn = (state: DistributeState, target: FocusTarget): DistributeState["
 
 export function distributeReducer(state: DistributeState, action: DistributeAction): DistributeState {
   switch (action.type) {
-    case "tablesLoaded":
-      return { ...state, tables: action.tables };
     case "picked":
       return { ...startOver(state), table: action.table, mapping: undefined };
     case "mappingLoaded":

@@ -10,6 +10,7 @@ import { DoublePaymentError, UnansweredDraftsError } from "../../../workbook/run
 import { readValues } from "../../../ui/amount-input";
 import { useReport } from "../../../ui/errors/ErrorCenter";
 import { useMessages, useWords } from "../../../ui/i18n";
+import { useTables } from "../../../ui/useTables";
 import { useTask } from "../../../ui/useTask";
 import { UnknownOutcomeNeedsConfirmationError } from "../finalize/finalize-draft";
 import type { DistributeServices, DistributionMode, ValidationView } from "../services";
@@ -32,17 +33,7 @@ export function useDistribute(services: DistributeServices, { onDraft, active }:
   const [state, dispatch] = useReducer(distributeReducer, initialState);
   const { table, sent, review, paidWith, mode } = state;
 
-  const loadTables = useCallback(
-    () =>
-      services.listTables().then(
-        (tables) => dispatch({ type: "tablesLoaded", tables }),
-        (e: unknown) => report.error(e),
-      ),
-    [services, report],
-  );
-  useEffect(() => {
-    void loadTables();
-  }, [loadTables]);
+  const { tables, reload: loadTables } = useTables(services);
 
   const pick = (name: string) => {
     dispatch({ type: "picked", table: name });
@@ -211,6 +202,7 @@ export function useDistribute(services: DistributeServices, { onDraft, active }:
 
   return {
     state,
+    tables,
     task,
     loadTables: () => void loadTables(),
     pick,
