@@ -2,29 +2,15 @@
  * The import-direction rule of docs/architecture.md must fail when a layer imports against the
  * arrows, and the feature rule when a module reaches into a feature's internals.
  * Lints small sources, placed at paths inside each layer, against the project's own rules
- * (eslint.layers.cjs, the module eslint.config.mjs spreads in).
+ * (eslint.layers.cjs, the module eslint.config.mjs spreads in) through ./lint-snippet.ts.
  */
-import path from "node:path";
-import { ESLint, type Linter } from "eslint";
-import tseslint from "typescript-eslint";
+import type { Linter } from "eslint";
+import { snippetLinter } from "./lint-snippet";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { layerRules } = require("../eslint.layers.cjs") as { layerRules: Linter.Config[] };
 
-const root = path.resolve(__dirname, "..");
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfigFile: true,
-  overrideConfig: [
-    { files: ["**/*.ts", "**/*.tsx"], languageOptions: { parser: tseslint.parser } },
-    ...layerRules,
-  ],
-});
-
-async function problems(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((m) => `${m.ruleId ?? "fatal"}: ${m.message}`);
-}
+const problems = snippetLinter(...layerRules);
 
 describe("import direction (docs/architecture.md)", () => {
   it.each([

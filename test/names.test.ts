@@ -2,32 +2,18 @@
  * Names that explain themselves (issue 19, item 5): the rule of eslint.names.cjs refuses a
  * single-letter name outside tiny lambdas in the folders it covers, and stands beside the layer
  * rules (eslint.layers.cjs) without replacing their no-restricted-syntax on the same files.
- * Lints small sources against both, in the order eslint.config.mjs spreads them in.
+ * Lints small sources against both, in the order eslint.config.mjs spreads them in
+ * (./lint-snippet.ts).
  */
-import path from "node:path";
-import { ESLint, type Linter } from "eslint";
-import tseslint from "typescript-eslint";
+import type { Linter } from "eslint";
+import { snippetLinter } from "./lint-snippet";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { layerRules } = require("../eslint.layers.cjs") as { layerRules: Linter.Config[] };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { nameRules } = require("../eslint.names.cjs") as { nameRules: Linter.Config[] };
 
-const root = path.resolve(__dirname, "..");
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfigFile: true,
-  overrideConfig: [
-    { files: ["**/*.ts", "**/*.tsx"], languageOptions: { parser: tseslint.parser } },
-    ...layerRules,
-    ...nameRules,
-  ],
-});
-
-async function problems(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((m) => `${m.ruleId ?? "fatal"}: ${m.message}`);
-}
+const problems = snippetLinter(...layerRules, ...nameRules);
 
 const NAME = /^names\/say-what-it-is: '\w': a name that says what it is/;
 
