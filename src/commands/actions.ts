@@ -8,6 +8,7 @@
 import { DoublePaymentError } from "../workbook/run-log";
 import { codeWord } from "../workbook/api-words";
 import {
+  describePaidBefore,
   SheetInvalidError,
   TableNotFoundError,
   readDistributionSheet,
@@ -17,7 +18,7 @@ import {
 import { pullTransactions } from "../features/reconciliation";
 // Not in the workflows barrel yet (helper "modes" owns it): imported from its module.
 import { NoDistributionError, refreshStatus } from "../features/distribute";
-import type { Workbook } from "../workbook";
+import type { Locale, Workbook } from "../workbook";
 import type { Host } from "../taskpane/composition-root";
 import { formatBRL, formatCount } from "../ui/i18n";
 import type { Notice } from "../taskpane/notices";
@@ -52,7 +53,12 @@ async function activeTarget(host: Host, words: CommandMessages): Promise<Target>
 }
 
 /** The outcomes the sheet workflows share: invalid rows, missing table, double payment. */
-function sheetProblem(error: unknown, table: string, words: CommandMessages): Outcome | undefined {
+function sheetProblem(
+  error: unknown,
+  table: string,
+  words: CommandMessages,
+  locale: Locale,
+): Outcome | undefined {
   if (error instanceof SheetInvalidError) {
     const errors = error.issues.filter((i) => i.severity === "error").length;
     return {
@@ -70,13 +76,17 @@ function sheetProblem(error: unknown, table: string, words: CommandMessages): Ou
       notice: { intent: "error", title: words.tableGoneTitle, body: words.tableGone({ table }) },
       openPane: true,
     };
-  if (error instanceof DoublePaymentError) {
-    const id = error.matches.map((m) => m.distributionId).join(", ");
+  const paidBefore = error instanceof DoublePaymentError ? error.matches.at(-1) : undefined;
+  if (paidBefore) {
+    // When and which distribution in words; its id last, for whoever looks it up (issue 20, item 6).
     return {
       notice: {
         intent: "warning",
         title: words.doublePaymentTitle,
-        body: words.doublePayment({ id }),
+        body: words.doublePayment({
+          ...describePaidBefore(paidBefore, locale),
+          id: paidBefore.distributionId,
+        }),
         next: words.doublePaymentNext,
       },
       openPane: true,
@@ -106,7 +116,7 @@ export async function validateCommand(host: Host, words: CommandMessages): Promi
       },
     };
   } catch (error) {
-    const outcome = sheetProblem(error, target.table, words);
+    const outcome = sheetProblem(error, target.table, words, host.locale);
     if (outcome) return outcome;
     throw error;
   }
@@ -133,7 +143,7 @@ export async function sendDraftCommand(host: Host, words: CommandMessages): Prom
       openPane: true,
     };
   } catch (error) {
-    const outcome = sheetProblem(error, target.table, words);
+    const outcome = sheetProblem(error, target.table, words, host.locale);
     if (outcome) return outcome;
     throw error;
   }

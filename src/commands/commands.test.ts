@@ -10,7 +10,7 @@ import { createFakeExcel, type FakeExcel } from "../excel/fake";
 import { formatCpf } from "../money";
 import { type Host, composeHost } from "../taskpane/composition-root";
 import type { Notice } from "../taskpane/notices";
-import { readRunLogEntries as readAllEntries } from "../workbook/run-log";
+import { appendRunLogEntry, readRunLogEntries as readAllEntries } from "../workbook/run-log";
 import { LOT_DELAY, PIX_DELAY, TOKEN_A, startTestSandbox } from "../../sandbox/test-harness";
 import type { RunningSandbox } from "../../sandbox/server";
 import type { ManualClock } from "../../sandbox/testkit";
@@ -267,6 +267,32 @@ describe("ribbon commands (shared runtime)", () => {
     expect(await w.click(ACTIONS.sendToDraft)).toBe(1);
     expect(w.notices.at(-1)!.title).toBe(sent.title);
     expect(new Set((await readRunLogEntries(w.host.workbook!)).map((e) => e.distributionId)).size).toBe(1);
+  });
+
+  test("send to draft of a sheet already paid: says when and which distribution, the id only at the end; sends nothing", async () => {
+    const w = await excelWithAddin();
+    await w.select("B2");
+    expect(await w.click(ACTIONS.sendToDraft)).toBe(1);
+    const [draft] = await readRunLogEntries(w.host.workbook!);
+    expect(draft?.fingerprint).toBeDefined();
+    // The same content, paid since (its run reached "completed").
+    await appendRunLogEntry(w.host.workbook!, {
+      ...draft!,
+      at: "2026-11-24T14:03:00Z",
+      state: "completed",
+      totalEmployees: 3,
+    });
+    const before = mutations().length;
+    expect(await w.click(ACTIONS.sendToDraft)).toBe(1);
+    const notice = w.notices.at(-1)!;
+    expect(notice).toMatchObject({ intent: "warning", title: "Esta planilha já foi paga" });
+    expect(notice.body).toMatch(
+      new RegExp(
+        `^O mesmo conteúdo já foi pago em 24/11/2026.* \\(distribuição da tabela ${TABLE}, 3 colaboradores\\)\\. ` +
+          `Nada foi enviado\\. \\(id ${draft!.distributionId}\\)$`,
+      ),
+    );
+    expect(mutations()).toHaveLength(before);
   });
 
   test("refresh statuses: the last distribution's state from the server, into the run log and beside each row", async () => {

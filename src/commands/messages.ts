@@ -29,8 +29,8 @@ const ptBR = {
   sentMismatch: "O rascunho difere da planilha em alguns itens: revise no painel antes de finalizar.",
   sentNext: "Revise e finalize no painel (a finalização movimenta dinheiro e é sempre confirmada).",
   doublePaymentTitle: "Esta planilha já foi paga",
-  doublePayment: (p: { id: string }) =>
-    `O mesmo conteúdo já foi enviado na distribuição ${p.id}. Nada foi enviado.`,
+  doublePayment: (p: { date: string; distribution: string; id: string }) =>
+    `O mesmo conteúdo já foi pago em ${p.date} (${p.distribution}). Nada foi enviado. (id ${p.id})`,
   doublePaymentNext: "Se for um novo pagamento de propósito, confirme no painel.",
   noDistributionTitle: "Nenhuma distribuição ainda",
   noDistribution: "O registro desta pasta de trabalho não tem nenhuma distribuição para atualizar.",
@@ -88,7 +88,8 @@ const enUS: CommandMessages = {
   sentMismatch: "The draft differs from the sheet in some items: review it in the pane before finalizing.",
   sentNext: "Review and finalize in the pane (finalizing moves money and is always confirmed).",
   doublePaymentTitle: "This sheet was already paid",
-  doublePayment: (p) => `The same content was already sent in distribution ${p.id}. Nothing was sent.`,
+  doublePayment: (p) =>
+    `The same content was already paid on ${p.date} (${p.distribution}). Nothing was sent. (id ${p.id})`,
   doublePaymentNext: "If this is a new payment on purpose, confirm it in the pane.",
   noDistributionTitle: "No distribution yet",
   noDistribution: "This workbook's log has no distribution to refresh.",

@@ -4,7 +4,7 @@
  */
 import { DoublePaymentError, MAX_UNANSWERED_CREATES, UnansweredDraftsError } from "../../workbook/run-log";
 import { type ErrorWords, paneError } from "../../ui/errors/messageFor";
-import { formatCount, formatDateTime } from "../../ui/i18n";
+import { formatCount } from "../../ui/i18n";
 import {
   DraftChangedError,
   ReviewMismatchError,
@@ -12,6 +12,7 @@ import {
 } from "./finalize/finalize-draft";
 import { SheetChangedError } from "./finalize/finalize";
 import { ModeInputError } from "./modes/mode-input";
+import { describePaidBefore } from "./paid-before";
 import { SendIncompleteError } from "./send/send";
 import { SheetInvalidError, TableNotFoundError } from "./send/sheet";
 import { ModeUnavailableError } from "./services";
@@ -33,15 +34,14 @@ export const distributeErrorWords: ErrorWords = (error, messages, locale, descri
       errorWords.tableNotFound({ table: error.table }),
       errorWords.tableNotFoundNext,
     );
-  if (error instanceof DoublePaymentError) {
-    const last = error.matches.at(-1);
+  const paidBefore = error instanceof DoublePaymentError ? error.matches.at(-1) : undefined;
+  if (paidBefore) {
     return paneError(
       errorWords.doublePaymentTitle,
-      errorWords.doublePayment({
-        id: last?.distributionId ?? "?",
-        date: last ? formatDateTime(last.at, locale) : "?",
-      }),
+      errorWords.doublePayment(describePaidBefore(paidBefore, locale)),
       errorWords.doublePaymentNext,
+      // The id, for support, under the plain words.
+      [errorWords.doublePaymentId({ id: paidBefore.distributionId })],
     );
   }
   if (error instanceof SendIncompleteError) {

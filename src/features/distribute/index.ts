@@ -15,4 +15,5 @@ export {
 } from "./send/sheet";
 export { type DistributeServices, type ValidationView } from "./services";
 export { distributeErrorWords } from "./error-words";
+export { describePaidBefore } from "./paid-before";
 export { DISTRIBUTE_WORDS } from "./words";

@@ -5,6 +5,7 @@
  */
 import type { Benefit, FinalizeBody, Product } from "../../api";
 import type { Run } from "../../api/progress";
+import type { PaidBefore } from "./paid-before";
 import type {
   ColumnRole,
   Issue,
@@ -112,7 +113,7 @@ export interface ReviewView {
     totalDeltaCents: number;
   };
   /** A run with the same fingerprint already reached processing or later: paying again needs a confirmation. */
-  repeats?: { distributionId: string; at: string };
+  repeats?: PaidBefore | undefined;
 }
 
 export interface FinalizeRequest {

@@ -166,7 +166,10 @@ export const DISTRIBUTE_EN_US: Widen<typeof DISTRIBUTE_PT_BR> = {
   confirmShortfall: (p) =>
     `The balance does not cover the total: ${p.shortfall} short. Pay the difference by PIX or boleto, or fund first.`,
   confirmDouble: (p) =>
-    `WARNING: this same table (same employees, products and amounts) was already paid on ${p.date} (distribution ${p.id}).`,
+    `WARNING: this same table, with the same employees, products and amounts, was already paid on ${p.date} (${p.distribution}).`,
+  paidBeforeTable: (p) => `distribution of table ${p.table}`,
+  paidBeforeEmployees: (p) =>
+    `distribution of table ${p.table}, ${p.count === 1 ? "1 employee" : `${p.employees} employees`}`,
   confirmDoubleCheck: "I know this is a repeated payment and I want to pay again",
   confirmPay: "Finalize and pay",
   waiting: "Waiting for the distribution's final state…",
@@ -219,7 +222,8 @@ export const DISTRIBUTE_EN_US: Widen<typeof DISTRIBUTE_PT_BR> = {
     tableNotFoundNext: "Refresh the list of tables and pick another one.",
     doublePaymentTitle: "This table was already paid",
     doublePayment: (p) =>
-      `The same employees, products and amounts were already paid by distribution ${p.id}, on ${p.date}. Nothing was sent.`,
+      `The same employees, products and amounts were already paid on ${p.date} (${p.distribution}). Nothing was sent.`,
+    doublePaymentId: (p) => `Id of the distribution paid: ${p.id}`,
     doublePaymentNext: "If paying again is really intended, confirm it in Distribute.",
     sendIncompleteTitle: "Sending stopped",
     sendIncomplete: (p) => `${p.done} of ${p.total} changes reached the draft before the failure.`,

@@ -171,8 +171,11 @@ export const DISTRIBUTE_PT_BR = {
   confirmBalance: (p: { balance: string }) => `Saldo disponível agora: ${p.balance}`,
   confirmShortfall: (p: { shortfall: string }) =>
     `O saldo não cobre o total: faltam ${p.shortfall}. Use PIX ou boleto pela diferença, ou deposite antes.`,
-  confirmDouble: (p: { date: string; id: string }) =>
-    `ATENÇÃO: esta mesma tabela (mesmos colaboradores, produtos e valores) já foi paga em ${p.date} (distribuição ${p.id}).`,
+  confirmDouble: (p: { date: string; distribution: string }) =>
+    `ATENÇÃO: esta mesma tabela, com os mesmos colaboradores, produtos e valores, já foi paga em ${p.date} (${p.distribution}).`,
+  paidBeforeTable: (p: { table: string }) => `distribuição da tabela ${p.table}`,
+  paidBeforeEmployees: (p: { table: string; count: number; employees: string }) =>
+    `distribuição da tabela ${p.table}, ${p.count === 1 ? "1 colaborador" : `${p.employees} colaboradores`}`,
   confirmDoubleCheck: "Sei que é um pagamento repetido e quero pagar de novo",
   confirmPay: "Finalizar e pagar",
   waiting: "Aguardando o estado final da distribuição…",
@@ -223,8 +226,9 @@ export const DISTRIBUTE_PT_BR = {
     tableNotFound: (p: { table: string }) => `Não há tabela chamada ${p.table} nesta pasta de trabalho.`,
     tableNotFoundNext: "Atualize a lista de tabelas e escolha outra.",
     doublePaymentTitle: "Esta tabela já foi paga",
-    doublePayment: (p: { id: string; date: string }) =>
-      `Os mesmos colaboradores, produtos e valores já foram pagos na distribuição ${p.id}, em ${p.date}. Nada foi enviado.`,
+    doublePayment: (p: { date: string; distribution: string }) =>
+      `Os mesmos colaboradores, produtos e valores já foram pagos em ${p.date} (${p.distribution}). Nada foi enviado.`,
+    doublePaymentId: (p: { id: string }) => `Código da distribuição paga: ${p.id}`,
     doublePaymentNext: "Se pagar de novo é mesmo a intenção, confirme em Distribuir.",
     sendIncompleteTitle: "Envio interrompido",
     sendIncomplete: (p: { done: string; total: string }) =>

@@ -14,6 +14,7 @@ import {
 } from "../../api";
 import { WorkbookHostError } from "../../excel";
 import { RowTooLargeError, SecretSettingError } from "../../workbook";
+import { DoublePaymentError } from "../../workbook/run-log";
 import { FundingInputError } from "../../features/fund";
 import { ConnectionInputError } from "../../features/connection";
 import { messagesFor } from "../i18n";
@@ -51,6 +52,29 @@ describe("messageFor", () => {
       pt.errors.serverSaid({ text: "said so" }),
       pt.errors.requestId({ id: "req-9" }),
     ]);
+  });
+
+  it("a table already paid: when and which distribution in words, its id only in the details", () => {
+    const paid = new DoublePaymentError("fp-1", [
+      {
+        at: "2026-11-24T14:03:00Z",
+        table: "Novembro",
+        mode: "selected",
+        distributionId: "dst_3bc1",
+        state: "completed",
+        totalEmployees: 6,
+      },
+    ]);
+    const m = messageFor(paid, pt);
+    expect(m.title).toBe("Esta tabela já foi paga");
+    expect(m.body).toMatch(
+      /^Os mesmos colaboradores, produtos e valores já foram pagos em 24\/11\/2026.* \(distribuição da tabela Novembro, 6 colaboradores\)\. Nada foi enviado\.$/,
+    );
+    expect(m.body).not.toContain("dst_3bc1");
+    expect(m.details).toEqual(["Código da distribuição paga: dst_3bc1"]);
+    expect(messageFor(paid, en, "en-US").body).toMatch(
+      /already paid on 11\/24\/26.* \(distribution of table Novembro, 6 employees\)\. Nothing was sent\.$/,
+    );
   });
 
   it("a deposit id that holds another charge names both, amounts in BRL, documents by two digits", () => {

@@ -25,6 +25,7 @@ import {
 import { assertNotPaidBefore, DoublePaymentError, readRunLogEntries } from "../../../workbook/run-log";
 import { cancelCharge, followCharge } from "../../fund";
 import { TableNotFoundError } from "../send/sheet";
+import { paidBeforeOf } from "../paid-before";
 import { SheetChangedError } from "../finalize/finalize";
 import {
   type DistributeServices,
@@ -90,7 +91,7 @@ export function distributeServices(
     } catch (e) {
       if (!(e instanceof DoublePaymentError)) throw e;
       const last = e.matches.at(-1)!;
-      repeats = { distributionId: last.distributionId, at: last.at };
+      repeats = paidBeforeOf(last);
     }
     reviewed.set(distributionId, { mode: sent.mode, fingerprint, reviewTable: sent.reviewTable });
     return {

@@ -13,10 +13,12 @@ import {
 } from "@fluentui/react-components";
 import { type Ref, useState } from "react";
 import type { FinalizeBody } from "../../../api";
-import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../../ui/i18n";
+import { formatBRL, formatCount, useMessages, useWords } from "../../../ui/i18n";
 import type { ReviewView } from "../services";
 import { useLayoutStyles } from "../../../ui/layout";
+import { describePaidBefore } from "../paid-before";
 import { DISTRIBUTE_WORDS } from "../words";
+import { PaidBeforeDetails } from "./PaidBeforeDetails";
 import { OutcomeHeading } from "./OutcomeHeading";
 
 export interface ConfirmPanelProps {
@@ -67,14 +69,10 @@ export function ConfirmPanel({ review, body, onConfirm, onBack, onFund, headingR
       )}
       {review.repeats && (
         <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>
-            {words.confirmDouble({
-              date: formatDateTime(review.repeats.at, locale),
-              id: review.repeats.distributionId,
-            })}
-          </MessageBarBody>
+          <MessageBarBody>{words.confirmDouble(describePaidBefore(review.repeats, locale))}</MessageBarBody>
         </MessageBar>
       )}
+      {review.repeats && <PaidBeforeDetails paid={review.repeats} testId="repeat-details" />}
       {review.repeats && (
         <Checkbox
           checked={repeatOk}

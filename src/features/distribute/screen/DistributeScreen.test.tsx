@@ -87,7 +87,18 @@ describe("Distribute screen", () => {
   });
 
   it("reviews, refuses a bad finalize form, confirms with totals and asks again for a repeated table", async () => {
-    const s = fake({}, { ...matching, repeats: { distributionId: "d-0", at: "2026-10-20T15:00:00Z" } });
+    const s = fake(
+      {},
+      {
+        ...matching,
+        repeats: {
+          distributionId: "d-0",
+          at: "2026-10-20T15:00:00Z",
+          table: "Outubro",
+          totalEmployees: 6,
+        },
+      },
+    );
     renderPane(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
@@ -128,7 +139,16 @@ describe("Distribute screen", () => {
       "Pagar R$ 1.234,56 a 2 colaborador(es)",
     );
     expect(screen.getByText("Forma de pagamento: Saldo + PIX pela diferença")).toBeTruthy();
-    expect(screen.getByText(/já foi paga em .* \(distribuição d-0\)/)).toBeTruthy();
+    // The earlier payment by its date and table; its id only under "Detalhes" (issue 20, item 6).
+    const warning = screen.getByText(/já foi paga em/);
+    expect(warning.textContent).toMatch(
+      /já foi paga em 20\/10\/2026.* \(distribuição da tabela Outubro, 6 colaboradores\)\.$/,
+    );
+    expect(warning.textContent).not.toContain("d-0");
+    expect(screen.queryByTestId("repeat-details")).toBeNull();
+    // The sent summary above has its own "Detalhes": open them all.
+    for (const details of screen.getAllByRole("button", { name: "Detalhes" })) fireEvent.click(details);
+    expect(screen.getByTestId("repeat-details").querySelector("dd")?.textContent).toBe("d-0");
     const pay = screen.getByRole("button", { name: "Finalizar e pagar" });
     expect(pay).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByLabelText("Sei que é um pagamento repetido e quero pagar de novo"));
@@ -217,6 +237,11 @@ describe("Distribute screen, modes and a repeated table", () => {
     fireEvent.click(await sendEnabled("Enviar para rascunho"));
     expect(await screen.findByText("Esta tabela já foi paga")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByText(/já foi paga em/).textContent).toMatch(
+      /já foi paga em 20\/10\/2026.* \(distribuição da tabela Novembro\)\.$/,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Detalhes" }));
+    expect(screen.getByTestId("repeat-details").querySelector("dd")?.textContent).toBe("d-0");
     const anyway = screen.getByRole("button", { name: "Enviar mesmo assim" });
     expect(anyway).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByLabelText("Sei que é um pagamento repetido e quero pagar de novo"));

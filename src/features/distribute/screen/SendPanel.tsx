@@ -24,11 +24,13 @@ import {
 } from "@fluentui/react-components";
 import { useId, useState } from "react";
 import type { Benefit, Product } from "../../../api";
-import { formatCount, formatDateTime, useMessages, useWords } from "../../../ui/i18n";
+import { formatCount, useMessages, useWords } from "../../../ui/i18n";
 import { MAX_UNANSWERED_CREATES } from "../../../workbook/run-log";
 import type { DistributionMode } from "../services";
 import { useLayoutStyles } from "../../../ui/layout";
+import { describePaidBefore, type PaidBefore } from "../paid-before";
 import { DISTRIBUTE_WORDS } from "../words";
+import { PaidBeforeDetails } from "./PaidBeforeDetails";
 
 const useStyles = makeStyles({
   values: {
@@ -42,10 +44,8 @@ const useStyles = makeStyles({
 });
 
 /** An earlier run paid this same content (from `DoublePaymentError`). */
-export interface RepeatQuestion {
+export interface RepeatQuestion extends PaidBefore {
   fingerprint: string;
-  distributionId: string;
-  at: string;
 }
 
 /** Earlier draft creates got no answer (from `UnansweredDraftsError`). */
@@ -182,12 +182,10 @@ export function SendPanel(props: SendPanelProps) {
           <MessageBar intent="error" layout="multiline">
             <MessageBarBody>
               <MessageBarTitle>{words.doubleTitle}</MessageBarTitle>
-              {words.confirmDouble({
-                date: formatDateTime(props.repeat.at, locale),
-                id: props.repeat.distributionId,
-              })}
+              {words.confirmDouble(describePaidBefore(props.repeat, locale))}
             </MessageBarBody>
           </MessageBar>
+          <PaidBeforeDetails paid={props.repeat} testId="repeat-details" />
           <Checkbox
             checked={repeatOk}
             onChange={(_, v) => setRepeatOk(v.checked === true)}

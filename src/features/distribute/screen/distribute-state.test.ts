@@ -95,7 +95,10 @@ describe("the Distribute wizard's flow", () => {
     const sent = run(
       { type: "picked", table: "T" },
       { type: "validated", validation: passing, focus: true },
-      { type: "repeatAsked", repeat: { fingerprint: "fp", distributionId: "d-0", at: "2026-10-01" } },
+      {
+        type: "repeatAsked",
+        repeat: { fingerprint: "fp", distributionId: "d-0", at: "2026-10-01", table: "T" },
+      },
       { type: "sent", outcome, confirmed: "fp" },
     );
     expect(sent).toMatchObject({ repeat: undefined, confirmed: "fp", review });

@@ -14,6 +14,7 @@ import { useTables } from "../../../ui/useTables";
 import { useTask } from "../../../ui/useTask";
 import { UnknownOutcomeNeedsConfirmationError } from "../finalize/finalize-draft";
 import type { DistributeServices, DistributionMode, ValidationView } from "../services";
+import { paidBeforeOf } from "../paid-before";
 import { DISTRIBUTE_WORDS } from "../words";
 import { distributeReducer, initialState } from "./distribute-state";
 import { useLiveValidation } from "./useLiveValidation";
@@ -117,7 +118,7 @@ export function useDistribute(services: DistributeServices, { onDraft, active }:
         const last = e.matches.at(-1)!;
         dispatch({
           type: "repeatAsked",
-          repeat: { fingerprint: e.fingerprint, distributionId: last.distributionId, at: last.at },
+          repeat: { fingerprint: e.fingerprint, ...paidBeforeOf(last) },
         });
       }
     });
