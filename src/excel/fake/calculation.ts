@@ -61,6 +61,10 @@ export class Calculation implements FormulaHost {
   private generation = 0;
   private readonly results = new Map<FakeSheet, Map<string, { generation: number; value: FormulaValue }>>();
   private readonly spills = new Map<FakeSheet, Spills>();
+  /** The spills while formulas of the sheet (`underway`, their ids) are being computed. */
+  private readonly partialSpills = new Map<FakeSheet, { underway: string; spills: Spills }>();
+  /** The cells of formulas that can give an array, by sheet, for the generation listed. */
+  private readonly arrayFormulaCells = new Map<FakeSheet, { generation: number; cells: string[] }>();
   private readonly evaluating = new Set<string>();
   /** Times a formula read a cell under evaluation (a circle, or the spills' detour). */
   private cycleHits = 0;
@@ -237,9 +241,24 @@ export class Calculation implements FormulaHost {
     return false;
   }
 
+  /**
+   * The spills of the sheet's formulas. Complete (every formula's, kept until the workbook
+   * changes) when no formula of the sheet is being computed; while one is, only the other
+   * formulas that can give an array are computed (the others spill nothing, and may depend on the
+   * one being computed), kept for as long as the same formulas are under evaluation in the same
+   * generation: every empty cell a formula reads asks for them.
+   */
   private spillsOf(sheet: FakeSheet): Spills {
     const cached = this.spills.get(sheet);
     if (cached?.generation === this.generation) return cached;
+    // Built while a formula of this sheet is being computed, it lacks that formula's spill:
+    // used for this evaluation, not kept as the sheet's.
+    const prefix = `${sheet.id}|`;
+    const underway = [...this.evaluating].filter((id) => id.startsWith(prefix)).join(",");
+    const complete = underway === "";
+    const partial = this.partialSpills.get(sheet);
+    if (!complete && partial?.spills.generation === this.generation && partial.underway === underway)
+      return partial.spills;
     const used = sheet.cells.usedBox();
     const spills: Spills = {
       generation: this.generation,
@@ -247,16 +266,10 @@ export class Calculation implements FormulaHost {
       bottom: used ? used.top + used.rows - 1 : 0,
       right: used ? used.left + used.cols - 1 : 0,
     };
-    // Built while a formula of this sheet is being computed, it lacks that formula's spill:
-    // used for this evaluation, not kept.
-    const complete = ![...this.evaluating].some((id) => id.startsWith(`${sheet.id}|`));
-    for (const cellKey of sheet.cells.formulas.keys()) {
+    const candidates = complete ? sheet.cells.formulas.keys() : this.arrayFormulas(sheet);
+    for (const cellKey of candidates) {
       const [row = 0, column = 0] = cellKey.split(":").map(Number);
-      const id = `${sheet.id}|${cellKey}`;
-      if (this.evaluating.has(id)) continue;
-      // While a formula is computed, only the formulas that can give an array are: the others
-      // spill nothing, and may depend on the one being computed.
-      if (!complete && !mayGiveArray(sheet.cells.formula(row, column) ?? "")) continue;
+      if (this.evaluating.has(`${prefix}${cellKey}`)) continue;
       this.detours++;
       let result: FormulaValue;
       try {
@@ -274,8 +287,20 @@ export class Calculation implements FormulaHost {
       spills.bottom = Math.max(spills.bottom, row + result.length - 1);
       spills.right = Math.max(spills.right, column + (result[0]?.length ?? 1) - 1);
     }
-    if (complete && spills.generation === this.generation) this.spills.set(sheet, spills);
+    if (spills.generation === this.generation) {
+      if (complete) this.spills.set(sheet, spills);
+      else this.partialSpills.set(sheet, { underway, spills });
+    }
     return spills;
+  }
+
+  /** The cells of the sheet's formulas that can give an array, listed once per generation. */
+  private arrayFormulas(sheet: FakeSheet): string[] {
+    const listed = this.arrayFormulaCells.get(sheet);
+    if (listed?.generation === this.generation) return listed.cells;
+    const cells = [...sheet.cells.formulas].filter(([, formula]) => mayGiveArray(formula)).map(([at]) => at);
+    this.arrayFormulaCells.set(sheet, { generation: this.generation, cells });
+    return cells;
   }
 
   private tableAt(at: CellAt): FakeTable | undefined {

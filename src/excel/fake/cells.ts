@@ -82,6 +82,8 @@ export class SheetCells {
   private readonly formats: (string | undefined)[][] = [];
   /** Formula text by "row:column". */
   readonly formulas = new Map<string, string>();
+  /** The used box as last computed, until a cell changes (a read of every cell is the sheet's size). */
+  private used: Box | null | undefined;
 
   constructor(private readonly calc: SheetCalculation) {}
 
@@ -134,6 +136,7 @@ export class SheetCells {
     for (let gapColumn = valuesRow.length; gapColumn < column; gapColumn++) valuesRow[gapColumn] = "";
     valuesRow[column] = value;
     this.formulas.delete(`${row}:${column}`);
+    this.used = undefined;
     this.calc.changed(row, column);
   }
 
@@ -164,6 +167,7 @@ export class SheetCells {
       if (!isValidFormula(value)) throw invalidArgument(`${value} is not a valid formula`);
       this.putRaw(row, column, "");
       this.formulas.set(`${row}:${column}`, value);
+      this.used = undefined;
       return;
     }
     const typed = parseTyped(value, culture);
@@ -176,6 +180,7 @@ export class SheetCells {
     if (/^[+\-@]/.test(value) && value.length > 1 && isValidFormula(value.replace(/^@/, ""))) {
       this.putRaw(row, column, "");
       this.formulas.set(`${row}:${column}`, value.startsWith("@") ? `=${value.slice(1)}` : `=${value}`);
+      this.used = undefined;
       return;
     }
     this.putRaw(row, column, value);
@@ -183,6 +188,11 @@ export class SheetCells {
 
   /** Bounding box of cells holding a value or formula, like `getUsedRange(true)`; null when none. */
   usedBox(): Box | null {
+    if (this.used === undefined) this.used = this.measureUsed();
+    return this.used === null ? null : { ...this.used };
+  }
+
+  private measureUsed(): Box | null {
     let top = -1;
     let bottom = -1;
     let left = Infinity;
@@ -234,6 +244,7 @@ export class SheetCells {
       const [r = 0, c = 0] = key.split(":").map(Number);
       this.formulas.set(`${r + count}:${c}`, f);
     }
+    this.used = undefined;
     this.calc.changed();
   }
 
@@ -254,6 +265,7 @@ export class SheetCells {
       const [r = 0, c = 0] = key.split(":").map(Number);
       this.formulas.set(`${r}:${c + 1}`, f);
     }
+    this.used = undefined;
     this.calc.changed();
   }
 }
