@@ -77,4 +77,15 @@ describe("the spreadsheet view over the fake Excel", () => {
     await source.typeCell("Funcionários", "A16", "x");
     expect(excel.table("Funcionarios")).toMatchObject({ rowCount: 13 });
   });
+
+  it("reads the workbook once per change, for every caller that asks before the next one", async () => {
+    const { source } = await open();
+    const [a, b] = await Promise.all([source.snapshot(), source.snapshot()]);
+    expect(b).toBe(a);
+    await source.typeCell("Distribuição", "C4", "660");
+    const after = await source.snapshot();
+    expect(after).not.toBe(a);
+    expect(after.sheets.find((s) => s.name === "Distribuição")?.cells.C4?.value).toBe(660);
+    expect(await source.snapshot()).toBe(after);
+  });
 });

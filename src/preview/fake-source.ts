@@ -16,6 +16,9 @@ import type { WorkbookSnapshot } from "./snapshot";
 
 export class FakeSheetSource implements SheetSource {
   private readonly listeners = new Set<() => void>();
+  /** Changes signalled so far: a snapshot read since the last one is the workbook as it is now. */
+  private changes = 0;
+  private latest: { changes: number; snapshot: Promise<WorkbookSnapshot> } | undefined;
 
   constructor(
     readonly excel: FakeExcel,
@@ -36,8 +39,20 @@ export class FakeSheetSource implements SheetSource {
     }
   };
 
+  /**
+   * The workbook, read once per change: the view's redraw and the page's keeping ask for it
+   * after the same changes, and reading 8,000 rows takes a second or more.
+   */
   snapshot(): Promise<WorkbookSnapshot> {
-    return readSnapshot(this.excel);
+    if (this.latest?.changes !== this.changes) {
+      const latest = { changes: this.changes, snapshot: readSnapshot(this.excel) };
+      // A failed read is not kept: the next caller reads again.
+      latest.snapshot.catch(() => {
+        if (this.latest === latest) this.latest = undefined;
+      });
+      this.latest = latest;
+    }
+    return this.latest.snapshot;
   }
 
   selection(): CellSelection | null {
@@ -114,6 +129,7 @@ export class FakeSheetSource implements SheetSource {
   }
 
   private changed(): void {
+    this.changes++;
     for (const listener of [...this.listeners]) listener();
   }
 }

@@ -29,7 +29,7 @@ import { installCustomFunctions } from "./functions-host";
 import type { DisplayLocale } from "./format";
 import { installOfficeGlobals } from "./host";
 import { previewLocale } from "./i18n";
-import { workbookStore } from "./workbook-store";
+import { keepAfterChanges, workbookStore } from "./workbook-store";
 
 /** API sets the add-in asks for (manifest.xml) that the preview's host answers. */
 const REQUIREMENT_SETS = { ExcelApi: 1.12, SharedRuntime: 1.1, RibbonApi: 1.1, CustomFunctionsRuntime: 1.3 };
@@ -70,15 +70,7 @@ async function start(): Promise<void> {
   // The add-in's VALEPIX functions, computed by the fake as Excel computes them.
   await installCustomFunctions(source.excel);
   // Keep the workbook across reloads of this tab (the language switch), as an open file would be.
-  let saving = false;
-  source.subscribe(() => {
-    if (saving) return;
-    saving = true;
-    setTimeout(() => {
-      saving = false;
-      void keep(source);
-    }, 200);
-  });
+  source.subscribe(keepAfterChanges(() => keep(source)));
 
   const switchLocale = (next: DisplayLocale) => {
     void keep(source).then(() => {

@@ -16,7 +16,10 @@ export interface CellSelection {
 }
 
 export interface SheetSource {
-  /** The workbook as it is now (a copy the caller may keep). */
+  /**
+   * The workbook as it is now (a copy the caller may keep, not change: callers that ask before
+   * the next change share it).
+   */
   snapshot(): Promise<WorkbookSnapshot>;
   /** The selected cell, which the add-in moves when it points at a problem. */
   selection(): CellSelection | null;

@@ -7,7 +7,7 @@
 import "fake-indexeddb/auto";
 import { createStore, keys } from "idb-keyval";
 import type { WorkbookSnapshot } from "./snapshot";
-import { workbookStore } from "./workbook-store";
+import { keepAfterChanges, workbookStore } from "./workbook-store";
 
 function memorySession() {
   const items = new Map<string, string>();
@@ -79,4 +79,79 @@ test("workbooks of tabs not seen for a week are removed when a tab starts", asyn
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(await keys(idb)).toHaveLength(1);
   expect(await workbookStore({ session: recent, idb, now: () => now }).load()).toEqual(bigWorkbook(2));
+});
+
+describe("keeping the workbook as it changes", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** A keep that takes `ms`, counting its calls. */
+  function slowKeep(ms: number) {
+    const calls: number[] = [];
+    const keep = () => {
+      calls.push(Date.now());
+      return new Promise<void>((resolve) => setTimeout(resolve, ms));
+    };
+    return { calls, keep };
+  }
+
+  test("a burst of changes is kept once, after a quiet second", async () => {
+    const { calls, keep } = slowKeep(10);
+    const changed = keepAfterChanges(keep);
+    for (let i = 0; i < 50; i++) {
+      changed();
+      await jest.advanceTimersByTimeAsync(100);
+    }
+    expect(calls).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(calls).toHaveLength(1);
+  });
+
+  test("changes that never pause are still kept every 10 s", async () => {
+    const { calls, keep } = slowKeep(10);
+    const changed = keepAfterChanges(keep);
+    for (let i = 0; i < 250; i++) {
+      changed();
+      await jest.advanceTimersByTimeAsync(100);
+    }
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(calls.length).toBeLessThanOrEqual(3);
+  });
+
+  test("one keep at a time: changes during a slow keep are kept by one more after it", async () => {
+    const { calls, keep } = slowKeep(5_000);
+    const changed = keepAfterChanges(keep);
+    changed();
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(calls).toHaveLength(1);
+    for (let i = 0; i < 3; i++) {
+      changed();
+      await jest.advanceTimersByTimeAsync(1_500);
+    }
+    expect(calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(calls).toHaveLength(2);
+    await jest.advanceTimersByTimeAsync(20_000);
+    expect(calls).toHaveLength(2);
+  });
+
+  test("a keep that fails is reported and the next change is kept", async () => {
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    let fail = true;
+    const calls: boolean[] = [];
+    const changed = keepAfterChanges(() => {
+      calls.push(fail);
+      return fail ? Promise.reject(new Error("quota")) : Promise.resolve();
+    });
+    changed();
+    await jest.advanceTimersByTimeAsync(1_000);
+    fail = false;
+    changed();
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(calls).toEqual([true, false]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
 });

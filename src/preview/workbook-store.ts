@@ -94,3 +94,46 @@ export function workbookStore(deps: StoreDeps = {}): WorkbookStore {
     saveOrThrow,
   };
 }
+
+/**
+ * When to keep the workbook as it changes: once the changes have been quiet for `quietMs`, and
+ * at least every `maxWaitMs` while they go on (a send writes in hundreds of batches, and reading
+ * and storing 8,000 rows takes seconds: keeping at every change kept the page busy). One keep at
+ * a time; changes during it are kept by one more after it. Returns what to call at each change.
+ */
+export function keepAfterChanges(
+  keep: () => Promise<unknown>,
+  { quietMs = 1_000, maxWaitMs = 10_000 }: { quietMs?: number; maxWaitMs?: number } = {},
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the oldest change not yet kept happened. */
+  let since: number | undefined;
+  let keeping = false;
+  let again = false;
+
+  const run = () => {
+    timer = undefined;
+    if (keeping) {
+      again = true;
+      return;
+    }
+    keeping = true;
+    since = undefined;
+    void keep()
+      .catch((error: unknown) => console.warn("ValePix preview: keeping the workbook failed", error))
+      .finally(() => {
+        keeping = false;
+        if (again) {
+          again = false;
+          changed();
+        }
+      });
+  };
+  const changed = () => {
+    const now = Date.now();
+    since ??= now;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(run, Math.max(0, Math.min(quietMs, since + maxWaitMs - now)));
+  };
+  return changed;
+}
