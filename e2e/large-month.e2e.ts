@@ -16,7 +16,7 @@ import path from "node:path";
 import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { readXlsx, writeXlsx } from "../src/preview/xlsx";
 import { type SheetSnapshot, a1, parseRange } from "../src/preview/snapshot";
-import { formatBRL, formatCount, messagesFor } from "../src/taskpane/ui/i18n";
+import { formatBRL, formatCount, messagesFor } from "../src/ui/i18n";
 import { LEDGER_HEADERS } from "../src/workbook/ledger";
 import { ROW_STATE_TEXT } from "../src/workbook/status-rule";
 import { ARTIFACTS, type World, apiGet, openPreview, startWorld } from "./harness";
