@@ -177,3 +177,35 @@ describe("CORS", () => {
     expect(get.headers["access-control-expose-headers"]).toContain("x-request-id");
   });
 });
+
+describe("answers checked against the client's schemas", () => {
+  // An answer that breaks its schema: the products page of a store that lost a product's name.
+  const breakProducts = (sb: Harness) => {
+    const store = sb.app.sandbox.store;
+    const real = store.benefits.listProducts.bind(store.benefits);
+    store.benefits.listProducts = (...args: Parameters<typeof real>) => {
+      const page = real(...args);
+      return {
+        ...page,
+        data: page.data.map((product) => ({ ...product, name: undefined as unknown as string })),
+      };
+    };
+  };
+
+  it("refuses to send an answer that breaks its schema (500), by default", async () => {
+    breakProducts(h);
+    expectError(await h.call("GET", "/products"), 500);
+  });
+
+  it("sends it unchecked when checkResponses is off (the benchmark's server: none checks itself)", async () => {
+    const unchecked = await harness({ checkResponses: false });
+    try {
+      breakProducts(unchecked);
+      const answer = await unchecked.call("GET", "/products");
+      expect(answer.status).toBe(200);
+      expect(answer.body.data[0].name).toBeUndefined();
+    } finally {
+      await unchecked.close();
+    }
+  });
+});
