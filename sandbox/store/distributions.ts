@@ -251,19 +251,31 @@ export class Distributions {
       where: "distribution_id = ?",
       args: [id],
     });
-    // The page's values at once, each item's in product order ("values" lists what is paid).
+    // The page's values at once, then each item's put in product order (the products are few;
+    // joining them in SQL and sorting there cost a fifth of the page).
     const values = db
       .prepare<[string, string], Pick<ItemValueRow, "employee_id" | "product_id" | "value">>(
-        `SELECT v.employee_id, v.product_id, v.value FROM item_values v JOIN products p ON p.id = v.product_id
-         WHERE v.distribution_id = ? AND v.employee_id IN (SELECT value FROM json_each(?)) ORDER BY p.seq`,
+        `SELECT employee_id, product_id, value FROM item_values
+         WHERE distribution_id = ? AND employee_id IN (SELECT value FROM json_each(?))`,
       )
       .all(id, JSON.stringify(rows.map((row) => row.employee_id)));
+    const productOrder = new Map(
+      db
+        .prepare<[string], { id: string; seq: number }>("SELECT id, seq FROM products WHERE company_id = ?")
+        .all(companyId)
+        .map((product) => [product.id, product.seq]),
+    );
     const valuesOf = new Map<string, Array<Pick<ItemValueRow, "product_id" | "value">>>();
     for (const { employee_id, product_id, value } of values) {
       const list = valuesOf.get(employee_id);
       if (list) list.push({ product_id, value });
       else valuesOf.set(employee_id, [{ product_id, value }]);
     }
+    const inProductOrder = (
+      left: Pick<ItemValueRow, "product_id">,
+      right: Pick<ItemValueRow, "product_id">,
+    ) => (productOrder.get(left.product_id) ?? 0) - (productOrder.get(right.product_id) ?? 0);
+    for (const list of valuesOf.values()) list.sort(inProductOrder);
     return {
       data: rows.map((row) => {
         const paid = valuesOf.get(row.employee_id) ?? [];
