@@ -17,7 +17,7 @@ import type {
 import { z } from "zod";
 import type { ErrorBody } from "../src/api/schemas";
 import { type ErrorDetail, SandboxError, errorBody } from "./errors";
-import { zodDetails } from "./routes";
+import { zodDetails } from "./route-kit";
 
 /** The longest path parameter the router takes: the length of src/api's `Id`. */
 export const MAX_PATH_PARAM_LENGTH = 200;

@@ -9,9 +9,9 @@ import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { AddressInfo } from "node:net";
-import { type Db, openDb } from "./db";
+import { openDb } from "./db";
 import { errorBody } from "./errors";
-import { FaultInjector, type FaultKind, type FaultOptions, RateLimiter } from "./faults";
+import { FaultInjector, type FaultKind, RateLimiter } from "./faults";
 import { installGuards } from "./guard";
 import { buildOpenApi } from "./openapi";
 import {
@@ -23,8 +23,8 @@ import {
 } from "./replies";
 import { DEFAULT_REQUEST_LOG_LIMIT, MemoryRequestLog, type RequestLog, safePath } from "./request-log";
 import { routes } from "./routes";
-import { type AuthFailureLimit, AuthFailureLimiter, DEFAULT_AUTH_FAILURE_LIMIT } from "./auth-limit";
-import { type Clock, Store } from "./store";
+import { AuthFailureLimiter, DEFAULT_AUTH_FAILURE_LIMIT } from "./auth-limit";
+import { Store } from "./store";
 
 export const DEMO_TOKEN = "valepix-sandbox-demo-token";
 export const DEMO_COMPANY = "demo";
@@ -39,61 +39,8 @@ const DEFAULT_CORS_ORIGINS = [
   "http://127.0.0.1:3001",
 ];
 
-export interface SandboxToken {
-  token: string;
-  company: string;
-  /** Epoch ms (injected clock) after which the token is refused. */
-  expiresAt?: number | null;
-  revoked?: boolean;
-}
-
-export interface SandboxOptions {
-  /** SQLite file path, `:memory:` (the default here), or an open better-sqlite3 database. */
-  db?: string | Db;
-  /** Clock in epoch ms; inject one to make charges and lots deterministic. */
-  now?: Clock;
-  /** How long a charge takes to be paid (default 5000). */
-  pixDelayMs?: number;
-  /** How long a funded lot takes to complete (default 3000). */
-  lotDelayMs?: number;
-  /** Employees seeded into each new company (default 50). */
-  seedEmployees?: number;
-  /**
-   * Tokens registered at start (companies created and seeded when new). When neither `tokens`
-   * nor `revokedTokens` is given, the demo token is issued for company `demo`.
-   */
-  tokens?: SandboxToken[];
-  /** Tokens that exist but are revoked (401). */
-  revokedTokens?: SandboxToken[];
-  /** Requests per second per token; 0 = no limit (default 0 here; main.ts defaults to 10). */
-  rateLimit?: number;
-  /**
-   * Failed authentications per client address before 429 (auth-limit.ts; default
-   * `DEFAULT_AUTH_FAILURE_LIMIT`, 20 then 1 a second); `false` turns it off.
-   */
-  authFailureLimit?: AuthFailureLimit | false;
-  faults?: FaultOptions;
-  /** Added latency on every request, ms. */
-  latencyMs?: number;
-  /** Extra CORS origins, added to DEFAULT_CORS_ORIGINS. */
-  corsOrigins?: string[];
-  /** Fastify's logger: off by default; `true` or a level to enable. Authorization is redacted. */
-  logger?: boolean | "fatal" | "error" | "warn" | "info" | "debug" | "trace";
-  /** Where the logger writes (default stdout); tests capture it to check nothing leaks. */
-  logStream?: { write(line: string): void };
-  /** Timer used by latency and the `slow` fault (default setTimeout). */
-  sleep?: (ms: number) => Promise<void>;
-  /** Entries kept by the request log (default 100,000; 0 = off). See request-log.ts. */
-  requestLogLimit?: number;
-  /**
-   * Checks every answer against the schema the client reads it with before sending it (on by
-   * default: a guard for the sandbox itself, in every test). The distribution benchmark turns it
-   * off (bench/sandbox-thread.ts): it measures what the add-in waits for from a server, and no
-   * server validates its own answers; on a page of 1,000 items the check cost the sandbox about
-   * 10 ms, a third of its time for that page.
-   */
-  checkResponses?: boolean;
-}
+export type { RunningSandbox, SandboxOptions, SandboxToken } from "./server-options";
+import type { RunningSandbox, SandboxOptions, SandboxToken } from "./server-options";
 
 interface SandboxHandle {
   store: Store;
@@ -293,22 +240,6 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
   });
 
   return app;
-}
-
-export interface RunningSandbox {
-  /** Base URL for the client, e.g. http://127.0.0.1:41234 (paths add /api/v1/valepix). */
-  url: string;
-  /** The first active token (the demo token unless `tokens` was given). */
-  token: string;
-  tokens: SandboxToken[];
-  server: FastifyInstance;
-  store: Store;
-  /**
-   * What the server served, in order: `list(filter?)`, `count(filter?)`, `reset()`. For tests
-   * and benchmarks that count API calls on the server (docs/sandbox.md, "Request log").
-   */
-  requests: RequestLog;
-  close(): Promise<void>;
 }
 
 /** Builds the sandbox (default `:memory:`) and listens on 127.0.0.1, port 0 unless given. */
