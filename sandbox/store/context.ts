@@ -31,6 +31,21 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 export const pageMeta = (q: PageQuery, total: number) => ({ page: q.page, limit: q.limit, total });
 export const offset = (q: PageQuery) => (q.page - 1) * q.limit;
 
+/** Rows grouped by a key, each group in the rows' order (a page's conventions, its items' values). */
+export function groupBy<Row, Value>(
+  rows: readonly Row[],
+  key: (row: Row) => string,
+  value: (row: Row) => Value,
+): Map<string, Value[]> {
+  const groups = new Map<string, Value[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(value(row));
+    else groups.set(key(row), [value(row)]);
+  }
+  return groups;
+}
+
 /**
  * One page of a table read in `seq` order: `SELECT <columns> FROM <table> WHERE <where>`, the
  * page's `limit` rows from its offset. The offset is found in the index alone (the `seq` it lands

@@ -12,7 +12,7 @@ import {
 } from "../../src/api/schemas";
 import { type ErrorDetail, SandboxError, unprocessable } from "../errors";
 import type { Benefits } from "./benefits";
-import { type StoreContext, assertOwned, iso, newId, pageInSeqOrder, pageMeta } from "./context";
+import { type StoreContext, assertOwned, groupBy, iso, newId, pageInSeqOrder, pageMeta } from "./context";
 import type { DistributionRow, EmployeeRow, ItemValueRow } from "./rows";
 
 export class Distributions {
@@ -265,12 +265,11 @@ export class Distributions {
         .all(companyId)
         .map((product) => [product.id, product.seq]),
     );
-    const valuesOf = new Map<string, Array<Pick<ItemValueRow, "product_id" | "value">>>();
-    for (const { employee_id, product_id, value } of values) {
-      const list = valuesOf.get(employee_id);
-      if (list) list.push({ product_id, value });
-      else valuesOf.set(employee_id, [{ product_id, value }]);
-    }
+    const valuesOf = groupBy(
+      values,
+      (row) => row.employee_id,
+      ({ product_id, value }) => ({ product_id, value }),
+    );
     const inProductOrder = (
       left: Pick<ItemValueRow, "product_id">,
       right: Pick<ItemValueRow, "product_id">,

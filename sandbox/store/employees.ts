@@ -9,7 +9,7 @@ import { isValidCpf, normalizeCpf } from "../../src/money";
 import { parseCsv } from "../csv";
 import { badRequest, conflict } from "../errors";
 import type { Benefits } from "./benefits";
-import { type StoreContext, count, newId, pageInSeqOrder, pageMeta } from "./context";
+import { type StoreContext, count, groupBy, newId, pageInSeqOrder, pageMeta } from "./context";
 import type { EmployeeRow } from "./rows";
 
 const SITUATIONS = [
@@ -58,13 +58,11 @@ export class Employees {
          WHERE employee_id IN (SELECT value FROM json_each(?)) ORDER BY employee_id, benefit_id`,
       )
       .all(JSON.stringify(employeeIds));
-    const byEmployee = new Map<string, string[]>();
-    for (const link of links) {
-      const list = byEmployee.get(link.employee_id);
-      if (list) list.push(link.benefit_id);
-      else byEmployee.set(link.employee_id, [link.benefit_id]);
-    }
-    return byEmployee;
+    return groupBy(
+      links,
+      (link) => link.employee_id,
+      (link) => link.benefit_id,
+    );
   }
 
   list(companyId: string, q: PageQuery & { situation?: string | undefined }) {
