@@ -56,29 +56,62 @@ export interface SheetReview {
   mismatches: ItemMismatch[];
 }
 
-const valuesOf = (values: ActualItem["values"]) => new Map(values.map((v) => [v.product_id, v.value]));
-const sum = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
+/** The cents a draft item holds for a product: its last entry for it (a repeated product is read as a map would), or 0. */
+function heldCents(values: ActualItem["values"], productId: string): number {
+  for (let k = values.length - 1; k >= 0; k--)
+    if (values[k]!.product_id === productId) return values[k]!.value;
+  return 0;
+}
 
+/** Whether `values[at]` is the first entry for its product (where a map would list it). */
+function firstOfItsProduct(values: ActualItem["values"], at: number): boolean {
+  const productId = values[at]!.product_id;
+  for (let k = 0; k < at; k++) if (values[k]!.product_id === productId) return false;
+  return true;
+}
+
+/** What a draft item holds in all, each product counted once. */
+function heldTotal(values: ActualItem["values"]): number {
+  let total = 0;
+  for (let k = 0; k < values.length; k++)
+    if (firstOfItsProduct(values, k)) total += heldCents(values, values[k]!.product_id);
+  return total;
+}
+
+const valuesOf = (values: ActualItem["values"]) => new Map(values.map((v) => [v.product_id, v.value]));
+
+function sum(values: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const cents of values.values()) total += cents;
+  return total;
+}
+
+/**
+ * The draft against the sheet, employee by employee and product by product. An item holds a
+ * product or two (the columns of the sheet), so its values are looked up in its own short array:
+ * no map or set per employee (at 50,000 rows those were 50,000 maps made and dropped per review).
+ */
 export function compareWithSheet(desired: readonly DesiredItem[], draft: DraftItems): SheetReview {
   const mismatches: ItemMismatch[] = [];
-  const held = new Map(draft.items.map((i) => [i.employee_id, valuesOf(i.values)]));
+  const held = new Map<string, ActualItem["values"]>();
+  for (const item of draft.items) held.set(item.employee_id, item.values);
   let sheetTotal = 0;
   for (const item of desired) {
-    sheetTotal += sum(item.values);
+    const wantTotal = sum(item.values);
+    sheetTotal += wantTotal;
     const heldValues = held.get(item.employee_id);
     if (!heldValues) {
       mismatches.push({
         employee_id: item.employee_id,
         kind: "missing",
-        sheetCents: sum(item.values),
+        sheetCents: wantTotal,
         draftCents: 0,
       });
       continue;
     }
-    // The sheet's products, then those only the draft holds (no set of both per employee: at
-    // 50,000 rows that was 50,000 sets and arrays).
+    // The sheet's products, then those only the draft holds.
     for (const [productId, want] of item.values) {
-      const has = heldValues.get(productId) ?? 0;
+      const has = heldCents(heldValues, productId);
       if (want !== has)
         mismatches.push({
           employee_id: item.employee_id,
@@ -88,8 +121,11 @@ export function compareWithSheet(desired: readonly DesiredItem[], draft: DraftIt
           draftCents: has,
         });
     }
-    for (const [productId, has] of heldValues)
-      if (!item.values.has(productId) && has !== 0)
+    for (let k = 0; k < heldValues.length; k++) {
+      const productId = heldValues[k]!.product_id;
+      if (item.values.has(productId) || !firstOfItsProduct(heldValues, k)) continue;
+      const has = heldCents(heldValues, productId);
+      if (has !== 0)
         mismatches.push({
           employee_id: item.employee_id,
           kind: "value",
@@ -97,13 +133,16 @@ export function compareWithSheet(desired: readonly DesiredItem[], draft: DraftIt
           sheetCents: 0,
           draftCents: has,
         });
+    }
   }
-  const wanted = new Set(desired.map((d) => d.employee_id));
+  const wanted = new Set<string>();
+  for (const item of desired) wanted.add(item.employee_id);
   let itemsTotal = 0;
-  for (const [id, h] of held) {
-    itemsTotal += sum(h);
+  for (const [id, values] of held) {
+    const total = heldTotal(values);
+    itemsTotal += total;
     if (!wanted.has(id))
-      mismatches.push({ employee_id: id, kind: "unexpected", sheetCents: 0, draftCents: sum(h) });
+      mismatches.push({ employee_id: id, kind: "unexpected", sheetCents: 0, draftCents: total });
   }
   // The draft's own totals must agree with its items too (a server that sums differently).
   const draftTotal = draft.totalCents ?? itemsTotal;
