@@ -117,6 +117,11 @@ describe("selected mode: values", () => {
       total_amount: 105_100,
     });
     expect(typeof items.body.data[1].employee_name).toBe("string");
+    const second = await h.call("GET", `/distributions/${id}/items?limit=2&page=2`);
+    expect(second.body).toMatchObject({ page: 2, limit: 2, total: 3, total_amount: 165_101 });
+    expect(second.body.data).toEqual([
+      expect.objectContaining({ employee_id: l.active[2], values: [{ product_id: ref, value: 60_001 }] }),
+    ]);
   });
 
   it("refuses an unknown product (422 unknown_product)", async () => {
