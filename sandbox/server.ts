@@ -13,7 +13,6 @@ import { openDb } from "./db";
 import { errorBody } from "./errors";
 import { FaultInjector, type FaultKind, RateLimiter } from "./faults";
 import { installGuards } from "./guard";
-import { JsonText } from "./json-text";
 import { buildOpenApi } from "./openapi";
 import {
   MAX_PATH_PARAM_LENGTH,
@@ -226,10 +225,7 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
             reply,
           });
           // The answer must satisfy the same schema the client validates with.
-          const text = result instanceof JsonText ? result.text : undefined;
-          const check = checkResponses
-            ? spec.response.schema.safeParse(text === undefined ? result : JSON.parse(text))
-            : { success: true as const };
+          const check = checkResponses ? spec.response.schema.safeParse(result) : { success: true as const };
           if (!check.success) {
             request.log.error(
               { issues: check.error.issues },
@@ -237,8 +233,6 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
             );
             throw new Error(`response of ${spec.operationId} breaks its schema`);
           }
-          // JSON text is sent as it is (Fastify leaves a string alone once its type is set).
-          if (text !== undefined) return reply.type("application/json; charset=utf-8").send(text);
           return result;
         },
       });

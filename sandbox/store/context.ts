@@ -53,27 +53,16 @@ export function groupBy<Row, Value>(
  * read, and join, every row it skips, so that page 50 of a 50,000-row list cost fifty pages.
  * `where` must name an index that ends in `seq` (db.ts), as the lists' indexes do.
  */
-export function pageInSeqOrder<Row>(ctx: StoreContext, q: PageQuery, list: SeqList): Row[] {
-  const page = seqPageQuery(q, list);
-  return ctx.db.prepare<unknown[], Row>(page.sql).all(...page.args);
-}
-
-/** A list read in `seq` order: its table, filter (and its arguments), columns and joins. */
-export interface SeqList {
-  table: string;
-  where: string;
-  args: readonly unknown[];
-  columns?: string;
-  join?: string;
-}
-
-/** The SQL of `pageInSeqOrder` and its arguments, to read a page as it is or to build on it. */
-export function seqPageQuery(q: PageQuery, list: SeqList): { sql: string; args: unknown[] } {
+export function pageInSeqOrder<Row>(
+  ctx: StoreContext,
+  q: PageQuery,
+  list: { table: string; where: string; args: readonly unknown[]; columns?: string; join?: string },
+): Row[] {
   const { table, where, args, columns = "*", join = "" } = list;
   const sql =
     `SELECT ${columns} FROM ${table} ${join} WHERE ${where} AND ${table}.seq >= ` +
     `(SELECT seq FROM ${table} WHERE ${where} ORDER BY seq LIMIT 1 OFFSET ?) ORDER BY ${table}.seq LIMIT ?`;
-  return { sql, args: [...args, ...args, offset(q), q.limit] };
+  return ctx.db.prepare<unknown[], Row>(sql).all(...args, ...args, offset(q), q.limit);
 }
 
 /** The tables whose rows belong to a company and are named by an id in a path. */

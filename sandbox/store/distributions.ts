@@ -12,9 +12,8 @@ import {
 } from "../../src/api/schemas";
 import { type ErrorDetail, SandboxError, unprocessable } from "../errors";
 import type { Benefits } from "./benefits";
-import { JsonText } from "../json-text";
-import { type StoreContext, assertOwned, iso, newId, pageMeta, seqPageQuery } from "./context";
-import type { DistributionRow, EmployeeRow } from "./rows";
+import { type StoreContext, assertOwned, groupBy, iso, newId, pageInSeqOrder, pageMeta } from "./context";
+import type { DistributionRow, EmployeeRow, ItemValueRow } from "./rows";
 
 export class Distributions {
   constructor(
@@ -240,45 +239,57 @@ export class Distributions {
     })();
   }
 
-  /**
-   * "Page of items; state; `total_employees`; `total_amount`", in every state. SQLite writes each
-   * item's JSON (its values in product order, its total) and the page is sent as that text: a
-   * page of 1,000 items was 5,000 rows turned into objects, grouped, sorted and serialized again,
-   * the sandbox's whole cost of a review at 50,000 rows (1.35× faster per page this way).
-   */
-  listItems(companyId: string, id: string, q: PageQuery): JsonText {
+  /** "Page of items; state; `total_employees`; `total_amount`", in every state. */
+  listItems(companyId: string, id: string, q: PageQuery) {
+    const { db } = this.ctx;
     assertOwned(this.ctx, "distributions", id, companyId, "distribution");
     const totals = this.totals(id);
-    const page = seqPageQuery(q, {
+    const rows = pageInSeqOrder<{ employee_id: string; name: string }>(this.ctx, q, {
       table: "items",
-      columns: "items.seq, items.employee_id",
+      columns: "items.employee_id, employees.name",
+      join: "JOIN employees ON employees.id = items.employee_id",
       where: "distribution_id = ?",
       args: [id],
     });
-    const items = this.ctx.db
-      .prepare<unknown[], { item: string }>(
-        `WITH page AS MATERIALIZED (${page.sql})
-         SELECT json_object(
-           'employee_id', page.employee_id,
-           'employee_name', employees.name,
-           'values', (SELECT json_group_array(json_object('product_id', v.product_id, 'value', v.value) ORDER BY p.seq)
-                      FROM item_values v JOIN products p ON p.id = v.product_id
-                      WHERE v.distribution_id = ? AND v.employee_id = page.employee_id),
-           'total_amount', (SELECT COALESCE(SUM(v.value), 0) FROM item_values v
-                            WHERE v.distribution_id = ? AND v.employee_id = page.employee_id)
-         ) AS item
-         FROM page JOIN employees ON employees.id = page.employee_id ORDER BY page.seq`,
+    // The page's values at once, then each item's put in product order (the products are few;
+    // joining them in SQL and sorting there cost a fifth of the page).
+    const values = db
+      .prepare<[string, string], Pick<ItemValueRow, "employee_id" | "product_id" | "value">>(
+        `SELECT employee_id, product_id, value FROM item_values
+         WHERE distribution_id = ? AND employee_id IN (SELECT value FROM json_each(?))`,
       )
-      .all(...page.args, id, id);
-    return JsonText.page(
-      items.map((row) => row.item),
-      {
-        ...pageMeta(q, totals.total_employees),
-        status: totals.status,
-        total_employees: totals.total_employees,
-        total_amount: totals.total_amount,
-      },
+      .all(id, JSON.stringify(rows.map((row) => row.employee_id)));
+    const productOrder = new Map(
+      db
+        .prepare<[string], { id: string; seq: number }>("SELECT id, seq FROM products WHERE company_id = ?")
+        .all(companyId)
+        .map((product) => [product.id, product.seq]),
     );
+    const valuesOf = groupBy(
+      values,
+      (row) => row.employee_id,
+      ({ product_id, value }) => ({ product_id, value }),
+    );
+    const inProductOrder = (
+      left: Pick<ItemValueRow, "product_id">,
+      right: Pick<ItemValueRow, "product_id">,
+    ) => (productOrder.get(left.product_id) ?? 0) - (productOrder.get(right.product_id) ?? 0);
+    for (const list of valuesOf.values()) list.sort(inProductOrder);
+    return {
+      data: rows.map((row) => {
+        const paid = valuesOf.get(row.employee_id) ?? [];
+        return {
+          employee_id: row.employee_id,
+          employee_name: row.name,
+          values: paid,
+          total_amount: paid.reduce((sum, value) => sum + value.value, 0),
+        };
+      }),
+      ...pageMeta(q, totals.total_employees),
+      status: totals.status,
+      total_employees: totals.total_employees,
+      total_amount: totals.total_amount,
+    };
   }
 }
 
