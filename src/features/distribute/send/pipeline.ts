@@ -35,9 +35,9 @@ import {
   type ChangesSincePrevious,
   type DraftItems,
   type ItemsReader,
+  DraftComparison,
   type SheetReview,
   compareWithPrevious,
-  compareWithSheet,
   readDraftItems,
 } from "./review";
 import { mismatchDetails } from "./row-results";
@@ -219,8 +219,9 @@ export async function sendDraft(
   }
 
   progress("review", 0, 1);
-  const readBack = await readDraftItems(api.distributions, distributionId, signal);
-  const review = compareWithSheet(desired, readBack);
+  const comparison = new DraftComparison(desired);
+  const readBack = await readDraftItems(api.distributions, distributionId, signal, comparison);
+  const review = comparison.result(readBack);
   reads?.keepDraft(distributionId, readBack);
   directoryDone?.();
   const reviewed = await spec.reviewed(readBack, desired);

@@ -22,16 +22,20 @@ export async function readDraftItems(
   api: ItemsReader,
   distributionId: string,
   signal?: AbortSignal,
+  /** Given each page's items as it arrives (the review's compare). */
+  comparison?: DraftComparison,
 ): Promise<DraftItems> {
   const items: ActualItem[] = [];
   const out: DraftItems = { items, status: undefined, totalEmployees: undefined, totalCents: undefined };
   // A list that changed while it was read is read again from the start: drop what was kept.
   const onRestart = () => {
     items.length = 0;
+    comparison?.reset();
     Object.assign(out, { status: undefined, totalEmployees: undefined, totalCents: undefined });
   };
   for await (const page of api.listItems(distributionId, {}, { signal }).pages({ onRestart })) {
     for (const i of page.data) items.push({ employee_id: i.employee_id, values: i.values });
+    comparison?.add(page.data);
     out.status = page.status ?? out.status;
     out.totalEmployees = page.total_employees ?? out.totalEmployees;
     out.totalCents = page.total_amount ?? out.totalCents;
@@ -58,23 +62,23 @@ export interface SheetReview {
 
 /** The cents a draft item holds for a product: its last entry for it (a repeated product is read as a map would), or 0. */
 function heldCents(values: ActualItem["values"], productId: string): number {
-  for (let k = values.length - 1; k >= 0; k--)
-    if (values[k]!.product_id === productId) return values[k]!.value;
+  for (let at = values.length - 1; at >= 0; at--)
+    if (values[at]!.product_id === productId) return values[at]!.value;
   return 0;
 }
 
 /** Whether `values[at]` is the first entry for its product (where a map would list it). */
 function firstOfItsProduct(values: ActualItem["values"], at: number): boolean {
   const productId = values[at]!.product_id;
-  for (let k = 0; k < at; k++) if (values[k]!.product_id === productId) return false;
+  for (let before = 0; before < at; before++) if (values[before]!.product_id === productId) return false;
   return true;
 }
 
 /** What a draft item holds in all, each product counted once. */
 function heldTotal(values: ActualItem["values"]): number {
   let total = 0;
-  for (let k = 0; k < values.length; k++)
-    if (firstOfItsProduct(values, k)) total += heldCents(values, values[k]!.product_id);
+  for (let at = 0; at < values.length; at++)
+    if (firstOfItsProduct(values, at)) total += heldCents(values, values[at]!.product_id);
   return total;
 }
 
@@ -86,77 +90,116 @@ function sum(values: ReadonlyMap<string, number>): number {
   return total;
 }
 
+/** No mismatch: shared by the items that agree (most of them), instead of an array each. */
+const AGREES: readonly ItemMismatch[] = [];
+
 /**
- * The draft against the sheet, employee by employee and product by product. An item holds a
- * product or two (the columns of the sheet), so its values are looked up in its own short array:
- * no map or set per employee (at 50,000 rows those were 50,000 maps made and dropped per review).
+ * The draft against the sheet, employee by employee and product by product, as the draft's pages
+ * arrive: the review compares each page while the next ones are on their way instead of all of
+ * them after the last (at 50,000 rows the reading is the server's time, and the compare a quarter
+ * of a second of the add-in's). An item holds a product or two (the columns of the sheet), so its
+ * values are looked up in its own short array: no map or set per employee. An employee the draft
+ * lists twice counts once, as its last item, in the place of its first (as a map keeps them).
  */
-export function compareWithSheet(desired: readonly DesiredItem[], draft: DraftItems): SheetReview {
-  const mismatches: ItemMismatch[] = [];
-  const held = new Map<string, ActualItem["values"]>();
-  for (const item of draft.items) held.set(item.employee_id, item.values);
-  let sheetTotal = 0;
-  for (const item of desired) {
-    const wantTotal = sum(item.values);
-    sheetTotal += wantTotal;
-    const heldValues = held.get(item.employee_id);
-    if (!heldValues) {
-      mismatches.push({
-        employee_id: item.employee_id,
-        kind: "missing",
-        sheetCents: wantTotal,
-        draftCents: 0,
-      });
-      continue;
-    }
-    // The sheet's products, then those only the draft holds.
-    for (const [productId, want] of item.values) {
-      const has = heldCents(heldValues, productId);
-      if (want !== has)
-        mismatches.push({
-          employee_id: item.employee_id,
-          kind: "value",
-          product_id: productId,
-          sheetCents: want,
-          draftCents: has,
-        });
-    }
-    for (let k = 0; k < heldValues.length; k++) {
-      const productId = heldValues[k]!.product_id;
-      if (item.values.has(productId) || !firstOfItsProduct(heldValues, k)) continue;
-      const has = heldCents(heldValues, productId);
-      if (has !== 0)
-        mismatches.push({
-          employee_id: item.employee_id,
-          kind: "value",
-          product_id: productId,
-          sheetCents: 0,
-          draftCents: has,
-        });
+export class DraftComparison {
+  private readonly wanted = new Map<string, DesiredItem>();
+  /** Per employee of the draft so far: the cents it holds and how it differs from the sheet. */
+  private readonly seen = new Map<string, { cents: number; mismatches: readonly ItemMismatch[] }>();
+  private itemsTotal = 0;
+  private itemCount = 0;
+
+  constructor(private readonly desired: readonly DesiredItem[]) {
+    for (const item of desired) {
+      if (this.wanted.has(item.employee_id)) throw new Error(`employee ${item.employee_id} is wanted twice`);
+      this.wanted.set(item.employee_id, item);
     }
   }
-  const wanted = new Set<string>();
-  for (const item of desired) wanted.add(item.employee_id);
-  let itemsTotal = 0;
-  for (const [id, values] of held) {
-    const total = heldTotal(values);
-    itemsTotal += total;
-    if (!wanted.has(id))
-      mismatches.push({ employee_id: id, kind: "unexpected", sheetCents: 0, draftCents: total });
+
+  add(items: readonly ActualItem[]): void {
+    for (const item of items) {
+      const cents = heldTotal(item.values);
+      this.itemsTotal += cents - (this.seen.get(item.employee_id)?.cents ?? 0);
+      this.itemCount++;
+      const want = this.wanted.get(item.employee_id);
+      const mismatches: readonly ItemMismatch[] = want
+        ? valueMismatches(want, item.values)
+        : [{ employee_id: item.employee_id, kind: "unexpected", sheetCents: 0, draftCents: cents }];
+      this.seen.set(item.employee_id, { cents, mismatches });
+    }
   }
-  // The draft's own totals must agree with its items too (a server that sums differently).
-  const draftTotal = draft.totalCents ?? itemsTotal;
-  const draftEmployees = draft.totalEmployees ?? draft.items.length;
-  return {
-    matches:
-      mismatches.length === 0 &&
-      draftTotal === sheetTotal &&
-      itemsTotal === sheetTotal &&
-      draftEmployees === desired.length,
-    sheet: { employees: desired.length, totalCents: sheetTotal },
-    draft: { employees: draftEmployees, totalCents: draftTotal, status: draft.status },
-    mismatches,
+
+  /** The list was read again from its start: nothing added so far counts. */
+  reset(): void {
+    this.seen.clear();
+    this.itemsTotal = 0;
+    this.itemCount = 0;
+  }
+
+  /** The verdict: the sheet's order (missing and differing employees), then the draft's extras. */
+  result(draft: Pick<DraftItems, "status" | "totalEmployees" | "totalCents">): SheetReview {
+    const mismatches: ItemMismatch[] = [];
+    let sheetTotal = 0;
+    for (const item of this.desired) {
+      const wantTotal = sum(item.values);
+      sheetTotal += wantTotal;
+      const seen = this.seen.get(item.employee_id);
+      if (seen) mismatches.push(...seen.mismatches);
+      else
+        mismatches.push({
+          employee_id: item.employee_id,
+          kind: "missing",
+          sheetCents: wantTotal,
+          draftCents: 0,
+        });
+    }
+    for (const [id, seen] of this.seen) if (!this.wanted.has(id)) mismatches.push(...seen.mismatches);
+    // The draft's own totals must agree with its items too (a server that sums differently).
+    const draftTotal = draft.totalCents ?? this.itemsTotal;
+    const draftEmployees = draft.totalEmployees ?? this.itemCount;
+    return {
+      matches:
+        mismatches.length === 0 &&
+        draftTotal === sheetTotal &&
+        this.itemsTotal === sheetTotal &&
+        draftEmployees === this.desired.length,
+      sheet: { employees: this.desired.length, totalCents: sheetTotal },
+      draft: { employees: draftEmployees, totalCents: draftTotal, status: draft.status },
+      mismatches,
+    };
+  }
+}
+
+/** How one employee's item differs from its row: the sheet's products, then the draft's others. */
+function valueMismatches(item: DesiredItem, heldValues: ActualItem["values"]): readonly ItemMismatch[] {
+  let mismatches = AGREES;
+  const differs = (productId: string, sheetCents: number, draftCents: number) => {
+    if (mismatches === AGREES) mismatches = [];
+    (mismatches as ItemMismatch[]).push({
+      employee_id: item.employee_id,
+      kind: "value",
+      product_id: productId,
+      sheetCents,
+      draftCents,
+    });
   };
+  for (const [productId, want] of item.values) {
+    const has = heldCents(heldValues, productId);
+    if (want !== has) differs(productId, want, has);
+  }
+  for (let at = 0; at < heldValues.length; at++) {
+    const productId = heldValues[at]!.product_id;
+    if (item.values.has(productId) || !firstOfItsProduct(heldValues, at)) continue;
+    const has = heldCents(heldValues, productId);
+    if (has !== 0) differs(productId, 0, has);
+  }
+  return mismatches;
+}
+
+/** The whole draft against the sheet at once (finalize's check, the re-check of a mode). */
+export function compareWithSheet(desired: readonly DesiredItem[], draft: DraftItems): SheetReview {
+  const comparison = new DraftComparison(desired);
+  comparison.add(draft.items);
+  return comparison.result(draft);
 }
 
 export interface ChangesSincePrevious {
