@@ -90,22 +90,19 @@ function sum(values: ReadonlyMap<string, number>): number {
   return total;
 }
 
-/** No mismatch: shared by the items that agree (most of them), instead of an array each. */
-const AGREES: readonly ItemMismatch[] = [];
-
 /**
  * The draft against the sheet, employee by employee and product by product, as the draft's pages
  * arrive: the review compares each page while the next ones are on their way instead of all of
- * them after the last (at 50,000 rows the reading is the server's time, and the compare a quarter
- * of a second of the add-in's). An item holds a product or two (the columns of the sheet), so its
- * values are looked up in its own short array: no map or set per employee. An employee the draft
+ * them after the last. An item holds a product or two (the columns of the sheet), so its values
+ * are looked up in its own short array: no map, set or object per employee. An employee the draft
  * lists twice counts once, as its last item, in the place of its first (as a map keeps them).
  */
 export class DraftComparison {
   private readonly wanted = new Map<string, DesiredItem>();
-  /** Per employee of the draft so far: the cents it holds and how it differs from the sheet. */
-  private readonly seen = new Map<string, { cents: number; mismatches: readonly ItemMismatch[] }>();
-  private itemsTotal = 0;
+  /** The cents each employee of the draft holds, in the order the draft first lists them. */
+  private readonly heldCents = new Map<string, number>();
+  /** How an employee's item differs from its row, for those that differ. */
+  private readonly differences = new Map<string, ItemMismatch[]>();
   private itemCount = 0;
 
   constructor(private readonly desired: readonly DesiredItem[]) {
@@ -117,21 +114,21 @@ export class DraftComparison {
 
   add(items: readonly ActualItem[]): void {
     for (const item of items) {
-      const cents = heldTotal(item.values);
-      this.itemsTotal += cents - (this.seen.get(item.employee_id)?.cents ?? 0);
+      const id = item.employee_id;
       this.itemCount++;
-      const want = this.wanted.get(item.employee_id);
-      const mismatches: readonly ItemMismatch[] = want
-        ? valueMismatches(want, item.values)
-        : [{ employee_id: item.employee_id, kind: "unexpected", sheetCents: 0, draftCents: cents }];
-      this.seen.set(item.employee_id, { cents, mismatches });
+      this.heldCents.set(id, heldTotal(item.values));
+      const want = this.wanted.get(id);
+      const differs = want ? valueMismatches(want, item.values) : undefined;
+      if (differs) this.differences.set(id, differs);
+      // A later item of the same employee replaces what the earlier one held.
+      else if (this.differences.size > 0) this.differences.delete(id);
     }
   }
 
   /** The list was read again from its start: nothing added so far counts. */
   reset(): void {
-    this.seen.clear();
-    this.itemsTotal = 0;
+    this.heldCents.clear();
+    this.differences.clear();
     this.itemCount = 0;
   }
 
@@ -142,25 +139,28 @@ export class DraftComparison {
     for (const item of this.desired) {
       const wantTotal = sum(item.values);
       sheetTotal += wantTotal;
-      const seen = this.seen.get(item.employee_id);
-      if (seen) mismatches.push(...seen.mismatches);
-      else
-        mismatches.push({
-          employee_id: item.employee_id,
-          kind: "missing",
-          sheetCents: wantTotal,
-          draftCents: 0,
-        });
+      const id = item.employee_id;
+      if (!this.heldCents.has(id))
+        mismatches.push({ employee_id: id, kind: "missing", sheetCents: wantTotal, draftCents: 0 });
+      else {
+        const differs = this.differences.get(id);
+        if (differs) mismatches.push(...differs);
+      }
     }
-    for (const [id, seen] of this.seen) if (!this.wanted.has(id)) mismatches.push(...seen.mismatches);
+    let itemsTotal = 0;
+    for (const [id, cents] of this.heldCents) {
+      itemsTotal += cents;
+      if (!this.wanted.has(id))
+        mismatches.push({ employee_id: id, kind: "unexpected", sheetCents: 0, draftCents: cents });
+    }
     // The draft's own totals must agree with its items too (a server that sums differently).
-    const draftTotal = draft.totalCents ?? this.itemsTotal;
+    const draftTotal = draft.totalCents ?? itemsTotal;
     const draftEmployees = draft.totalEmployees ?? this.itemCount;
     return {
       matches:
         mismatches.length === 0 &&
         draftTotal === sheetTotal &&
-        this.itemsTotal === sheetTotal &&
+        itemsTotal === sheetTotal &&
         draftEmployees === this.desired.length,
       sheet: { employees: this.desired.length, totalCents: sheetTotal },
       draft: { employees: draftEmployees, totalCents: draftTotal, status: draft.status },
@@ -169,31 +169,34 @@ export class DraftComparison {
   }
 }
 
-/** How one employee's item differs from its row: the sheet's products, then the draft's others. */
-function valueMismatches(item: DesiredItem, heldValues: ActualItem["values"]): readonly ItemMismatch[] {
-  let mismatches = AGREES;
-  const differs = (productId: string, sheetCents: number, draftCents: number) => {
-    if (mismatches === AGREES) mismatches = [];
-    (mismatches as ItemMismatch[]).push({
-      employee_id: item.employee_id,
-      kind: "value",
-      product_id: productId,
-      sheetCents,
-      draftCents,
-    });
-  };
+/** How one employee's item differs from its row (the sheet's products, then the draft's others), or undefined. */
+function valueMismatches(item: DesiredItem, heldValues: ActualItem["values"]): ItemMismatch[] | undefined {
+  let mismatches: ItemMismatch[] | undefined;
   for (const [productId, want] of item.values) {
     const has = heldCents(heldValues, productId);
-    if (want !== has) differs(productId, want, has);
+    if (want !== has) (mismatches ??= []).push(valueMismatch(item.employee_id, productId, want, has));
   }
   for (let at = 0; at < heldValues.length; at++) {
     const productId = heldValues[at]!.product_id;
     if (item.values.has(productId) || !firstOfItsProduct(heldValues, at)) continue;
     const has = heldCents(heldValues, productId);
-    if (has !== 0) differs(productId, 0, has);
+    if (has !== 0) (mismatches ??= []).push(valueMismatch(item.employee_id, productId, 0, has));
   }
   return mismatches;
 }
+
+const valueMismatch = (
+  employeeId: string,
+  productId: string,
+  sheetCents: number,
+  draftCents: number,
+): ItemMismatch => ({
+  employee_id: employeeId,
+  kind: "value",
+  product_id: productId,
+  sheetCents,
+  draftCents,
+});
 
 /** The whole draft against the sheet at once (finalize's check, the re-check of a mode). */
 export function compareWithSheet(desired: readonly DesiredItem[], draft: DraftItems): SheetReview {
