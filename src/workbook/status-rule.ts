@@ -176,48 +176,56 @@ function recordText(record: PaymentRecord, locale: Locale): string {
 
 const joined = (issues: readonly Issue[], locale: Locale) => issues.map((i) => i.message[locale]).join(" | ");
 
+const NO_ISSUES: readonly Issue[] = [];
+
+/** A row's result: its total shown unless `withTotal` says otherwise. */
+function shown(
+  facts: RowFacts,
+  state: RowState,
+  status: string,
+  message: string,
+  withTotal = facts.totalCents !== undefined,
+): RowResult {
+  const result: RowResult = { rowIndex: facts.rowIndex, state, status, message };
+  if (withTotal) result.totalCents = facts.totalCents;
+  return result;
+}
+
 /** What a row's cells show (see the file comment); undefined clears them (an empty row). */
 export function rowStatus(facts: RowFacts, locale: Locale): RowResult | undefined {
   const sentences = TEXT[locale];
   const words = ROW_STATE_TEXT[locale];
-  const { rowIndex } = facts;
-  const issues = facts.issues ?? [];
-  const errors = issues.filter((i) => i.severity === "error");
-  const warnings = issues.filter((i) => i.severity !== "error");
+  // Most rows have no issue: no arrays made for them (50,000 rows are judged at each review).
+  const issues = facts.issues ?? NO_ISSUES;
+  const errors = issues.length > 0 ? issues.filter((i) => i.severity === "error") : NO_ISSUES;
+  const warnings = issues.length > 0 ? issues.filter((i) => i.severity !== "error") : NO_ISSUES;
   const total = facts.totalCents;
-  const result = (state: RowState, status: string, message: string, withTotal = total !== undefined) => ({
-    rowIndex,
-    state,
-    status,
-    message,
-    ...(withTotal ? { totalCents: total } : {}),
-  });
 
   // 1. Errors, and a draft that differs from the row.
-  if (errors.length > 0) return result("error", words.error, joined(errors, locale), false);
-  if (facts.error !== undefined) return result("error", words.error, facts.error, false);
+  if (errors.length > 0) return shown(facts, "error", words.error, joined(errors, locale), false);
+  if (facts.error !== undefined) return shown(facts, "error", words.error, facts.error, false);
   const run = facts.run;
   if (run?.mismatch !== undefined)
-    return result("error", words.error, sentences.mismatch(run.distributionId, run.mismatch));
+    return shown(facts, "error", words.error, sentences.mismatch(run.distributionId, run.mismatch));
 
   // 2. The run the row is in.
   if (run !== undefined && total !== undefined && total > 0) {
     const id = run.distributionId;
     switch (run.stage) {
       case "draft":
-        return result("draft", words.draft, sentences.draft(id));
+        return shown(facts, "draft", words.draft, sentences.draft(id));
       case "processing":
-        return result("processing", words.processing, sentences.processing(id));
+        return shown(facts, "processing", words.processing, sentences.processing(id));
       case "completed": {
         const status = run.paid
           ? recordText({ ...run.paid, distributionId: id, state: "completed", totalCents: total }, locale)
           : words.paid;
-        return result("paid", status, sentences.completed(id, formatCents(total, locale)));
+        return shown(facts, "paid", status, sentences.completed(id, formatCents(total, locale)));
       }
       case "failed":
-        return result("failed", words.failed, sentences.failed(id));
+        return shown(facts, "failed", words.failed, sentences.failed(id));
       case "unknown":
-        return result("unknown", words.unknown, sentences.unknown(id));
+        return shown(facts, "unknown", words.unknown, sentences.unknown(id));
     }
   }
 
@@ -228,7 +236,8 @@ export function rowStatus(facts: RowFacts, locale: Locale): RowResult | undefine
       ? sentences.last(recordText(record, locale), formatCents(record.totalCents, locale))
       : "";
     const message = [joined(warnings, locale), last].filter((m) => m !== "").join(" | ");
-    return result(
+    return shown(
+      facts,
       warnings.length > 0 ? "warning" : "ready",
       words[warnings.length > 0 ? "warning" : "ready"],
       message,
@@ -239,15 +248,16 @@ export function rowStatus(facts: RowFacts, locale: Locale): RowResult | undefine
   if (total !== undefined) {
     const message = warnings.length > 0 ? joined(warnings, locale) : record ? sentences.leftOut : "";
     return record
-      ? result(
+      ? shown(
+          facts,
           record.state === "completed" ? "paid" : record.state === "failed" ? "failed" : "processing",
           recordText(record, locale),
           message,
         )
-      : result("empty", words.empty, message);
+      : shown(facts, "empty", words.empty, message);
   }
 
   // 5. Not counted: skipped with a warning, or an empty row.
-  if (warnings.length > 0) return result("skipped", words.skipped, joined(warnings, locale), false);
+  if (warnings.length > 0) return shown(facts, "skipped", words.skipped, joined(warnings, locale), false);
   return undefined;
 }

@@ -47,10 +47,8 @@ export function validationRowResults(
 ): RowResult[] {
   const byRow = new Map<number, Issue[]>();
   for (const i of result.issues) if (i.rowIndex !== undefined) pushTo(byRow, i.rowIndex, i);
-  const counted = new Map(result.checkedRows.map((r) => [r.rowIndex, r]));
   const out: RowResult[] = [];
-  for (const rowIndex of new Set([...counted.keys(), ...byRow.keys()])) {
-    const row = counted.get(rowIndex);
+  const judge = (rowIndex: number, row: CheckedRow | undefined) => {
     const rowResult = rowStatus(
       {
         rowIndex,
@@ -62,8 +60,22 @@ export function validationRowResults(
       locale,
     );
     if (rowResult) out.push(rowResult);
-  }
-  return out.sort((a, b) => a.rowIndex - b.rowIndex);
+  };
+  // The counted rows (the last of a repeated index counts, as a map keeps it), then the rows with
+  // issues only, in row order.
+  const counted = new Map<number, CheckedRow>();
+  for (const row of result.checkedRows) counted.set(row.rowIndex, row);
+  for (const [rowIndex, row] of counted) judge(rowIndex, row);
+  for (const rowIndex of byRow.keys()) if (!counted.has(rowIndex)) judge(rowIndex, undefined);
+  return inRowOrder(out);
+}
+
+/** Results in row order; the validation lists its rows in order already, so usually as they are. */
+function inRowOrder(results: RowResult[]): RowResult[] {
+  for (let at = 1; at < results.length; at++)
+    if (results[at]!.rowIndex < results[at - 1]!.rowIndex)
+      return results.sort((a, b) => a.rowIndex - b.rowIndex);
+  return results;
 }
 
 /** The three cells a result shows (status, message, row total): "" clears them. */

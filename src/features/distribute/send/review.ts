@@ -99,25 +99,44 @@ function sum(values: ReadonlyMap<string, number>): number {
  */
 export class DraftComparison {
   private readonly wanted = new Map<string, DesiredItem>();
+  private readonly sheetTotal: number;
   /** The cents each employee of the draft holds, in the order the draft first lists them. */
   private readonly heldCents = new Map<string, number>();
   /** How an employee's item differs from its row, for those that differ. */
   private readonly differences = new Map<string, ItemMismatch[]>();
+  /** What the draft's items add up to while no employee was listed twice. */
+  private itemsTotal = 0;
+  private listedTwice = false;
   private itemCount = 0;
+  /** Employees of the sheet found in the draft, and employees of the draft the sheet does not hold. */
+  private found = 0;
+  private extras = 0;
 
   constructor(private readonly desired: readonly DesiredItem[]) {
+    let sheetTotal = 0;
     for (const item of desired) {
       if (this.wanted.has(item.employee_id)) throw new Error(`employee ${item.employee_id} is wanted twice`);
       this.wanted.set(item.employee_id, item);
+      sheetTotal += sum(item.values);
     }
+    this.sheetTotal = sheetTotal;
   }
 
   add(items: readonly ActualItem[]): void {
     for (const item of items) {
       const id = item.employee_id;
+      const cents = heldTotal(item.values);
+      const known = this.heldCents.size;
+      this.heldCents.set(id, cents);
       this.itemCount++;
-      this.heldCents.set(id, heldTotal(item.values));
+      const first = this.heldCents.size > known;
+      if (first) this.itemsTotal += cents;
+      else this.listedTwice = true;
       const want = this.wanted.get(id);
+      if (first) {
+        if (want) this.found++;
+        else this.extras++;
+      }
       const differs = want ? valueMismatches(want, item.values) : undefined;
       if (differs) this.differences.set(id, differs);
       // A later item of the same employee replaces what the earlier one held.
@@ -129,30 +148,21 @@ export class DraftComparison {
   reset(): void {
     this.heldCents.clear();
     this.differences.clear();
+    this.itemsTotal = 0;
+    this.listedTwice = false;
     this.itemCount = 0;
+    this.found = 0;
+    this.extras = 0;
   }
 
   /** The verdict: the sheet's order (missing and differing employees), then the draft's extras. */
   result(draft: Pick<DraftItems, "status" | "totalEmployees" | "totalCents">): SheetReview {
-    const mismatches: ItemMismatch[] = [];
-    let sheetTotal = 0;
-    for (const item of this.desired) {
-      const wantTotal = sum(item.values);
-      sheetTotal += wantTotal;
-      const id = item.employee_id;
-      if (!this.heldCents.has(id))
-        mismatches.push({ employee_id: id, kind: "missing", sheetCents: wantTotal, draftCents: 0 });
-      else {
-        const differs = this.differences.get(id);
-        if (differs) mismatches.push(...differs);
-      }
-    }
-    let itemsTotal = 0;
-    for (const [id, cents] of this.heldCents) {
-      itemsTotal += cents;
-      if (!this.wanted.has(id))
-        mismatches.push({ employee_id: id, kind: "unexpected", sheetCents: 0, draftCents: cents });
-    }
+    const agrees = this.found === this.desired.length && this.extras === 0 && this.differences.size === 0;
+    const mismatches = agrees ? [] : this.mismatches();
+    const itemsTotal = this.listedTwice
+      ? [...this.heldCents.values()].reduce((a, b) => a + b, 0)
+      : this.itemsTotal;
+    const { sheetTotal } = this;
     // The draft's own totals must agree with its items too (a server that sums differently).
     const draftTotal = draft.totalCents ?? itemsTotal;
     const draftEmployees = draft.totalEmployees ?? this.itemCount;
@@ -166,6 +176,24 @@ export class DraftComparison {
       draft: { employees: draftEmployees, totalCents: draftTotal, status: draft.status },
       mismatches,
     };
+  }
+
+  /** Every mismatch, in the sheet's order, then the draft's extras in the draft's. */
+  private mismatches(): ItemMismatch[] {
+    const mismatches: ItemMismatch[] = [];
+    for (const item of this.desired) {
+      const id = item.employee_id;
+      if (!this.heldCents.has(id))
+        mismatches.push({ employee_id: id, kind: "missing", sheetCents: sum(item.values), draftCents: 0 });
+      else {
+        const differs = this.differences.get(id);
+        if (differs) mismatches.push(...differs);
+      }
+    }
+    for (const [id, cents] of this.heldCents)
+      if (!this.wanted.has(id))
+        mismatches.push({ employee_id: id, kind: "unexpected", sheetCents: 0, draftCents: cents });
+    return mismatches;
   }
 }
 
