@@ -35,9 +35,9 @@ import {
   type ChangesSincePrevious,
   type DraftItems,
   type ItemsReader,
-  DraftComparison,
   type SheetReview,
   compareWithPrevious,
+  compareWithSheet,
   readDraftItems,
 } from "./review";
 import { mismatchDetails } from "./row-results";
@@ -219,9 +219,8 @@ export async function sendDraft(
   }
 
   progress("review", 0, 1);
-  const comparison = new DraftComparison(desired);
-  const readBack = await readDraftItems(api.distributions, distributionId, signal, comparison);
-  const review = comparison.result(readBack);
+  const readBack = await readDraftItems(api.distributions, distributionId, signal);
+  const review = compareWithSheet(desired, readBack);
   reads?.keepDraft(distributionId, readBack);
   directoryDone?.();
   const reviewed = await spec.reviewed(readBack, desired);
