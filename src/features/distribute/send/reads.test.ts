@@ -6,7 +6,7 @@
  * however long the send lasts.
  */
 import { type Employee, collectAll, type Product } from "../../../api";
-import type { CellValue } from "../../../workbook";
+import type { CellValue, Workbook } from "../../../workbook";
 import {
   fundBalance,
   newWorkbook,
@@ -140,6 +140,17 @@ describe("send then finalize with the reads kept (sandbox)", () => {
     const rows: CellValue[][] = employees.slice(0, 5).map((e) => [e.cpf!, e.name, 600]);
     return newWorkbook([{ name: "Folha", header: ["CPF", "Nome", products[0]!.name], rows }]);
   }
+  /** Finalize of what `sendSheet` sent, through the same reads (or none). */
+  const finalizeSent = (
+    workbook: Workbook,
+    sent: { distributionId: string; fingerprint: string },
+    shared: WorkflowReads | undefined,
+  ) =>
+    finalizeSheet(
+      env.client,
+      { workbook, table: "Folha", distributionId: sent.distributionId, fingerprint: sent.fingerprint, body },
+      { reads: shared },
+    );
   const reads = (path: string, since: number) =>
     env
       .sentSince(since)
@@ -154,17 +165,7 @@ describe("send then finalize with the reads kept (sandbox)", () => {
       const mark = env.sent.length;
       const shared = kept ? new WorkflowReads({ now: env.clock.now }) : undefined;
       const sent = await sendSheet(env.client, { workbook: wb, table: "Folha" }, { reads: shared });
-      const done = await finalizeSheet(
-        env.client,
-        {
-          workbook: wb,
-          table: "Folha",
-          distributionId: sent.distributionId,
-          fingerprint: sent.fingerprint,
-          body,
-        },
-        { reads: shared },
-      );
+      const done = await finalizeSent(wb, sent, shared);
       expect(done.status).toBe("completed");
       // The sandbox's seed fits one page of 1,000: one call per pass.
       expect(reads("/employees", mark)).toHaveLength(kept ? 1 : 2);
@@ -186,17 +187,7 @@ describe("send then finalize with the reads kept (sandbox)", () => {
     };
     const sent = await sendSheet(env.client, { workbook: wb, table: "Folha" }, { reads: shared, onProgress });
     expect(sendMs).toBe(2 * READS_MAX_AGE_MS);
-    const done = await finalizeSheet(
-      env.client,
-      {
-        workbook: wb,
-        table: "Folha",
-        distributionId: sent.distributionId,
-        fingerprint: sent.fingerprint,
-        body,
-      },
-      { reads: shared },
-    );
+    const done = await finalizeSent(wb, sent, shared);
     expect(done.status).toBe("completed");
     expect(reads("/employees", mark)).toHaveLength(1);
     expect(reads("/products", mark)).toHaveLength(1);
@@ -235,19 +226,7 @@ describe("send then finalize with the reads kept (sandbox)", () => {
       product_id: one.values[0]!.product_id,
       value: 1,
     });
-    await expect(
-      finalizeSheet(
-        env.client,
-        {
-          workbook: wb,
-          table: "Folha",
-          distributionId: sent.distributionId,
-          fingerprint: sent.fingerprint,
-          body,
-        },
-        { reads: shared },
-      ),
-    ).rejects.toThrow(/does not match what was reviewed/);
+    await expect(finalizeSent(wb, sent, shared)).rejects.toThrow(/does not match what was reviewed/);
     expect(env.sb.requests.count({ operation: "finalizeDistribution" })).toBe(0);
   });
 });
