@@ -56,7 +56,10 @@ export interface SheetReview {
   mismatches: ItemMismatch[];
 }
 
-/** The cents a draft item holds for a product: its last entry for it (a repeated product is read as a map would), or 0. */
+/**
+ * The cents a draft item holds for a product: its last entry for it (a product listed twice reads
+ * as a map would read it), or 0.
+ */
 function heldCents(values: ActualItem["values"], productId: string): number {
   for (let at = values.length - 1; at >= 0; at--)
     if (values[at]!.product_id === productId) return values[at]!.value;
