@@ -23,6 +23,7 @@ import {
 } from "./replies";
 import { DEFAULT_REQUEST_LOG_LIMIT, MemoryRequestLog, type RequestLog, safePath } from "./request-log";
 import { routes } from "./routes";
+import type { RunningSandbox, SandboxOptions, SandboxToken } from "./server-options";
 import { AuthFailureLimiter, DEFAULT_AUTH_FAILURE_LIMIT } from "./auth-limit";
 import { Store } from "./store";
 
@@ -40,7 +41,6 @@ const DEFAULT_CORS_ORIGINS = [
 ];
 
 export type { RunningSandbox, SandboxOptions, SandboxToken } from "./server-options";
-import type { RunningSandbox, SandboxOptions, SandboxToken } from "./server-options";
 
 interface SandboxHandle {
   store: Store;
