@@ -5,7 +5,13 @@
  */
 import fc from "fast-check";
 import type { ActualItem, DesiredItem } from "./plan";
-import { type DraftItems, type ItemMismatch, compareWithSheet } from "./review";
+import {
+  type ChangesSincePrevious,
+  type DraftItems,
+  type ItemMismatch,
+  compareWithPrevious,
+  compareWithSheet,
+} from "./review";
 
 /** The plain way: every product either side names, per employee, compared. */
 function plainMismatches(desired: readonly DesiredItem[], draft: DraftItems): ItemMismatch[] {
@@ -90,6 +96,40 @@ describe("compareWithSheet", () => {
         expect(review.matches).toBe(
           plain.length === 0 && draftTotal === sheetTotal && items.length === desired.length,
         );
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("compareWithPrevious", () => {
+  it("finds the same changes, in the same order, as the plain comparison, for any previous run and sheet", () => {
+    fc.assert(
+      fc.property(draftItems, desiredItems, (items, desired) => {
+        const before = new Map(
+          items.map((item) => [item.employee_id, new Map(item.values.map((v) => [v.product_id, v.value]))]),
+        );
+        const changed: ChangesSincePrevious["changed"] = [];
+        for (const item of desired) {
+          const beforeValues = before.get(item.employee_id);
+          if (!beforeValues) continue;
+          for (const productId of new Set([...item.values.keys(), ...beforeValues.keys()])) {
+            const beforeCents = beforeValues.get(productId) ?? 0;
+            const afterCents = item.values.get(productId) ?? 0;
+            if (beforeCents !== afterCents)
+              changed.push({ employee_id: item.employee_id, product_id: productId, beforeCents, afterCents });
+          }
+        }
+        const previousTotalCents = [...before.values()].reduce(
+          (s, values) => s + [...values.values()].reduce((a, b) => a + b, 0),
+          0,
+        );
+        const changes = compareWithPrevious(
+          { distributionId: "dst_1", at: "2026-11-01T00:00:00Z", items },
+          desired,
+        );
+        expect(changes.changed).toEqual(changed);
+        expect(changes.previousTotalCents).toBe(previousTotalCents);
       }),
       { numRuns: 500 },
     );

@@ -81,7 +81,26 @@ function heldTotal(values: ActualItem["values"]): number {
   return total;
 }
 
-const valuesOf = (values: ActualItem["values"]) => new Map(values.map((v) => [v.product_id, v.value]));
+/**
+ * Each product whose cents differ between a row (`sheet`) and an item: the row's products, then
+ * those only the item holds, once each (no set of both per employee: 50,000 of them per review).
+ */
+function eachDifference(
+  sheet: ReadonlyMap<string, number>,
+  held: ActualItem["values"],
+  visit: (productId: string, sheetCents: number, heldCents: number) => void,
+): void {
+  for (const [productId, want] of sheet) {
+    const has = heldCents(held, productId);
+    if (want !== has) visit(productId, want, has);
+  }
+  for (let at = 0; at < held.length; at++) {
+    const productId = held[at]!.product_id;
+    if (sheet.has(productId) || !firstOfItsProduct(held, at)) continue;
+    const has = heldCents(held, productId);
+    if (has !== 0) visit(productId, 0, has);
+  }
+}
 
 function sum(values: ReadonlyMap<string, number>): number {
   let total = 0;
@@ -112,31 +131,15 @@ export function compareWithSheet(desired: readonly DesiredItem[], draft: DraftIt
       });
       continue;
     }
-    // The sheet's products, then those only the draft holds.
-    for (const [productId, want] of item.values) {
-      const has = heldCents(heldValues, productId);
-      if (want !== has)
-        mismatches.push({
-          employee_id: item.employee_id,
-          kind: "value",
-          product_id: productId,
-          sheetCents: want,
-          draftCents: has,
-        });
-    }
-    for (let at = 0; at < heldValues.length; at++) {
-      const productId = heldValues[at]!.product_id;
-      if (item.values.has(productId) || !firstOfItsProduct(heldValues, at)) continue;
-      const has = heldCents(heldValues, productId);
-      if (has !== 0)
-        mismatches.push({
-          employee_id: item.employee_id,
-          kind: "value",
-          product_id: productId,
-          sheetCents: 0,
-          draftCents: has,
-        });
-    }
+    eachDifference(item.values, heldValues, (productId, sheetCents, draftCents) =>
+      mismatches.push({
+        employee_id: item.employee_id,
+        kind: "value",
+        product_id: productId,
+        sheetCents,
+        draftCents,
+      }),
+    );
   }
   const wanted = new Set<string>();
   for (const item of desired) wanted.add(item.employee_id);
@@ -179,22 +182,20 @@ export function compareWithPrevious(
   previous: { distributionId: string; at: string; items: readonly ActualItem[] },
   desired: readonly DesiredItem[],
 ): ChangesSincePrevious {
-  const before = new Map(previous.items.map((i) => [i.employee_id, valuesOf(i.values)]));
+  const before = new Map<string, ActualItem["values"]>();
+  for (const item of previous.items) before.set(item.employee_id, item.values);
   const now = new Set(desired.map((d) => d.employee_id));
   const changed: ChangesSincePrevious["changed"] = [];
   let previousTotalCents = 0;
-  for (const previousValues of before.values()) previousTotalCents += sum(previousValues);
+  for (const previousValues of before.values()) previousTotalCents += heldTotal(previousValues);
   let totalCents = 0;
   for (const item of desired) {
     totalCents += sum(item.values);
     const beforeValues = before.get(item.employee_id);
     if (!beforeValues) continue;
-    for (const productId of new Set([...item.values.keys(), ...beforeValues.keys()])) {
-      const beforeCents = beforeValues.get(productId) ?? 0;
-      const afterCents = item.values.get(productId) ?? 0;
-      if (beforeCents !== afterCents)
-        changed.push({ employee_id: item.employee_id, product_id: productId, beforeCents, afterCents });
-    }
+    eachDifference(item.values, beforeValues, (productId, afterCents, beforeCents) =>
+      changed.push({ employee_id: item.employee_id, product_id: productId, beforeCents, afterCents }),
+    );
   }
   return {
     distributionId: previous.distributionId,
