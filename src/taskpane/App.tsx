@@ -21,7 +21,7 @@ import { type Locale, LanguageProvider, messagesFor, useMessages } from "../ui/i
 import { ActivityScreen } from "../features/activity";
 import { ConnectionScreen, type SavedConnection } from "../features/connection";
 import { DataScreen } from "../features/directory";
-import { DistributeScreen } from "../features/distribute";
+import { DistributeScreen, type InterruptedRun } from "../features/distribute";
 import { FundScreen } from "../features/fund";
 import { FunctionsPanel } from "../features/functions";
 import { FEATURE_ERROR_WORDS } from "./error-words";
@@ -93,6 +93,29 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
     setScreen(next);
   };
   const onActiveChange = useCallback((c: SavedConnection | undefined) => setActive(c), []);
+  // A run that stopped before it ended (the pane or the workbook closed mid-send or before
+  // finalize) opens Distribute on its table. Without a connection yet this finds nothing; every
+  // validate, send and finalize settles the table again before it acts, so nothing depends on it.
+  const [interrupted, setInterrupted] = useState<InterruptedRun | undefined>(undefined);
+  const distribute = services.distribute;
+  useEffect(() => {
+    if (!distribute?.interruptedRun || !active) return;
+    const stop = new AbortController();
+    distribute.interruptedRun(stop.signal).then(
+      (run) => {
+        if (!run || stop.signal.aborted) return;
+        setInterrupted(run);
+        setDistributeOpened(true);
+        setScreen("distribute");
+      },
+      () => {
+        // No connection yet, or the API unreachable: the next action settles and reports.
+      },
+    );
+    return () => stop.abort();
+    // Asked again only when another connection becomes active.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [distribute, active?.id]);
   // The active connection is known from the start, whichever screen opens first.
   useEffect(() => {
     let live = true;
@@ -160,6 +183,7 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
               services={services.distribute}
               onDraft={setDraftId}
               active={screen === "distribute"}
+              {...(interrupted ? { interrupted } : {})}
               {...(services.fund
                 ? {
                     onFund: (shortfallCents: number) => {

@@ -5,7 +5,8 @@
  * - per-user storage and the token store of src/excel: `OfficeRuntime.storage` in the shared
  *   runtime, else `localStorage` prefixed with `Office.context.partitionKey`, else memory
  *   (../excel/token-store.ts; never the workbook, whose settings travel inside the file);
- * - the Workbook port over `Excel.run` (../excel/office-workbook.ts), when the host has Excel;
+ * - the Workbook port over `Excel.run` (../excel/office-workbook.ts), when the host has Excel, its
+ *   run log mirrored in the per-user journal (../workbook/run-journal.ts);
  * - the pane's services (./adapter.ts) over those;
  * - `api()`: the active connection's client, paced (src/api/pacer.ts): one client per API address
  *   for the page, shared by the pane's screens, the commands and the custom functions, so that
@@ -29,6 +30,7 @@ import {
   createUserStorage,
 } from "../excel";
 import type { Workbook } from "../workbook";
+import { RunJournal, journaled } from "../workbook/run-journal";
 import { type AvailableServices, createServices } from "./pane-services";
 import { activeClient, clientFactory } from "../features/connection";
 import { FunctionsRuntime, functionsServices } from "../features/functions";
@@ -98,7 +100,11 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
   const excel = globals.Excel as { run: RunOf } | undefined;
   const run: RunOf | undefined =
     excel && typeof excel.run === "function" ? (batch) => excel.run(batch) : undefined;
-  const workbook = run ? new OfficeWorkbook((batch) => run(batch)) : undefined;
+  // The run log mirrored in a journal in per-user storage (src/workbook/run-journal.ts): a file
+  // closed unsaved, or saved before a run, still finds that run's drafts and finalize.
+  const workbook = run
+    ? journaled(new OfficeWorkbook((batch) => run(batch)), new RunJournal(userStorage))
+    : undefined;
   // The active connection's client for the pane, the commands and the functions alike
   // (../features/connection: paced, one client per API address for the page's life, the token
   // read from this origin's slot at each request). Only `load()` of this store is used: it reads

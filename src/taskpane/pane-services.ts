@@ -82,7 +82,7 @@ export function createServices(input: AdapterInput): AvailableServices {
     const reads = new WorkflowReads();
     services.distribute = distributeServices(api, workbook, locale, reads);
     services.data = dataServices(api, workbook, locale, () => reads.employeesChanged());
-    services.activity = activityServices(api, workbook);
+    services.activity = activityServices(api, workbook, locale);
   }
   return services;
 }

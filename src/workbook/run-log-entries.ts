@@ -24,13 +24,31 @@ export interface RunLogLink {
 
 const RUN_LOG_VERSION = "v1";
 
+/** This pane's id in the entries it writes (`RunLogEntry.by`): one per page load. */
+export const PANE_ID: string = (() => {
+  const webCrypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  return typeof webCrypto?.randomUUID === "function"
+    ? `pane-${webCrypto.randomUUID().slice(0, 8)}`
+    : `pane-${Date.now().toString(36)}`;
+})();
+
 /**
  * `creating` just before a draft is created (see `creatingEntry`), `draft` once it is,
- * `not-created` when the server refused the create cleanly (nothing was created), `processing`
- * (or a final state) after finalize, `unknown` when finalize's outcome is.
+ * `not-created` when the server refused the create cleanly (nothing was created), `finalizing`
+ * just before finalize is sent, `processing` (or a final state) after it, `unknown` when
+ * finalize's outcome is, `abandoned` once a draft the table no longer wants was emptied.
  */
 type RunState =
-  "creating" | "not-created" | "draft" | "processing" | "completed" | "failed" | "unknown" | (string & {});
+  | "creating"
+  | "not-created"
+  | "draft"
+  | "finalizing"
+  | "processing"
+  | "completed"
+  | "failed"
+  | "unknown"
+  | "abandoned"
+  | (string & {});
 
 export interface RunLogEntry {
   /** ISO 8601. */
@@ -53,6 +71,11 @@ export interface RunLogEntry {
    * unanswered (`unansweredCreates`).
    */
   ref?: string | undefined;
+  /**
+   * The pane that wrote the entry (a random id per pane, `PANE_ID`), so that a `finalizing`
+   * entry tells this pane's own request from another pane's. Empty in older rows.
+   */
+  by?: string | undefined;
 }
 
 const text = (v: CellValue | undefined): string | undefined =>
@@ -81,6 +104,7 @@ function entryToRow(entry: RunLogEntry): CellValue[] {
     safe(entry.fingerprint),
     safe(entry.note),
     safe(entry.ref),
+    safe(entry.by),
   ];
 }
 
@@ -104,6 +128,7 @@ function rowToEntry(row: readonly CellValue[]): RunLogEntry | undefined {
     fingerprint: text(row[11]),
     note: text(row[12]),
     ref: text(row[13]),
+    by: text(row[14]),
   };
 }
 
@@ -111,7 +136,7 @@ export async function appendRunLogEntry(
   workbook: Pick<Workbook, "appendRunLog">,
   entry: RunLogEntry,
 ): Promise<void> {
-  await workbook.appendRunLog([entryToRow(entry)]);
+  await workbook.appendRunLog([entryToRow({ ...entry, by: PANE_ID })]);
 }
 
 /** Every entry, oldest first. */

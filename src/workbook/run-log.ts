@@ -7,7 +7,8 @@
  *
  * Row layout (version 1), one cell per field, in this order: "v1", time (ISO 8601), table, mode,
  * distribution_id, state, total employees, total cents, payment method, lot id, transaction id,
- * fingerprint, note, ref (the create attempt an entry answers; added later, empty in older rows).
+ * fingerprint, note, ref (the create attempt an entry answers), by (the pane that wrote it); the
+ * last two empty in older rows.
  * Rows that do not start with "v1" (a header someone typed, another version)
  * are skipped when reading. No personal data and never the token: ids, totals and a hash.
  *
@@ -17,6 +18,7 @@ import { type RunLogEntry, type RunLogLink, latestByDistribution, sameTable } fr
 
 // The entries and their rows, where the add-in has always found them.
 export {
+  PANE_ID,
   type RunLogEntry,
   type RunLogLink,
   appendRunLogEntry,
@@ -24,15 +26,18 @@ export {
   readRunLogEntries,
 } from "./run-log-entries";
 
-/** The draft the log last recorded for `table` in `mode` and never moved past `draft`. */
-export function draftToContinue(
-  entries: readonly RunLogEntry[],
-  table: string,
-  mode: RunLogEntry["mode"],
-): RunLogEntry | undefined {
-  return latestByDistribution(entries)
-    .filter((e) => sameTable(e.table, table) && e.mode === mode && e.state === "draft")
-    .at(-1);
+/**
+ * States of a distribution the log cannot call final: a draft, a finalize sent whose answer the
+ * log has not recorded (`finalizing`), or one whose outcome was unknown. The server is read
+ * before anything else is done with the table (`settleTable`).
+ */
+const UNSETTLED_STATES: readonly string[] = ["draft", "finalizing", "unknown", "processing"];
+
+/** The distributions of `table` whose latest entry is unsettled (`UNSETTLED_STATES`), oldest first. */
+export function unsettledRuns(entries: readonly RunLogEntry[], table: string): RunLogEntry[] {
+  return latestByDistribution(entries).filter(
+    (e) => sameTable(e.table, table) && UNSETTLED_STATES.includes(e.state),
+  );
 }
 
 /**
@@ -70,7 +75,13 @@ export function unrecordedCreate(
 }
 
 /** States after which money may have moved: the distribution was finalized, or may have been. */
-const PAID_OR_MAYBE_STATES: readonly string[] = ["processing", "completed", "failed", "unknown"];
+const PAID_OR_MAYBE_STATES: readonly string[] = [
+  "finalizing",
+  "processing",
+  "completed",
+  "failed",
+  "unknown",
+];
 
 /**
  * Create attempts whose answer never came, so each may have left a draft at the server that the
@@ -91,7 +102,9 @@ export function unansweredCreates(
   mode: RunLogEntry["mode"],
 ): RunLogEntry[] {
   const ofRun = entries.filter((e) => sameTable(e.table, table) && e.mode === mode);
-  const lastPaid = ofRun.findLastIndex((e) => PAID_OR_MAYBE_STATES.includes(e.state));
+  const lastPaid = ofRun.findLastIndex(
+    (e) => e.state !== "finalizing" && PAID_OR_MAYBE_STATES.includes(e.state),
+  );
   const run = ofRun.slice(lastPaid + 1);
   const answered = new Set(entries.flatMap((e) => (e.ref ? [e.ref] : [])));
   return run.filter((entry, i) => {

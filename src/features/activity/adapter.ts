@@ -1,7 +1,7 @@
 /**
  * `ActivityServices` over the run log (src/workbook/run-log.ts): exactly one entry per
  * distribution (its latest), newest first; a table link selects the table's first cell through
- * the port; a distribution link reads its state from the API.
+ * the port; a distribution link reads its state from the API and records it.
  *
  * A send logs `creating` (with a placeholder id) just before it asks for a draft, then the draft
  * under its real id: the announcement is not a distribution and is not shown. Only when it is the
@@ -10,12 +10,16 @@
  * attempt the server refused cleanly (`not-created`) created nothing and is not shown.
  */
 import type { ValePixClient } from "../../api";
-import type { Workbook } from "../../workbook";
+import type { Locale, Workbook } from "../../workbook";
 import { latestByDistribution, readRunLogEntries, unrecordedCreate } from "../../workbook/run-log";
-import { TableNotFoundError } from "../distribute";
+import { TableNotFoundError, refreshStatus } from "../distribute";
 import type { ActivityServices, RunLogView } from "./services";
 
-export function activityServices(api: () => Promise<ValePixClient>, workbook: Workbook): ActivityServices {
+export function activityServices(
+  api: () => Promise<ValePixClient>,
+  workbook: Workbook,
+  locale: Locale = "pt-BR",
+): ActivityServices {
   return {
     runLog: async () => {
       const entries = await readRunLogEntries(workbook);
@@ -47,13 +51,11 @@ export function activityServices(api: () => Promise<ValePixClient>, workbook: Wo
       if (info.rowCount === 0) throw new TableNotFoundError(table);
       await workbook.selectTableCell(info.name, 0, info.header[0]!);
     },
+    // What the API says is recorded, as if the pane had seen it happen: the run log, the ledger
+    // and the table's cells (refreshStatus), so the next send knows it too.
     distribution: async (distributionId, signal) => {
-      const distribution = await (await api()).distributions.get(distributionId, { signal });
-      return {
-        status: distribution.status,
-        totalEmployees: distribution.total_employees,
-        totalCents: distribution.total_amount,
-      };
+      const found = await refreshStatus(await api(), { workbook, distributionId }, { signal, locale });
+      return { status: found.state, totalEmployees: found.totalEmployees, totalCents: found.totalCents };
     },
   };
 }

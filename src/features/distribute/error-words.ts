@@ -4,7 +4,8 @@
  */
 import { DoublePaymentError, MAX_UNANSWERED_CREATES, UnansweredDraftsError } from "../../workbook/run-log";
 import { type ErrorWords, paneError } from "../../ui/errors/messageFor";
-import { formatCount } from "../../ui/i18n";
+import { formatCount, formatDateTime } from "../../ui/i18n";
+import { FinalizeInFlightError } from "./settle/settle";
 import {
   DraftChangedError,
   ReviewMismatchError,
@@ -44,6 +45,17 @@ export const distributeErrorWords: ErrorWords = (error, messages, locale, descri
       [errorWords.doublePaymentId({ id: paidBefore.distributionId })],
     );
   }
+  if (error instanceof FinalizeInFlightError)
+    return paneError(
+      errorWords.finalizeInFlightTitle,
+      errorWords.finalizeInFlight({
+        table: error.table,
+        date: formatDateTime(error.since, locale),
+        who: errorWords.finalizeInFlightWho[error.by === "this-pane" ? "thisPane" : "anotherPane"],
+      }),
+      errorWords.finalizeInFlightNext,
+      [errorWords.doublePaymentId({ id: error.distributionId })],
+    );
   if (error instanceof SendIncompleteError) {
     const cause = error.cause;
     return paneError(

@@ -13,7 +13,7 @@ export {
   TableNotFoundError,
   writeSheetStatuses,
 } from "./send/sheet";
-export { type DistributeServices, type ValidationView } from "./services";
+export { type DistributeServices, type InterruptedRun, type ValidationView } from "./services";
 export { distributeErrorWords } from "./error-words";
 export { describePaidBefore } from "./paid-before";
 export { DISTRIBUTE_WORDS } from "./words";

@@ -140,6 +140,11 @@ export interface FinalizeOutcome {
   transactionId?: string;
   /** False when finalize had been applied before (it was only followed, never sent twice). */
   finalizedNow: boolean;
+  /**
+   * True when the API's transactions name no distribution, so the repeated-payment check before
+   * finalize could only read this workbook's run log.
+   */
+  localCheckOnly?: boolean;
 }
 
 /**
@@ -148,6 +153,26 @@ export interface FinalizeOutcome {
  */
 export type FinalizeCheck =
   { applied: true; outcome: FinalizeOutcome } | { applied: false; checkedAt: string };
+
+/**
+ * A run of a table that stopped before it ended (the pane or the workbook closed mid-send, or
+ * before finalize), as the API holds its draft now. The next send continues that draft.
+ */
+export interface InterruptedRun {
+  table: string;
+  mode: DistributionMode;
+  distributionId: string;
+  /** `draft`, or `unknown` when a finalize of it was sent and never answered. */
+  state: string;
+  /** What the draft holds, as the API reports it. */
+  draftEmployees: number;
+  draftCents: number;
+  /** What the table asks for (mode `selected`, when the sheet reads without errors). */
+  sheetEmployees?: number;
+  sheetCents?: number;
+  /** When the run began (its draft's first entry in the run log). */
+  since: string;
+}
 
 export interface DistributeServices {
   /** The modes this host can send (any other is shown disabled, with the reason). */
@@ -186,4 +211,9 @@ export interface DistributeServices {
    * applied one is followed to its final state (rows and run log written, as finalize does).
    */
   checkFinalize(request: FinalizeRequest, run: Run): Promise<FinalizeCheck>;
+  /**
+   * The newest run that stopped before it ended, settled first (what the API says happened is
+   * recorded: a run found paid is not interrupted), or undefined.
+   */
+  interruptedRun?(signal: AbortSignal): Promise<InterruptedRun | undefined>;
 }

@@ -193,6 +193,18 @@ export const DISTRIBUTE_EN_US: Widen<typeof DISTRIBUTE_PT_BR> = {
   checkAgain: "Check again",
   again: "New distribution",
   unknownTitle: "Finalize got no answer",
+  interruptedTitle: "Send interrupted",
+  interruptedPartial: (p) =>
+    `${p.employees} of ${p.sheetEmployees} employees of table ${p.table} are in the draft, ${p.total} of ${p.sheetTotal}. Nothing was paid.`,
+  interruptedDraft: (p) =>
+    `The draft of table ${p.table} holds ${p.employees} employees, ${p.total}. Nothing was paid.`,
+  interruptedUnknown:
+    "A finalize of this draft was sent and got no answer, and the API still shows it as a draft: check before finalizing again.",
+  interruptedSince: (p) => `Started on ${p.date}.`,
+  interruptedContinue: "Continue sending",
+  interruptedOtherMode: "Choose the same mode and values and send: the same draft is continued.",
+  localCheckOnly:
+    "The API's transactions do not name their distribution: the repeated-payment check used only this workbook's run log.",
   unknownMayHaveApplied: "The payment may have gone through.",
   unknownExplain:
     "The server did not answer the finalize of this distribution. A slow answer may still apply it: check the status before anything else, and do not finalize again without checking.",
@@ -220,6 +232,12 @@ export const DISTRIBUTE_EN_US: Widen<typeof DISTRIBUTE_PT_BR> = {
     tableNotFoundTitle: "Table not found",
     tableNotFound: (p) => `There is no table named ${p.table} in this workbook.`,
     tableNotFoundNext: "Refresh the list of tables and pick another one.",
+    finalizeInFlightTitle: "Finalize in progress",
+    finalizeInFlight: (p) =>
+      `Table ${p.table} is being finalized by ${p.who} since ${p.date}, and the answer has not arrived yet. Nothing was sent.`,
+    finalizeInFlightWho: { thisPane: "this pane", anotherPane: "another pane or person on this workbook" },
+    finalizeInFlightNext:
+      "Wait a minute or two and validate the table again: the distribution's state is read from the API.",
     doublePaymentTitle: "This table was already paid",
     doublePayment: (p) =>
       `The same employees, products and amounts were already paid on ${p.date} (${p.distribution}). Nothing was sent.`,

@@ -198,6 +198,24 @@ export const DISTRIBUTE_PT_BR = {
   checkAgain: "Verificar de novo",
   again: "Nova distribuição",
   unknownTitle: "Finalização sem resposta",
+  interruptedTitle: "Envio interrompido",
+  interruptedPartial: (p: {
+    employees: string;
+    sheetEmployees: string;
+    table: string;
+    total: string;
+    sheetTotal: string;
+  }) =>
+    `${p.employees} de ${p.sheetEmployees} colaboradores da tabela ${p.table} estão no rascunho, ${p.total} de ${p.sheetTotal}. Nada foi pago.`,
+  interruptedDraft: (p: { employees: string; table: string; total: string }) =>
+    `O rascunho da tabela ${p.table} tem ${p.employees} colaboradores, ${p.total}. Nada foi pago.`,
+  interruptedUnknown:
+    "Uma finalização deste rascunho foi enviada e não teve resposta, e a API ainda o mostra como rascunho: verifique antes de finalizar de novo.",
+  interruptedSince: (p: { date: string }) => `Começou em ${p.date}.`,
+  interruptedContinue: "Continuar o envio",
+  interruptedOtherMode: "Escolha o mesmo modo e os mesmos valores e envie: o mesmo rascunho é continuado.",
+  localCheckOnly:
+    "As transações da API não indicam a distribuição: a verificação de pagamento repetido usou apenas o registro desta pasta de trabalho.",
   unknownMayHaveApplied: "O pagamento pode ter sido feito.",
   unknownExplain:
     "O servidor não respondeu à finalização desta distribuição. Uma resposta lenta ainda pode aplicá-la: verifique o estado antes de qualquer outra coisa e não finalize de novo sem verificar.",
@@ -225,6 +243,15 @@ export const DISTRIBUTE_PT_BR = {
     tableNotFoundTitle: "Tabela não encontrada",
     tableNotFound: (p: { table: string }) => `Não há tabela chamada ${p.table} nesta pasta de trabalho.`,
     tableNotFoundNext: "Atualize a lista de tabelas e escolha outra.",
+    finalizeInFlightTitle: "Finalização em andamento",
+    finalizeInFlight: (p: { table: string; date: string; who: string }) =>
+      `A tabela ${p.table} está sendo finalizada por ${p.who} desde ${p.date}, e a resposta ainda não chegou. Nada foi enviado.`,
+    finalizeInFlightWho: {
+      thisPane: "este painel",
+      anotherPane: "outro painel ou outra pessoa nesta pasta de trabalho",
+    },
+    finalizeInFlightNext:
+      "Aguarde um ou dois minutos e valide a tabela de novo: o estado da distribuição é lido da API.",
     doublePaymentTitle: "Esta tabela já foi paga",
     doublePayment: (p: { date: string; distribution: string }) =>
       `Os mesmos colaboradores, produtos e valores já foram pagos em ${p.date} (${p.distribution}). Nada foi enviado.`,

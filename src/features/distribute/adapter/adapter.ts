@@ -39,6 +39,8 @@ import { type Directory, DirectoryCache } from "./directory-cache";
 import { WorkflowReads } from "../send/reads";
 import { checkFinalize, outcomeView } from "./finalize-check";
 import { LiveTables } from "./live";
+import { settleTable } from "../settle/settle";
+import { interruptedRun } from "../settle/interrupted";
 import { finalizeByMode, type Reviewed, reviewByMode, type Sent, sendByMode } from "./modes";
 
 const MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
@@ -154,6 +156,12 @@ export function distributeServices(
 
     validate: async (table, run) => {
       run.onProgress({ phase: "read", done: 0, total: 1 });
+      // What the API says of this table's unsettled drafts is recorded before anything else.
+      await settleTable(
+        await api(),
+        { workbook, table: (await tableOf(table)).name },
+        { signal: run.signal, locale },
+      );
       const view = await validateWith(table, await directory.fresh(run.signal));
       run.onProgress({ phase: "read", done: 1, total: 1 });
       return view;
@@ -265,7 +273,13 @@ export function distributeServices(
           locale,
           reads,
         );
-        return outcomeView(request.distributionId, out.distribution, out.finalizedNow, out.transactionId);
+        const view = outcomeView(
+          request.distributionId,
+          out.distribution,
+          out.finalizedNow,
+          out.transactionId,
+        );
+        return out.repeatCheck === "local" ? { ...view, localCheckOnly: true } : view;
       } finally {
         stop();
         run.signal.removeEventListener("abort", stop);
@@ -276,5 +290,7 @@ export function distributeServices(
 
     checkFinalize: async (request, run) =>
       checkFinalize(await api(), workbook, request, seenFor(request), run, locale),
+
+    interruptedRun: async (signal) => interruptedRun(await api(), workbook, { signal, locale }),
   };
 }

@@ -30,6 +30,8 @@ import type { Locale, Workbook } from "../../../workbook";
 import { type LedgerPayment, distributionLabel, recordPayment } from "../../../workbook/ledger";
 import { type OnProgress, progressReporter } from "../../../api/progress";
 import { type Stage, stageOf } from "../send/row-results";
+import { assertNotInFlight, whileFinalizing } from "../settle/settle";
+import { type PaidOnServerApi, type ServerCheck, assertNotPaidOnServer } from "./paid-on-server";
 import {
   type RunLogEntry,
   appendRunLogEntry,
@@ -38,7 +40,7 @@ import {
   readRunLogEntries,
 } from "../../../workbook/run-log";
 
-export type FinalizeDistributionsApi = {
+export type FinalizeDistributionsApi = PaidOnServerApi & {
   distributions: Pick<ValePixClient["distributions"], "get" | "finalize" | "waitWhileProcessing">;
 };
 
@@ -94,6 +96,11 @@ export interface FinalizeOutcome {
   transactionId: string | undefined;
   /** False when finalize had been applied before this call (it was only followed). */
   finalizedNow: boolean;
+  /**
+   * How the API was asked whether this content was paid before (`local`: its transactions name
+   * no distribution); undefined when nothing was finalized now.
+   */
+  repeatCheck: ServerCheck | undefined;
 }
 
 /** The draft no longer holds what was reviewed: nothing was finalized. */
@@ -195,9 +202,12 @@ export async function finalizeDraft(
   const current = await api.distributions.get(distributionId, { signal });
   let finalizedNow = false;
   let transactionId: string | undefined;
+  let repeatCheck: ServerCheck | undefined;
   if (current.status === "draft") {
     const last = latestByDistribution(entries).find((e) => e.distributionId === distributionId);
-    if (last?.state === "unknown" && input.confirmAfterUnknownOutcome !== true)
+    if (last?.state === "finalizing") assertNotInFlight(last, now());
+    const unanswered = last?.state === "unknown" || last?.state === "finalizing";
+    if (unanswered && input.confirmAfterUnknownOutcome !== true)
       throw new UnknownOutcomeNeedsConfirmationError(distributionId, last);
     if (current.total_employees !== expected.employees || current.total_amount !== expected.totalCents) {
       throw new ReviewMismatchError(distributionId, expected, {
@@ -206,10 +216,26 @@ export async function finalizeDraft(
         status: current.status,
       });
     }
+    repeatCheck = await assertNotPaidOnServer(
+      api,
+      {
+        distributionId,
+        table: input.table,
+        fingerprint: input.fingerprint,
+        expected,
+        items: [...input.ledger.items],
+        confirmRepeatOf: input.confirmRepeatOf,
+      },
+      signal,
+    );
     progress("check", 1, 1);
     progress("finalize", 0, 1);
+    // Written ahead: a pane closed while the request is on its way finds it and reads the server.
+    await log("finalizing", current);
     try {
-      const finalized = await api.distributions.finalize(distributionId, input.body, { signal });
+      const finalized = await whileFinalizing(distributionId, () =>
+        api.distributions.finalize(distributionId, input.body, { signal }),
+      );
       finalizedNow = true;
       transactionId = finalized.transaction_id ?? finalized.lot?.transaction_id ?? undefined;
       await log("processing", {
@@ -219,7 +245,11 @@ export async function finalizeDraft(
         transaction_id: transactionId,
       });
     } catch (err) {
-      if (!(err instanceof FinalizeOutcomeUnknownError)) throw err;
+      if (!(err instanceof FinalizeOutcomeUnknownError)) {
+        // Refused cleanly (or never sent): the draft is as it was.
+        await log("draft", current, "finalize refused; the draft is unchanged");
+        throw err;
+      }
       const seen = err.distribution;
       if (seen === undefined || seen.status === "draft") {
         await log("unknown", seen ?? current, err.message.slice(0, 500));
@@ -275,5 +305,6 @@ export async function finalizeDraft(
     lotId: final.lot?.lot_id,
     transactionId,
     finalizedNow,
+    repeatCheck,
   };
 }

@@ -45,6 +45,8 @@ export interface RefreshInput {
   workbook: Workbook;
   /** Prefer this table's last distribution (e.g. the table the selection is in). */
   table?: string | undefined;
+  /** Refresh this distribution (its latest entry) rather than the table's last. */
+  distributionId?: string | undefined;
 }
 
 export interface RefreshOptions {
@@ -94,12 +96,15 @@ export async function refreshStatus(
     entries.filter((e) => e.state !== "creating" && e.state !== "not-created"),
   );
   const forTable = input.table ? latest.filter((e) => sameTable(e.table, input.table!)) : [];
-  const previous = forTable.at(-1) ?? latest.at(-1);
+  const previous = input.distributionId
+    ? latest.find((e) => e.distributionId === input.distributionId)
+    : (forTable.at(-1) ?? latest.at(-1));
   if (!previous) throw new NoDistributionError();
 
   const distribution = await api.distributions.get(previous.distributionId, { signal });
-  const state =
-    previous.state === "unknown" && distribution.status === "draft" ? "unknown" : distribution.status;
+  // A finalize sent without a recorded answer, still a draft: its outcome is unknown.
+  const unanswered = previous.state === "unknown" || previous.state === "finalizing";
+  const state = unanswered && distribution.status === "draft" ? "unknown" : distribution.status;
   const changed = state !== previous.state;
   if (changed) {
     await appendRunLogEntry(workbook, {

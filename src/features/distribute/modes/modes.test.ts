@@ -164,6 +164,7 @@ describe("batch mode", () => {
       ["batch", "creating"],
       ["batch", "draft"],
       ["batch", "draft"],
+      ["batch", "finalizing"],
       ["batch", "processing"],
       ["batch", "completed"],
     ]);

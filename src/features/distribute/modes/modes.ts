@@ -123,6 +123,7 @@ function sendMode(
         if (notInDraft.length > 0) await run.refuseNotInDraft(notInDraft, distributionId);
         assertNotPaidBefore(entries, await sheetFingerprint(desired), {
           confirmRepeatOf: input.confirmRepeatOf,
+          except: distributionId,
         });
         return desired;
       },

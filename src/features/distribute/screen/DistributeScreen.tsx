@@ -12,11 +12,12 @@ import { ChargePanel } from "../../fund";
 import { ProgressPanel } from "../../../ui/ProgressPanel";
 import { TablePicker } from "../../../ui/TablePicker";
 import { useMessages, useWords } from "../../../ui/i18n";
-import type { DistributeServices } from "../services";
+import type { DistributeServices, InterruptedRun } from "../services";
 import { DISTRIBUTE_WORDS } from "../words";
 import { ConfirmPanel } from "./ConfirmPanel";
 import { type FocusTarget, reviewShortfall, stepOf } from "./distribute-state";
 import { FinalizeForm } from "./FinalizeForm";
+import { InterruptedRunNotice } from "./InterruptedRunNotice";
 import { MappingEditor } from "./MappingEditor";
 import { ResultPanel } from "./ResultPanel";
 import { ReviewPanel } from "./ReviewPanel";
@@ -49,6 +50,8 @@ export interface DistributeScreenProps {
   onFund?: (shortfallCents: number) => void;
   /** False while the pane shows another screen (live validation pauses; coming back refreshes the balance). */
   active?: boolean;
+  /** A run that stopped before it ended, found when the pane opened: shown, with one action to continue it. */
+  interrupted?: InterruptedRun | undefined;
 }
 
 /** The heading of each action's outcome, focused once it is on screen. */
@@ -67,12 +70,18 @@ function useOutcomeFocus(focus: { target: FocusTarget; seq: number } | undefined
   return refs;
 }
 
-export function DistributeScreen({ services, onDraft, onFund, active = true }: DistributeScreenProps) {
+export function DistributeScreen({
+  services,
+  onDraft,
+  onFund,
+  active = true,
+  interrupted,
+}: DistributeScreenProps) {
   const { locale } = useMessages();
   const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const headingId = useId();
-  const flow = useDistribute(services, { onDraft, active });
+  const flow = useDistribute(services, { onDraft, active, interrupted });
   const { state, task } = flow;
   const { table, mapping, validation, sent, review, result, charge, unknown } = state;
   const step = stepOf(state, task.running);
@@ -85,6 +94,9 @@ export function DistributeScreen({ services, onDraft, onFund, active = true }: D
         {words.title}
       </Subtitle2>
       <TablePicker tables={flow.tables} value={table} onChange={flow.pick} onRefresh={flow.loadTables} />
+      {state.interrupted && (
+        <InterruptedRunNotice run={state.interrupted} busy={task.running} onContinue={() => flow.send()} />
+      )}
       <div className={styles.actions}>
         <Button onClick={flow.createTemplate} disabled={task.running}>
           {words.createTemplate}

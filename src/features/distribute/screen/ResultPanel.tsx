@@ -53,6 +53,7 @@ export function ResultPanel({ result, busy, onCheckAgain, onAgain, headingRef }:
       </MessageBar>
       <Body1>{words.resultRows}</Body1>
       {!result.finalizedNow && <Body1>{words.resultFollowed}</Body1>}
+      {result.localCheckOnly && <Body1>{words.localCheckOnly}</Body1>}
       {result.transactionId && <Body1>{chargeLine(words, result.status)}</Body1>}
       <Disclosure title={words.details} size="small">
         <StackedFacts

@@ -11,6 +11,7 @@
 import type { Benefit, FinalizeBody } from "../../../api";
 import type { Charge } from "../../fund";
 import type {
+  InterruptedRun,
   DistributionMode,
   FinalizeOutcome,
   MappingView,
@@ -57,6 +58,8 @@ export interface DistributeState {
   unknown: UnknownOutcome | undefined;
   /** The outcome focus moves to, and a counter so the same outcome twice moves it again. */
   focus: { target: FocusTarget; seq: number } | undefined;
+  /** A run of this table that stopped before it ended, as the pane found it when it opened. */
+  interrupted: InterruptedRun | undefined;
 }
 
 export const initialState: DistributeState = {
@@ -81,11 +84,14 @@ export const initialState: DistributeState = {
   charge: undefined,
   unknown: undefined,
   focus: undefined,
+  interrupted: undefined,
 };
 
 export type DistributeAction =
   /** A table picked (or picked again for a new distribution): everything after it starts over. */
   | { type: "picked"; table: string }
+  /** The pane opened on a run that stopped before it ended (its table is picked first). */
+  | { type: "interrupted"; run: InterruptedRun }
   | { type: "mappingLoaded"; table: string; mapping: MappingView }
   /** A corrected mapping saved: the earlier validation no longer holds. */
   | { type: "mappingSaved"; table: string; mapping: MappingView }
@@ -139,7 +145,9 @@ const focusOn = (state: DistributeState, target: FocusTarget): DistributeState["
 export function distributeReducer(state: DistributeState, action: DistributeAction): DistributeState {
   switch (action.type) {
     case "picked":
-      return { ...startOver(state), table: action.table, mapping: undefined };
+      return { ...startOver(state), table: action.table, mapping: undefined, interrupted: undefined };
+    case "interrupted":
+      return { ...state, table: action.run.table, mode: action.run.mode, interrupted: action.run };
     case "mappingLoaded":
       // A late answer for a table no longer picked is dropped.
       return action.table === state.table ? { ...state, mapping: action.mapping } : state;
@@ -172,6 +180,7 @@ export function distributeReducer(state: DistributeState, action: DistributeActi
     case "sent":
       return {
         ...state,
+        interrupted: undefined,
         repeat: undefined,
         drafts: undefined,
         confirmed: action.confirmed,

@@ -13,7 +13,7 @@ import { useMessages, useWords } from "../../../ui/i18n";
 import { useTables } from "../../../ui/useTables";
 import { useTask } from "../../../ui/useTask";
 import { UnknownOutcomeNeedsConfirmationError } from "../finalize/finalize-draft";
-import type { DistributeServices, DistributionMode, ValidationView } from "../services";
+import type { DistributeServices, DistributionMode, InterruptedRun, ValidationView } from "../services";
 import { paidBeforeOf } from "../paid-before";
 import { DISTRIBUTE_WORDS } from "../words";
 import { distributeReducer, initialState } from "./distribute-state";
@@ -24,9 +24,14 @@ export interface DistributeOptions {
   onDraft?: ((distributionId: string | undefined) => void) | undefined;
   /** False while the pane shows another screen (live validation pauses; coming back refreshes the balance). */
   active: boolean;
+  /** A run that stopped before it ended: the screen opens on its table and mode. */
+  interrupted?: InterruptedRun | undefined;
 }
 
-export function useDistribute(services: DistributeServices, { onDraft, active }: DistributeOptions) {
+export function useDistribute(
+  services: DistributeServices,
+  { onDraft, active, interrupted }: DistributeOptions,
+) {
   const { locale } = useMessages();
   const words = useWords(DISTRIBUTE_WORDS);
   const report = useReport();
@@ -62,6 +67,15 @@ export function useDistribute(services: DistributeServices, { onDraft, active }:
       },
       (e: unknown) => report.error(e),
     );
+
+  useEffect(() => {
+    if (!interrupted) return;
+    pick(interrupted.table);
+    dispatch({ type: "interrupted", run: interrupted });
+    onDraft?.(interrupted.distributionId);
+    // Once per run found; `pick` is this render's and stable in what it does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [interrupted?.distributionId]);
 
   const validate = (focus = true) =>
     void task.run(async (run) => {

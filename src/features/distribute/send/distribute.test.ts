@@ -171,7 +171,7 @@ describe("selected mode", () => {
     );
     expect(column(wb, "Total da linha")).toEqual([1050, 600, 1050, "", 1050, "", 1000, ""]);
     const log = await readRunLogEntries(wb);
-    expect(log.map((l) => l.state)).toEqual(["creating", "draft", "processing", "completed"]);
+    expect(log.map((l) => l.state)).toEqual(["creating", "draft", "finalizing", "processing", "completed"]);
     expect(log.at(-1)).toMatchObject({
       table: TABLE,
       mode: "selected",
@@ -465,6 +465,7 @@ describe("finalize", () => {
     expect((await readRunLogEntries(wb)).map((l) => l.state)).toEqual([
       "creating",
       "draft",
+      "finalizing",
       "processing",
       "completed",
     ]);

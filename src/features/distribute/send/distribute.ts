@@ -94,8 +94,11 @@ export async function sendSheet(
         body: { type: "selected" },
         startsEmpty: true,
         products: read.products,
-        beforeDraft: (entries) =>
-          assertNotPaidBefore(entries, read.fingerprint, { confirmRepeatOf: input.confirmRepeatOf }),
+        beforeDraft: (entries, continued) =>
+          assertNotPaidBefore(entries, read.fingerprint, {
+            confirmRepeatOf: input.confirmRepeatOf,
+            except: continued,
+          }),
         draftEntry: () => ({
           totalEmployees: read.desired.length,
           totalCents: read.desired.reduce((s, d) => s + [...d.values.values()].reduce((a, b) => a + b, 0), 0),

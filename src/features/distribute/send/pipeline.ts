@@ -23,12 +23,12 @@ import { type OnProgress, progressReporter } from "../../../api/progress";
 import {
   type RunLogEntry,
   appendRunLogEntry,
-  draftToContinue,
   previousFinalized,
-  readRunLogEntries,
   unansweredCreates,
   unrecordedCreate,
 } from "../../../workbook/run-log";
+import { abandonDraft, settleTable } from "../settle/settle";
+import type { DirectoryApi } from "./sheet";
 import { createDraftLogged } from "./create-draft";
 import { type ActualItem, type DesiredItem, type ItemPlan, planItems } from "./plan";
 import {
@@ -44,7 +44,7 @@ import { mismatchDetails } from "./row-results";
 import { sendPlan } from "./send";
 import type { WorkflowReads } from "./reads";
 
-export type DraftApi = {
+export type DraftApi = DirectoryApi & {
   distributions: Pick<
     ValePixClient["distributions"],
     "create" | "get" | "listItems" | "addItems" | "removeItems" | "setValueForAll" | "setEmployeeValue"
@@ -67,8 +67,11 @@ export interface DraftSpec {
   startsEmpty: boolean;
   /** Products' names, for the mismatch details. */
   products: readonly Product[];
-  /** Checks against the run log before any draft is touched (e.g. content paid before). */
-  beforeDraft?: ((entries: readonly RunLogEntry[]) => void) | undefined;
+  /**
+   * Checks against the run log before any draft is touched (e.g. content paid before); `continued`
+   * is the draft this send continues, whose own entries do not count against it.
+   */
+  beforeDraft?: ((entries: readonly RunLogEntry[], continued: string | undefined) => void) | undefined;
   /** What the `draft` entry of a created draft records besides its id (totals, fingerprint). */
   draftEntry: (created: DistributionCreated) => Partial<RunLogEntry>;
   /** The desired state, given the draft's items as read; may refuse (nothing sent yet). */
@@ -164,17 +167,16 @@ export async function sendDraft(
   const directoryDone = reads?.directoryStep();
   const spec = await prepare();
   const { table, mode, note } = spec;
-  const entries = await readRunLogEntries(workbook);
-  spec.beforeDraft?.(entries);
+  // What the server says of every draft the log or the journal knows for this table comes first.
+  const settled = await settleTable(api, { workbook, table }, { signal, locale, now });
+  const { entries } = settled;
+  const open = settled.open.find((o) => o.mode === mode);
+  // The mode's open draft is continued (never replaced) while it is for the same run (its note).
+  const continued = open !== undefined && open.note === note ? open : undefined;
+  spec.beforeDraft?.(entries, continued?.distributionId);
   progress("read", 1, 1);
 
-  // Continue the logged draft while the server still says `draft`; anything else starts anew.
-  let distributionId: string | undefined;
-  const logged = draftToContinue(entries, table, mode);
-  if (logged && logged.note === note) {
-    const distribution = await api.distributions.get(logged.distributionId, { signal });
-    if (distribution.status === "draft") distributionId = distribution.distribution_id;
-  }
+  let distributionId = continued?.distributionId;
   const created = distributionId === undefined;
   const unrecorded = unrecordedCreate(entries, table, mode);
   if (distributionId === undefined) {
@@ -192,6 +194,8 @@ export async function sendDraft(
       signal,
     });
     distributionId = draft.distribution_id;
+    // The draft it replaces (another run of the mode) must not keep money in it.
+    if (open !== undefined) await abandonDraft(api, workbook, open.distributionId, { now, signal });
   }
 
   reads?.forgetDraft(distributionId);
