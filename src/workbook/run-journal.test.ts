@@ -50,8 +50,8 @@ describe("the run journal", () => {
     expect((await readRunLogEntries(saved)).map((e) => e.state)).toEqual([]);
     expect((await readRunLogEntries(reopened)).map((e) => e.state)).toEqual(["draft", "finalizing"]);
     // Settling writes them into the file itself, once.
-    expect(await settleJournal(reopened)).toBe(2);
-    expect(await settleJournal(reopened)).toBe(0);
+    expect(await settleJournal(reopened)).toHaveLength(2);
+    expect(await settleJournal(reopened)).toHaveLength(0);
     expect((await readRunLogEntries(saved)).map((e) => e.state)).toEqual(["draft", "finalizing"]);
     expect((await readRunLogEntries(reopened)).map((e) => e.state)).toEqual(["draft", "finalizing"]);
   });

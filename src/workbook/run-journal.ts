@@ -116,14 +116,14 @@ export function journaled(workbook: Workbook, journal: RunJournal): Workbook {
 
 /**
  * Writes into the workbook's run log the rows only the journal holds (a file saved before the
- * run, or closed without saving), so the file tells the same story again. Returns how many; 0
- * for a workbook without a journal.
+ * run, or closed without saving), so the file tells the same story again. Returns those rows;
+ * none for a workbook without a journal.
  */
-export async function settleJournal(workbook: Workbook): Promise<number> {
+export async function settleJournal(workbook: Workbook): Promise<CellValue[][]> {
   const mirror = mirrors.get(workbook);
-  if (!mirror) return 0;
+  if (!mirror) return [];
   const id = await workbookId(mirror.workbook);
   const missing = missingFrom(await mirror.workbook.readRunLog(), await mirror.journal.rows(id));
   if (missing.length > 0) await mirror.workbook.appendRunLog(missing);
-  return missing.length;
+  return missing;
 }

@@ -24,6 +24,7 @@ export {
   appendRunLogEntry,
   latestByDistribution,
   readRunLogEntries,
+  sameTable,
 } from "./run-log-entries";
 
 /**
@@ -31,14 +32,7 @@ export {
  * log has not recorded (`finalizing`), or one whose outcome was unknown. The server is read
  * before anything else is done with the table (`settleTable`).
  */
-const UNSETTLED_STATES: readonly string[] = ["draft", "finalizing", "unknown", "processing"];
-
-/** The distributions of `table` whose latest entry is unsettled (`UNSETTLED_STATES`), oldest first. */
-export function unsettledRuns(entries: readonly RunLogEntry[], table: string): RunLogEntry[] {
-  return latestByDistribution(entries).filter(
-    (e) => sameTable(e.table, table) && UNSETTLED_STATES.includes(e.state),
-  );
-}
+export const UNSETTLED_STATES: readonly string[] = ["draft", "finalizing", "unknown", "processing"];
 
 /**
  * The entry logged just before a draft is created. The API has no list of distributions (API

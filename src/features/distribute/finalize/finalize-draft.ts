@@ -279,10 +279,11 @@ export async function finalizeDraft(
   }
   progress("wait", 1, 1);
   transactionId ??= final.lot?.transaction_id;
-  await log(final.status, { ...final, transaction_id: transactionId });
   // Dated when it was finalized (this call, or the run that did: the run log's `processing`).
   const at = finalizedAt(await readRunLogEntries(workbook), distributionId, final) ?? now();
   const paid = { at, label: distributionLabel(input.body.description, at, input.locale) };
+  // The ledger before the log's final state: a log that says final implies the ledger knows it
+  // (a pane closed in between leaves the log unsettled, and the next settle records it).
   if (final.status !== "draft")
     await recordPayment(
       workbook,
@@ -297,6 +298,7 @@ export async function finalizeDraft(
       input.locale,
       signal,
     );
+  await log(final.status, { ...final, transaction_id: transactionId });
   await writeRows(stageOf(final.status), paid);
   return {
     distributionId,

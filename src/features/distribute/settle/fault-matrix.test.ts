@@ -242,20 +242,34 @@ describe("a month survives the pane dying at any moment", () => {
 
   it("every crash point, then a fresh pane on the same file or the file saved before: paid exactly once", async () => {
     const failures: string[] = [];
-    for (const c of cases) {
+    let notReached = 0;
+    const only = process.env.MATRIX_CASE;
+    for (const c of cases.filter((x) => !only || `${x.kind} ${x.at} ${x.when} ${x.file}` === only)) {
       const w = await world();
       try {
         const killer = new Killer(c.kind === "request" ? c.at : Number.POSITIVE_INFINITY, c.when);
         const writes = new Killer(c.kind === "write" ? c.at : Number.POSITIVE_INFINITY, c.when);
         const dying = paneOf(w.env, dyingWorkbook(w.workbook, killer, writes), killer);
-        // Whatever the dying pane was told last (the crash, or an error whose cause it is), it is gone.
-        await expect(month(dying)).rejects.toThrow();
-        expect(killer.dead || writes.dead).toBe(true);
+        // Whatever the dying pane was told last (the crash, or an error whose cause it is), it is
+        // gone. A month whose polling took fewer reads than counted ends before its kill point.
+        const ended = await month(dying).then(
+          () => "ended",
+          (e: unknown) => e,
+        );
+        if (ended === "ended") notReached++;
+        else expect(killer.dead || writes.dead).toBe(true);
         const workbook = c.file === "same" ? w.workbook : w.saved();
         const outcome = await month(paneOf(w.env, workbook));
         // A month whose finalize was applied before the crash is found paid, not paid again.
         expect(["paid", "refused as paid"]).toContain(outcome);
         if (outcome === "refused as paid") {
+          // Refused because the send found it paid and recorded it so: the ledger and the log.
+          const log = await readRunLogEntries(workbook);
+          const paidEntry = log.findLast((e) => e.state === "processing" || e.state === "completed");
+          expect(paidEntry).toBeDefined();
+          expect(
+            (await readLedger(workbook)).some((r) => r.distributionId === paidEntry!.distributionId),
+          ).toBe(true);
           // The person looks again once the lot has had time to settle (Activity's check).
           w.env.clock.advance(LOT_DELAY);
           await refreshStatus(w.env.client, { workbook, table: TABLE });
@@ -270,5 +284,6 @@ describe("a month survives the pane dying at any moment", () => {
       }
     }
     expect(failures).toEqual([]);
+    expect(notReached).toBeLessThan(cases.length / 10);
   });
 });

@@ -23,10 +23,11 @@ import { settleJournal } from "../../../workbook/run-journal";
 import {
   PANE_ID,
   type RunLogEntry,
+  UNSETTLED_STATES as UNSETTLED,
   appendRunLogEntry,
   latestByDistribution,
   readRunLogEntries,
-  unsettledRuns,
+  sameTable,
 } from "../../../workbook/run-log";
 import { type RefreshApi, refreshStatus } from "../finalize/refresh-status";
 import { planItems } from "../send/plan";
@@ -86,6 +87,9 @@ export interface SettledTable {
  * to a change (src/api `timeoutMs`, 30 s) with room for the pane to write the answer down.
  */
 const FINALIZE_IN_FLIGHT_MS = 120_000;
+
+/** States the server moves a distribution to once finalized (API document, "States and transitions"). */
+const PAST_DRAFT: readonly string[] = ["processing", "completed", "failed"];
 
 /** Finalizes in flight in this runtime (the pane and the ribbon's commands share one). */
 const finalizingHere = new Set<string>();
@@ -147,9 +151,16 @@ export async function settleTable(
 ): Promise<SettledTable> {
   const { workbook, table } = input;
   const now = options.now ?? Date.now;
-  await settleJournal(workbook);
+  // Runs the file learns of from the journal may have paid without the file's ledger knowing.
+  const learned = new Set(
+    (await settleJournal(workbook))
+      .filter((row) => PAST_DRAFT.includes(String(row[5])))
+      .map((row) => String(row[4])),
+  );
   const logged = await readRunLogEntries(workbook);
-  const runs = unsettledRuns(logged, table);
+  const runs = latestByDistribution(logged).filter(
+    (e) => sameTable(e.table, table) && (UNSETTLED.includes(e.state) || learned.has(e.distributionId)),
+  );
   const out: SettledTable = { entries: [], paid: [], open: [], emptied: [] };
   const reads = await Promise.all(
     runs.map((entry) => api.distributions.get(entry.distributionId, { signal: options.signal })),
