@@ -117,8 +117,7 @@ it("reloaded as the finalize answer arrives: paid once, recorded, the same table
   await reopened.screen(t.app.tabDistribute);
   await reopened.pane.getByRole("combobox", { name: t.common.table }).selectOption(table);
   await reopened.pane.getByRole("button", { name: d.validate, exact: true }).click();
-  await page.waitForTimeout(4000);
-  await reopened.shot("debug-validated");
+  await reopened.pane.getByText(d.noProblems).waitFor({ timeout: 60_000 });
   await reopened.pane.getByRole("button", { name: d.send }).click();
   await reopened.pane.getByText(d.doubleTitle).waitFor({ timeout: 60_000 });
   await reopened.shot("reloaded-refused");
