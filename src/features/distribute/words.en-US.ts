@@ -189,6 +189,8 @@ export const DISTRIBUTE_EN_US: Widen<typeof DISTRIBUTE_PT_BR> = {
     processing: "still processing",
     draft: "draft",
     unknown: "outcome unknown",
+    finalizing: "finalize sent, no answer recorded",
+    abandoned: "draft emptied (replaced)",
   },
   checkAgain: "Check again",
   again: "New distribution",

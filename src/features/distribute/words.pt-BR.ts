@@ -194,6 +194,8 @@ export const DISTRIBUTE_PT_BR = {
     processing: "ainda em processamento",
     draft: "rascunho",
     unknown: "resultado desconhecido",
+    finalizing: "finalização enviada, sem resposta registrada",
+    abandoned: "rascunho esvaziado (substituído)",
   }),
   checkAgain: "Verificar de novo",
   again: "Nova distribuição",

@@ -162,12 +162,17 @@ function checkedBody(req: DepositRequest) {
 export async function startDeposit(
   deposits: Pick<ValePixClient["deposits"], "create">,
   request: DepositRequest,
-  options: FundingOptions & { onTransactionId?: (transactionId: string) => void } = {},
+  options: FundingOptions & {
+    onTransactionId?: (transactionId: string) => void;
+    /** Awaited before the POST leaves: where the charge is written ahead (./pending-charges.ts). */
+    beforeSend?: (transactionId: string) => Promise<void>;
+  } = {},
 ): Promise<Charge> {
   const body = checkedBody(request);
   options.signal?.throwIfAborted();
   const transactionId = request.transactionId ?? newTransactionId();
   options.onTransactionId?.(transactionId);
+  await options.beforeSend?.(transactionId);
   report(options.onProgress, "deposit", 0, 1);
   try {
     const deposit = await deposits.create(

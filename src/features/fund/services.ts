@@ -3,6 +3,7 @@ import type { Run } from "../../api/progress";
 import type { CancelOutcome } from "./cancel-charge";
 import type { Charge, ChargeOutcome } from "./charges";
 import type { PayerMemory } from "./payer-memory";
+import type { PendingCharge } from "./pending-charges";
 
 export interface FundServices {
   balance(signal: AbortSignal): Promise<number>;
@@ -24,4 +25,9 @@ export interface FundServices {
   cancelCharge(transactionId: string): Promise<CancelOutcome>;
   /** The payer, remembered per connection outside the workbook. */
   payer: PayerMemory;
+  /**
+   * The newest charge created on this computer and never seen final (the pane closed while it
+   * was created or awaited): the screen follows it rather than have another one created.
+   */
+  pendingCharge?(): Promise<PendingCharge | undefined>;
 }
