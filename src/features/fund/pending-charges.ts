@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { UserStorage } from "../../api";
 
-export const PENDING_CHARGES_KEY = "valepix.fund.pending.v1";
+const PENDING_CHARGES_KEY = "valepix.fund.pending.v1";
 
 const Pending = z.object({ transactionId: z.string(), amountCents: z.int(), at: z.string() });
 export type PendingCharge = z.infer<typeof Pending>;
