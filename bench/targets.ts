@@ -3,7 +3,7 @@
  * `checkTargets` (used by `--check`, which CI runs) holds the targets that do not depend on how
  * busy the machine is: the calls made against the plan's lower bound, failed requests, and the
  * Office payload per sync. Timings and sync counts are printed as ratios and judged by a person
- * (README "Benchmarks"): a timed assertion on a shared machine fails for the neighbours' load,
+ * (bench/README.md): a timed assertion on a shared machine fails for the neighbours' load,
  * not for our code; the syncs follow the block sizing of src/workbook/blocks.ts (blocks sized by
  * bytes under the payload budget, with a probe and a safety factor on reads).
  */
