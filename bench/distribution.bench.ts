@@ -43,7 +43,7 @@ export interface ScenarioResult {
   calls_naive: number;
   /**
    * List pages read (employees, products, the draft's items) and their bound: one pass over each
-   * list the month needs, `ceil(items / page)` pages each (issue 24).
+   * list the month needs, `ceil(items / page)` pages each.
    */
   reads_made: number;
   reads_bound: number;
@@ -330,7 +330,7 @@ export function scenarios(quick: boolean): Scenario[] {
     { name: `second-month-${name(second)}`, employees: second, kind: "second-month", rateLimit: 0 },
     ...(quick
       ? [{ name: "rate-limited-500", employees: 500, kind: "first-month", rateLimit: 100 } as const]
-      : // Issue 24: Send to review against (calls / R) at 1,000 and 10,000 rows, R = 50 and 10.
+      : // Send to review against (calls / R) at 1,000 and 10,000 rows, R = 50 and 10.
         [1_000, 10_000].flatMap((n) =>
           [50, 10].map((r): Scenario => ({
             name: `rate-limited-${name(n)}-${r}/s`,

@@ -1,5 +1,5 @@
 /**
- * The VALEPIX functions' cost (issue 23, item 2): a workbook of 1,000 function cells asking 9
+ * The VALEPIX functions' cost: a workbook of 1,000 function cells asking 9
  * distinct questions (the balance; the transactions of each type and of both; 2 distributions and
  * 3 deposits, each with two fields), computed by the fake Excel through the add-in's runtime
  * against the sandbox. Counted on the sandbox's request log: the API calls of the first

@@ -166,7 +166,7 @@ export default async function run(options: {
       `(planted ${errorsPlanted}), grand total ${formatCents(result.summary.grandTotalCents)}`;
   }
 
-  // Live validation (issue 11 item 3): kept from a full read, then one row edited at a time
+  // Live validation: kept from a full read, then one row edited at a time
   // (an amount typed, then a CPF typed over with a duplicate's, then put back), each followed by
   // the view the pane shows (issues and summary). Against the full validation above.
   const ctx: ValidationContext = {

@@ -1,5 +1,5 @@
 /**
- * The error classes of the API client, and nothing else (as openai-node's `src/core/error.ts`):
+ * The error classes of the API client, and nothing else (as openai-node's `core/error.ts`):
  * one `ApiError` base with `status`, `body`, `requestId`, `url`, `method` and `retryable`, a
  * subclass per HTTP status of the document's "Errors" table, separate connection, timeout and
  * abort errors, and a 2xx answer that cannot be read. The client's own refusals (an id that would
@@ -188,7 +188,7 @@ export class APIUserAbortError extends ApiError {
 
 /**
  * The server answered with a redirect (3xx, or the browser's opaque redirect, whose status and
- * `Location` it hides). Redirects are never followed (issue 22, item 5): a 307/308 would carry a
+ * `Location` it hides). Redirects are never followed: a 307/308 would carry a
  * change's body (amounts, payer, employee ids) to another origin, and after a 303 another host's
  * answer would be read as the API's. Not retried: the address is wrong or the server misbehaves.
  * After a change the server may or may not have applied it (a 303 follows a change it handled):

@@ -152,7 +152,7 @@ export class DepositOutcomeUnknownError extends ApiError {
  * (timeout, connection error, 408, 5xx, a redirect or an unreadable 2xx after the POST, or an
  * abort once it was sent). A draft carries no identity the client chose and the API has no list
  * of distributions, so it can neither be read back nor repeated safely: each repeat may leave one
- * more draft at the server (issue 22, item 7). No money moves: a draft pays nothing until it is
+ * more draft at the server. No money moves: a draft pays nothing until it is
  * finalized, and the add-in only finalizes a draft whose id it holds. The caller records the
  * attempt as unanswered (src/workbook/run-log.ts, `unansweredCreates`) and decides with the user
  * whether to create another.

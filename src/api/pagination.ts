@@ -17,7 +17,7 @@
  * twice: a page whose first item equals the previous page's first item means the server ignores
  * `page` (PaginationError); and no iteration reads more than `MAX_PAGES` pages.
  *
- * A list that changes under the reader (issue 22): `page` and `limit` are offsets, so a page size
+ * A list that changes under the reader: `page` and `limit` are offsets, so a page size
  * the server changes mid-iteration (100, then 30) repeats and skips items, and a deletion or an
  * insertion between two pages shifts every later item by one. Every page but the last must hold
  * exactly the first page's size (its stated `limit`, else its item count), state the same `limit`
@@ -33,7 +33,7 @@ import type { Page } from "./schemas";
 export const MAX_PAGES = 10_000;
 
 /**
- * Iteration asks for pages of 1,000 (issue 24): the document names `limit` 10, 20 and 100 "in
+ * Iteration asks for pages of 1,000: the document names `limit` 10, 20 and 100 "in
  * use" and does not show the maximum, so we ask for more and use what the server answers. A
  * server that caps it serves fewer (the first page's stated `limit`, else its item count, is the
  * size every later page is checked against and the total is divided by); a server that refuses

@@ -46,7 +46,7 @@ export class PollTimeoutError extends ValePixError {
 }
 
 /**
- * What changed in a list while it was read (issue 22): the page size (`limit`: the first page's
+ * What changed in a list while it was read: the page size (`limit`: the first page's
  * stated limit or item count, then another), the stated `total`, or the list `ended` (an empty
  * page) after `to` items while the first page stated a total of `from`. `page` is where it was seen.
  */

@@ -248,7 +248,7 @@ export class Transport {
         headers: snapshot,
         requestId: headerRequestId,
       };
-      // A 2xx to a change means it was applied: never a plain failure (issue 8, item 1).
+      // A 2xx to a change means it was applied: never a plain failure.
       return method === "GET"
         ? new ResponseValidationError({ ...init, issues })
         : new AppliedUnreadableError({ ...init, issues });

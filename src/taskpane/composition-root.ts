@@ -6,7 +6,7 @@
  *   runtime, else `localStorage` prefixed with `Office.context.partitionKey`, else memory
  *   (../excel/token-store.ts; never the workbook, whose settings travel inside the file);
  * - the Workbook port over `Excel.run` (../excel/office-workbook.ts), when the host has Excel;
- * - the pane's services (./adapter.ts) over those;
+ * - the pane's services (./pane-services.ts) over those;
  * - `api()`: the active connection's client, paced (src/api/pacer.ts): one client per API address
  *   for the page, shared by the pane's screens, the commands and the custom functions, so that
  *   they learn the server's rate together;

@@ -1,5 +1,5 @@
 /**
- * Pulling API records into a table and refreshing it in place by id (issue 10 items 5 and 6):
+ * Pulling API records into a table and refreshing it in place by id:
  * the first pull creates a sheet with the table; later pulls update the rows whose id they find,
  * append the records that are new, and leave everything else alone: the columns the user added,
  * the rows they added, and rows whose id the API no longer returns (reported as `missing`, never

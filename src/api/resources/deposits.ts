@@ -11,7 +11,7 @@
  * the `transactionId` to read.
  *
  * A server may answer 409 to a create whose `transaction_id` it already holds, instead of the
- * existing deposit (the document shows 409 only for cancelling a paid charge; issue 22, item 1):
+ * existing deposit (the document shows 409 only for cancelling a paid charge):
  * the deposit under that id is read and compared. The same amount and payer document: it is the
  * deposit asked for, answered as a create would be. Different: `DepositMismatchError` naming both.
  * No deposit of ours under the id (404, or 403: another company's): the 409 is thrown as is.

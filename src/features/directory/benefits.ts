@@ -1,5 +1,5 @@
 /**
- * Creating and updating benefits (conventions) from a table (issue 10 item 5): one row per
+ * Creating and updating benefits (conventions) from a table: one row per
  * benefit, a name, an optional description, and one column per product holding its monthly
  * amount in reais; the layout `pullBenefits` writes (./directory.ts), so pull, edit, save.
  *

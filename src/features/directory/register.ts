@@ -1,5 +1,5 @@
 /**
- * Registering employees from sheet rows (issue 10 item 5). The table needs a name and a CPF
+ * Registering employees from sheet rows. The table needs a name and a CPF
  * column (e-mail optional; headers matched as in the distribution mapping: "Nome", "CPF",
  * "E-mail", ...). Every row gets a status and a message; registered rows get their
  * `employee_id` in the ID column (added when missing), so the sheet can be used to distribute.

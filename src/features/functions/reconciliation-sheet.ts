@@ -1,12 +1,12 @@
 /**
- * The VALEPIX reconciliation sheet (issue 23, item 4): a sheet made of the VALEPIX functions and
+ * The VALEPIX reconciliation sheet: a sheet made of the VALEPIX functions and
  * ordinary formulas, so it stays current by itself (the functions stream; Excel recalculates the
  * rest), with a native Excel chart of deposits and distributions per month.
  *
  *   A:C   the month (B2, the current one; type another date to see another), the balance now
  *         (=VALEPIX.BALANCE()), the month's completed deposits and distributions, everything's
  *         totals, the balance they explain and the difference left to explain, and what the
- *         payment ledger (ValePix_Historico, issue 20) paid in the month;
+ *         payment ledger (ValePix_Historico) paid in the month;
  *   A14:C20  six months of deposits and distributions, which the chart (E2:L20) plots;
  *   A23:E…   the ledger joined to the transactions: per distribution the ledger records, what it
  *         paid (ledger) against what the account was debited (transactions), and the difference;

@@ -1,6 +1,6 @@
 /**
  * One function turns any error the pane meets into words a finance person can act on: what
- * happened, and the next step (issue 12, item 7; docs/architecture.md §3 "Errors": chat-copilot's one place
+ * happened, and the next step (docs/architecture.md §3 "Errors": chat-copilot's one place
  * for errors, with a switch on the error classes of src/api and src/workbook).
  *
  * The server's own message and the request id are shown under the plain words (support needs
@@ -130,7 +130,7 @@ export function messageFor(
       intent: "warning",
     };
   }
-  // A draft may exist at the server and cannot be listed; no money moved (issue 22, item 7).
+  // A draft may exist at the server and cannot be listed; no money moved.
   if (error instanceof DraftCreateOutcomeUnknownError)
     return {
       ...msg(
