@@ -117,17 +117,23 @@ const debits = (extra = "") => `-SUMIFS(${SPILL.amount},${SPILL.type},"DISTRIBUT
 
 const quoteSheet = (name: string) => `'${name.replace(/'/g, "''")}'`;
 
-/** The sheet's cells, formats, widths and chart (pure: the builder writes it). */
-function reconciliationSheetSpec(
-  locale: Locale,
-  ledger: { columns: LedgerColumns; distributions: LedgerDistribution[] } | undefined,
-): FormulaSheetSpec {
-  const words = WORDS[locale];
-  const cells: FormulaSheetCell[] = [];
-  const label = (address: string, text: string) => cells.push({ address, value: text });
-  const money = (address: string, formula: string) =>
-    cells.push({ address, formula, numberFormat: CURRENCY_FORMAT });
+type Ledger = { columns: LedgerColumns; distributions: LedgerDistribution[] };
+type Words = (typeof WORDS)[Locale];
 
+/** The cells a sheet is made of, and the two kinds its parts write: a label and an amount. */
+function cellWriter() {
+  const cells: FormulaSheetCell[] = [];
+  return {
+    cells,
+    label: (address: string, text: string) => cells.push({ address, value: text }),
+    money: (address: string, formula: string) =>
+      cells.push({ address, formula, numberFormat: CURRENCY_FORMAT }),
+  };
+}
+type CellWriter = ReturnType<typeof cellWriter>;
+
+/** The month, the balance, what came in and went out, the expected balance and its difference. */
+function summaryCells({ cells, label, money }: CellWriter, words: Words, ledger: Ledger | undefined): void {
   label("A1", words.title);
   label("A2", words.month);
   cells.push({ address: "B2", formula: "=DATE(YEAR(TODAY()),MONTH(TODAY()),1)", numberFormat: "mmmm yyyy" });
@@ -160,7 +166,10 @@ function reconciliationSheetSpec(
     label("B12", "—");
     label("C11", words.noLedger);
   }
+}
 
+/** Six months of deposits and distributions, the chart's source. */
+function chartCells({ cells, label, money }: CellWriter, words: Words): void {
   // Six months for the chart: the empty top-left cell makes the first row the series' names and
   // the first column the categories (Excel's convention for a labelled range).
   label("B14", words.deposits);
@@ -171,8 +180,10 @@ function reconciliationSheetSpec(
     money(`B${row}`, `=${deposits(`,${inMonth(`$A${row}`)}`)}`);
     money(`C${row}`, `=${debits(`,${inMonth(`$A${row}`)}`)}`);
   }
+}
 
-  // The ledger joined to the transactions, one row per distribution it records.
+/** The ledger joined to the transactions, one row per distribution it records. */
+function ledgerCells({ cells, label, money }: CellWriter, words: Words, ledger: Ledger | undefined): void {
   label("A22", words.ledgerTitle);
   words.ledgerHeader.forEach((h, i) => label(`${columnLetters(i)}23`, h));
   if (ledger) {
@@ -194,6 +205,16 @@ function reconciliationSheetSpec(
   } else {
     label("A24", words.noLedger);
   }
+}
+
+/** The sheet's cells, formats, widths and chart (pure: the builder writes it). */
+function reconciliationSheetSpec(locale: Locale, ledger: Ledger | undefined): FormulaSheetSpec {
+  const words = WORDS[locale];
+  const writer = cellWriter();
+  const { cells } = writer;
+  summaryCells(writer, words, ledger);
+  chartCells(writer, words);
+  ledgerCells(writer, words, ledger);
 
   cells.push({ address: SPILL_AT, formula: "=VALEPIX.TRANSACTIONS()" });
   return {
