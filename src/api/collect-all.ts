@@ -1,5 +1,5 @@
 import type { PageIterator } from "./pagination";
-import { CollectLimitError } from "./refusal-errors";
+import { CollectLimitError } from "./errors";
 
 /**
  * Loads every item into an array, refusing to load more than `max` (a sheet of 50 000

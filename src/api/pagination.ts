@@ -26,7 +26,7 @@
  * what it read is told to drop it: `onRestart`); if it fails again, `PaginationError` names what
  * changed. Never a silent cut or a duplicate.
  */
-import { type PageChange, PaginationError } from "./refusal-errors";
+import { type PageChange, PaginationError } from "./errors";
 import type { Page } from "./schemas";
 
 /** 10 000 pages is ten million items at 1,000 a page: far beyond any account; beyond it, something is wrong. */

@@ -16,8 +16,14 @@
  * deposit asked for, answered as a create would be. Different: `DepositMismatchError` naming both.
  * No deposit of ours under the id (404, or 403: another company's): the 409 is thrown as is.
  */
-import { APIUserAbortError, ConflictError, NotFoundError, PermissionDeniedError } from "../errors";
-import { DepositOutcomeUnknownError, DepositMismatchError } from "../outcome-errors";
+import {
+  APIUserAbortError,
+  ConflictError,
+  DepositMismatchError,
+  DepositOutcomeUnknownError,
+  NotFoundError,
+  PermissionDeniedError,
+} from "../errors";
 import { pollUntil, type WaitOptions } from "../polling";
 import { depositDifferences, readBeforeRepeat } from "../recovery";
 import { paths } from "../routes";

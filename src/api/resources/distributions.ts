@@ -8,8 +8,13 @@
  * says a draft may exist (the run log counts such attempts). Finalize is never
  * repeated (rule 3): see `finalizeOnce`.
  */
-import { APIUserAbortError, AppliedUnreadableError, ApiError, RedirectRefusedError } from "../errors";
-import { DraftCreateOutcomeUnknownError } from "../outcome-errors";
+import {
+  ApiError,
+  APIUserAbortError,
+  AppliedUnreadableError,
+  DraftCreateOutcomeUnknownError,
+  RedirectRefusedError,
+} from "../errors";
 import { pollUntil, type WaitOptions } from "../polling";
 import { finalizeOnce } from "../recovery";
 import { isAmbiguousFailure } from "../retry";
