@@ -322,3 +322,19 @@ export function paginate<T, P extends Page<T> = Page<T>>(
     },
   };
 }
+
+/**
+ * Every item of a list's pages in one array, each page told to `onPage` once its items are kept;
+ * a list read again from its start (it changed while it was read) drops what was kept.
+ */
+export async function itemsOfPages<T, P extends Page<T>>(
+  list: PageIterator<T, P>,
+  onPage: (page: P, kept: readonly T[]) => void = () => undefined,
+): Promise<T[]> {
+  const kept: T[] = [];
+  for await (const page of list.pages({ onRestart: () => (kept.length = 0) })) {
+    kept.push(...page.data);
+    onPage(page, kept);
+  }
+  return kept;
+}
