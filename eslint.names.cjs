@@ -1,5 +1,5 @@
 // @ts-check
-// Names that explain themselves (issue 19, item 5): no single-letter name (but i, j and _) for a
+// Names that explain themselves: no single-letter name (but i, j and _) for a
 // variable, a function's or method's parameter, or the parameter of a lambda with a block body.
 // A tiny lambda (an arrow whose body is one expression: `(x) => x.id`) may keep its letter, and so
 // may a catch clause's parameter.

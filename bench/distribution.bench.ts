@@ -43,7 +43,7 @@ export interface ScenarioResult {
   calls_naive: number;
   /**
    * List pages read (employees, products, the draft's items) and their bound: one pass over each
-   * list the month needs, `ceil(items / page)` pages each (issue 24).
+   * list the month needs, `ceil(items / page)` pages each.
    */
   reads_made: number;
   reads_bound: number;
@@ -202,6 +202,31 @@ function phases(run: Run, readStart: number): Record<string, number> {
 const sumWrites = (times: Run["times"], ps: string[]) =>
   ps.reduce((s, p) => s + (times.get(p)?.writeMs ?? 0), 0);
 
+/** One pass over each list the month needs, `ceil(items / page)` pages each: the reads' bound. */
+function readPassesOf(
+  s: Scenario,
+  directory: { employees: number; products: number },
+  first: BenchSheet,
+  desiredRows: number,
+) {
+  const pageSize = Math.min(LARGE_PAGE_LIMIT, MAX_PAGE_LIMIT);
+  const pass = (list: string, items: number) => ({
+    list,
+    items,
+    pages: Math.max(1, Math.ceil(items / pageSize)),
+  });
+  const readPasses = [
+    pass("employees", directory.employees),
+    pass("products", directory.products),
+    // The second month plans against last month's draft: its items are read once.
+    ...(s.kind === "second-month"
+      ? [pass("draft before the plan", first.cents.filter((r) => r.some((c) => c > 0)).length)]
+      : []),
+    pass("draft at review", desiredRows),
+  ];
+  return { pageSize, readPasses, readsBound: readPasses.reduce((n, p) => n + p.pages, 0) };
+}
+
 export async function runScenario(s: Scenario): Promise<ScenarioResult> {
   const { sb, active, products, directory } = await setup(s);
   try {
@@ -245,22 +270,7 @@ export async function runScenario(s: Scenario): Promise<ScenarioResult> {
     const LISTS = new Set(["listEmployees", "listProducts", "listDistributionItems"]);
     const answered = served.filter((r) => r.method === "GET" && r.status < 400);
     const readsMade = answered.filter((r) => LISTS.has(r.operation ?? "")).length;
-    const pageSize = Math.min(LARGE_PAGE_LIMIT, MAX_PAGE_LIMIT);
-    const pass = (list: string, items: number) => ({
-      list,
-      items,
-      pages: Math.max(1, Math.ceil(items / pageSize)),
-    });
-    const readPasses = [
-      pass("employees", directory.employees),
-      pass("products", directory.products),
-      // The second month plans against last month's draft: its items are read once.
-      ...(s.kind === "second-month"
-        ? [pass("draft before the plan", first.cents.filter((r) => r.some((c) => c > 0)).length)]
-        : []),
-      pass("draft at review", desiredRows),
-    ];
-    const readsBound = readPasses.reduce((n, p) => n + p.pages, 0);
+    const { pageSize, readPasses, readsBound } = readPassesOf(s, directory, first, desiredRows);
     // Calls answered between Send and the review (429s are refusals, waited out and repeated).
     const sendCalls = sent.filter(
       (r) => r.start >= run.sendStart && r.end <= run.sendEnd && r.status !== 429 && r.status !== 0,
@@ -330,7 +340,7 @@ export function scenarios(quick: boolean): Scenario[] {
     { name: `second-month-${name(second)}`, employees: second, kind: "second-month", rateLimit: 0 },
     ...(quick
       ? [{ name: "rate-limited-500", employees: 500, kind: "first-month", rateLimit: 100 } as const]
-      : // Issue 24: Send to review against (calls / R) at 1,000 and 10,000 rows, R = 50 and 10.
+      : // Send to review against (calls / R) at 1,000 and 10,000 rows, R = 50 and 10.
         [1_000, 10_000].flatMap((n) =>
           [50, 10].map((r): Scenario => ({
             name: `rate-limited-${name(n)}-${r}/s`,

@@ -2,7 +2,7 @@
  * The Office.js adapter's cost on a 50,000-row table, measured on the fake Excel: syncs, and
  * request/response bytes per sync, for a read of the whole table and a write of two columns.
  * Lower bounds: reading needs at least ceil(response bytes / 5 MB) syncs; the ratio printed is
- * syncs used over that bound. Then live validation (issue 11 item 3): the syncs of a one-row edit
+ * syncs used over that bound. Then live validation: the syncs of a one-row edit
  * typed into a validated table of 1,000 and of 50,000 rows, through the pane's adapter (read the
  * row with the table's position, write its status cells), which must not grow with the table.
  * Run alone with `npm run bench -- excel`.

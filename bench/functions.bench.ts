@@ -1,5 +1,5 @@
 /**
- * The VALEPIX functions' cost (issue 23, item 2): a workbook of 1,000 function cells asking 9
+ * The VALEPIX functions' cost: a workbook of 1,000 function cells asking 9
  * distinct questions (the balance; the transactions of each type and of both; 2 distributions and
  * 3 deposits, each with two fields), computed by the fake Excel through the add-in's runtime
  * against the sandbox. Counted on the sandbox's request log: the API calls of the first
@@ -22,38 +22,50 @@ export interface FunctionsResult {
   first_ms: number;
 }
 
+/** Three deposits (paid) and two finalized distributions, for the functions to ask about. */
+async function seedMoney(
+  url: string,
+  clock: Awaited<ReturnType<typeof startTestSandbox>>["clock"],
+): Promise<{ deposits: string[]; distributions: string[] }> {
+  const api = createClient({ baseUrl: url, token: TOKEN_A, sleep: () => Promise.resolve() });
+  const payer = { name: "Financeiro Acme", document: "11222333000181" };
+  const deposits: string[] = [];
+  for (const cents of [100_000, 2_000, 3_000])
+    deposits.push((await api.deposits.create({ amount: cents, method: "PIX", ...payer })).transaction_id);
+  clock.advance(PIX_DELAY);
+  const [employee] = await collectAll(api.employees.list({ situation: "active" }), { max: 1_000 });
+  const [product] = await collectAll(api.products.list(), { max: 100 });
+  const distributions: string[] = [];
+  for (const cents of [1_000, 2_000]) {
+    const d = await api.distributions.create({ type: "selected" });
+    await api.distributions.addItems(d.distribution_id, [employee!.employee_id]);
+    await api.distributions.setValueForAll(d.distribution_id, { product_id: product!.id, value: cents });
+    await api.distributions.finalize(d.distribution_id, { payment_method: "BALANCE" });
+    distributions.push(d.distribution_id);
+  }
+  return { deposits, distributions };
+}
+
+/** The questions the cells ask (several cells per question, as a model repeats them). */
+function questionsAbout(distributions: readonly string[], deposits: readonly string[]): string[] {
+  return [
+    "=VALEPIX.SALDO()",
+    "=VALEPIX.TRANSACOES()",
+    '=VALEPIX.TRANSACOES("DEPOSITO")',
+    '=VALEPIX.TRANSACOES("DISTRIBUICAO")',
+    ...distributions.flatMap((id) => [
+      `=VALEPIX.DISTRIBUICAO("${id}")`,
+      `=VALEPIX.DISTRIBUICAO("${id}";"total")`,
+    ]),
+    ...deposits.flatMap((id) => [`=VALEPIX.DEPOSITO("${id}")`, `=VALEPIX.DEPOSITO("${id}";"valor")`]),
+  ];
+}
+
 export default async function run(): Promise<{ functions: FunctionsResult }> {
   const { sb, clock } = await startTestSandbox();
   try {
-    const api = createClient({ baseUrl: sb.url, token: TOKEN_A, sleep: () => Promise.resolve() });
-    const payer = { name: "Financeiro Acme", document: "11222333000181" };
-    const deposits: string[] = [];
-    for (const cents of [100_000, 2_000, 3_000])
-      deposits.push((await api.deposits.create({ amount: cents, method: "PIX", ...payer })).transaction_id);
-    clock.advance(PIX_DELAY);
-    const [employee] = await collectAll(api.employees.list({ situation: "active" }), { max: 1_000 });
-    const [product] = await collectAll(api.products.list(), { max: 100 });
-    const distributions: string[] = [];
-    for (const cents of [1_000, 2_000]) {
-      const d = await api.distributions.create({ type: "selected" });
-      await api.distributions.addItems(d.distribution_id, [employee!.employee_id]);
-      await api.distributions.setValueForAll(d.distribution_id, { product_id: product!.id, value: cents });
-      await api.distributions.finalize(d.distribution_id, { payment_method: "BALANCE" });
-      distributions.push(d.distribution_id);
-    }
-
-    // The questions, and the cells asking them (several cells per question, as a model repeats them).
-    const questions = [
-      "=VALEPIX.SALDO()",
-      "=VALEPIX.TRANSACOES()",
-      '=VALEPIX.TRANSACOES("DEPOSITO")',
-      '=VALEPIX.TRANSACOES("DISTRIBUICAO")',
-      ...distributions.flatMap((id) => [
-        `=VALEPIX.DISTRIBUICAO("${id}")`,
-        `=VALEPIX.DISTRIBUICAO("${id}";"total")`,
-      ]),
-      ...deposits.flatMap((id) => [`=VALEPIX.DEPOSITO("${id}")`, `=VALEPIX.DEPOSITO("${id}";"valor")`]),
-    ];
+    const { deposits, distributions } = await seedMoney(sb.url, clock);
+    const questions = questionsAbout(distributions, deposits);
     // One API read per question, whatever the field: 1 + 3 + 2 + 3.
     const distinct = 1 + 3 + distributions.length + deposits.length;
     const wb = createMemoryWorkbook();

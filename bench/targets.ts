@@ -1,9 +1,9 @@
 /**
- * The targets of issue 14 over bench/results.json, and the table `npm run bench` prints.
+ * The benchmarks' targets over bench/results.json, and the table `npm run bench` prints.
  * `checkTargets` (used by `--check`, which CI runs) holds the targets that do not depend on how
  * busy the machine is: the calls made against the plan's lower bound, failed requests, and the
  * Office payload per sync. Timings and sync counts are printed as ratios and judged by a person
- * (README "Benchmarks"): a timed assertion on a shared machine fails for the neighbours' load,
+ * (bench/README.md): a timed assertion on a shared machine fails for the neighbours' load,
  * not for our code; the syncs follow the block sizing of src/workbook/blocks.ts (blocks sized by
  * bytes under the payload budget, with a probe and a safety factor on reads).
  */
@@ -12,7 +12,7 @@ import type { FunctionsResult } from "./functions.bench";
 
 export interface Report {
   scenarios?: ScenarioResult[];
-  /** The VALEPIX functions: API calls against the distinct questions of 1,000 cells (issue 23). */
+  /** The VALEPIX functions: API calls against the distinct questions of 1,000 cells. */
   functions?: FunctionsResult;
   excel?: {
     read: {
@@ -30,7 +30,7 @@ export interface Report {
       max_response_bytes: number;
     };
     limit_bytes: number;
-    /** 100,000 rows × 5 text columns written through the adapter (issue 21). */
+    /** 100,000 rows × 5 text columns written through the adapter. */
     text_write?: { rows: number; columns: number; syncs: number; refused: number; max_request_bytes: number };
     /** A host taking less per request than planned: refusals recovered by halving. */
     forced_refusal?: { rows: number; host_limit_bytes: number; refused: number; recovered: boolean };
@@ -54,11 +54,11 @@ const rateRatio = (s: ScenarioResult): number | null =>
 /**
  * Live validation's one-row edit: one sync to read the row with the table's position (the change
  * was placed from the position last read, without a sync: src/excel's dispatch), one to write its
- * status cells, whatever the table's size (issue 11 item 3, issue 24 item 5).
+ * status cells, whatever the table's size.
  */
 const LIVE_EDIT_MAX_SYNCS = 2;
 
-/** Send to review under a rate limit: at most this many times (calls answered) / R (issue 24). */
+/** Send to review under a rate limit: at most this many times (calls answered) / R. */
 const SEND_TO_REVIEW_MAX = 1.05;
 /** ... held at these rates and below (the issue's 10/s and 50/s). */
 const SEND_TO_REVIEW_HELD_AT = 50;

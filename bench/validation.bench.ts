@@ -11,6 +11,7 @@ import { computeMapping } from "../src/workbook/mapping";
 import { EmployeeIndex } from "../src/workbook/matching";
 import { MemoryWorkbook } from "../src/excel/memory-workbook";
 import type { CellValue, RowBlock } from "../src/workbook/port";
+import type { Employee } from "../src/api";
 import { PRODUCTS, makeEmployees } from "../src/workbook/testing";
 import { LiveValidation } from "../src/workbook/live-validation";
 import { DistributionValidator, type ValidationContext } from "../src/workbook/validation";
@@ -91,21 +92,13 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-export default async function run(options: {
-  quick: boolean;
-}): Promise<{ validation: Record<string, number> }> {
-  const RUNS = runsOf(options.quick);
-  const { header, rows, errorsPlanted } = buildSheet();
-  const employees = makeEmployees(ROWS, 0);
-  const wb = MemoryWorkbook.fromTable(header, rows, { name: "Dist" });
-  wb.resetStats();
-  const blocks = await readBlocks(wb);
-  const stats = { ...wb.stats };
+type Sheet = ReturnType<typeof buildSheet>;
 
-  // Lower bound: touch every cell once, nothing else.
+/** Lower bound: touch every cell once, nothing else. */
+function measureBare(blocks: readonly RowBlock[], runs: number): { times: number[]; sink: number } {
   const bare: number[] = [];
   let sink = 0;
-  for (let k = 0; k < RUNS; k++) {
+  for (let k = 0; k < runs; k++) {
     const t = performance.now();
     for (const b of blocks) {
       for (const row of b.rows) {
@@ -117,12 +110,18 @@ export default async function run(options: {
     }
     bare.push(performance.now() - t);
   }
+  return { times: bare, sink };
+}
 
-  // Second reference: only the src/money primitives validation cannot avoid (parse every amount
-  // cell, normalize every CPF cell), to show what the workbook layer adds on top of them.
+/**
+ * Second reference: only the src/money primitives validation cannot avoid (parse every amount
+ * cell, normalize every CPF cell), to show what the workbook layer adds on top of them.
+ */
+function measurePrimitives(blocks: readonly RowBlock[], runs: number): { times: number[]; sink: number } {
+  let sink = 0;
   const amountColumns = PRODUCTS.map((_, p) => 4 + p);
   const primitives: number[] = [];
-  for (let k = 0; k < RUNS; k++) {
+  for (let k = 0; k < runs; k++) {
     const t = performance.now();
     for (const b of blocks) {
       for (const row of b.rows) {
@@ -135,8 +134,13 @@ export default async function run(options: {
     }
     primitives.push(performance.now() - t);
   }
+  return { times: primitives, sink };
+}
 
-  // The index is built once per run (the employee list comes from the API once per send).
+/** The full validation, with the employee index built once per run (the list comes from the API once per send). */
+function measureValidation(sheet: Sheet, employees: Employee[], blocks: readonly RowBlock[], runs: number) {
+  const { header, errorsPlanted } = sheet;
+  const RUNS = runs;
   const indexTimes: number[] = [];
   const validateTimes: number[] = [];
   let summary = "";
@@ -166,9 +170,17 @@ export default async function run(options: {
       `(planted ${errorsPlanted}), grand total ${formatCents(result.summary.grandTotalCents)}`;
   }
 
-  // Live validation (issue 11 item 3): kept from a full read, then one row edited at a time
-  // (an amount typed, then a CPF typed over with a duplicate's, then put back), each followed by
-  // the view the pane shows (issues and summary). Against the full validation above.
+  return { indexTimes, validateTimes, summary };
+}
+
+/**
+ * Live validation: kept from a full read, then one row edited at a time (an amount typed, then
+ * a CPF typed over with a duplicate's, then put back), each followed by the view the pane shows
+ * (issues and summary). Against the full validation.
+ */
+function measureLive(sheet: Sheet, employees: Employee[], blocks: readonly RowBlock[], runs: number) {
+  const { header, rows } = sheet;
+  const RUNS = runs;
   const ctx: ValidationContext = {
     header,
     mapping: computeMapping(header, PRODUCTS),
@@ -206,6 +218,26 @@ export default async function run(options: {
   }
   if (live.view().summary.grandTotalCents !== before.grandTotalCents)
     throw new Error("validation bench: live validation did not come back to the full validation");
+  return { buildTimes, editTimes, EDITS };
+}
+
+export default async function run(options: {
+  quick: boolean;
+}): Promise<{ validation: Record<string, number> }> {
+  const RUNS = runsOf(options.quick);
+  const sheet = buildSheet();
+  const { header, rows } = sheet;
+  const employees = makeEmployees(ROWS, 0);
+  const wb = MemoryWorkbook.fromTable(header, rows, { name: "Dist" });
+  wb.resetStats();
+  const blocks = await readBlocks(wb);
+  const stats = { ...wb.stats };
+
+  const { times: bare, sink: bareSink } = measureBare(blocks, RUNS);
+  const { times: primitives, sink: primitiveSink } = measurePrimitives(blocks, RUNS);
+  const sink = bareSink + primitiveSink;
+  const { indexTimes, validateTimes, summary } = measureValidation(sheet, employees, blocks, RUNS);
+  const { buildTimes, editTimes, EDITS } = measureLive(sheet, employees, blocks, RUNS);
   const liveBuildMs = median(buildTimes);
   const liveEditMs = median(editTimes);
 

@@ -1,5 +1,5 @@
 /**
- * One month at 8,000+ rows, the whole way in the preview (issue 20, item 10): the template of
+ * One month at 8,000+ rows, the whole way in the preview: the template of
  * every active employee, amounts for all of them, validate, send, review, fund the shortfall,
  * finalize; then the counts and totals in the sheet, the ledger and the API agree. The sandbox
  * keeps its default rate limit of 10 requests a second (sandbox/config.ts, SANDBOX_RATE_LIMIT):

@@ -46,7 +46,7 @@ export async function monthlyDistribution(p: PreviewPage): Promise<MonthlyOutcom
   // The template: a new sheet with a table of the active employees and one column per product.
   await p.screen(t.app.tabDistribute);
   await pane.getByRole("button", { name: d.createTemplate }).click();
-  // The table is named in the pane's language (issue 20, item 8).
+  // The table is named in the pane's language.
   const table = p.lang === "pt-BR" ? "ValePix_Distribuicao" : "ValePix_Distribution";
   await p.message(d.templateCreated({ table }));
   const sheet =

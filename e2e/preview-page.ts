@@ -243,7 +243,7 @@ export class PreviewPage {
   /**
    * A screenshot of the step, and the pane checked with axe-core (WCAG 2.x A and AA rules): a
    * serious or critical violation fails the journey there, naming the step, the rule and the
-   * element (issue 20, item 9: every screen a journey shows, in its language and width).
+   * element (every screen a journey shows, in its language and width).
    */
   async shot(step: string): Promise<void> {
     this.shots += 1;

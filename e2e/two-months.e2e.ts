@@ -1,5 +1,5 @@
 /**
- * The sheet as the finance team's record, over two months on one workbook (issue 20): month one
+ * The sheet as the finance team's record, over two months on one workbook: month one
  * paid; the saved .xlsx opened again; month two validated and paid with one row changed and one
  * left out. After each step the status cells, the ledger and Activity answer "who was paid what,
  * when?": a paid row keeps its record until a later send changes it, a row left out is never

@@ -1,5 +1,5 @@
 /**
- * Failed authentication limited per client address (issue 22, item 9): without it a caller could
+ * Failed authentication limited per client address: without it a caller could
  * try thousands of tokens a second (5,000 × 401 in under 4 s in a probe). A token bucket per
  * address: each failed authentication (a missing, unknown, revoked or expired token: 401, API
  * document "Authentication" 3) takes one unit; `burst` units refill at `perSecond`. While an

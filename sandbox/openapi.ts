@@ -49,44 +49,76 @@ const ERROR_TEXT: Record<number, string> = {
   503: "Temporary failure: read the resource before repeating a mutation",
 };
 
+/** A route's path and query parameters. */
+function parametersOf(r: OpenApiRoute): Record<string, unknown>[] {
+  const params: Record<string, unknown>[] = [...r.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
+    name: m[1],
+    in: "path",
+    required: true,
+    schema: { type: "string", minLength: 1, maxLength: 200 },
+  }));
+  if (r.query) {
+    const q = jsonSchema(r.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(q.properties ?? {})) {
+      params.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
+    }
+  }
+  return params;
+}
+
+/** A route's success answer and every error status it may give, each an `ErrorBody`. */
+function responsesOf(r: OpenApiRoute): Record<string, unknown> {
+  const errorRef = { $ref: "#/components/schemas/ErrorBody" };
+  const responses: Record<string, unknown> = {
+    [String(r.response.status)]: {
+      description: "Success",
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${r.response.name}` } } },
+    },
+  };
+  for (const status of [...new Set([400, 401, 429, 500, 503, ...r.errors])].sort()) {
+    responses[String(status)] = {
+      description: ERROR_TEXT[status] ?? "Error",
+      content: { "application/json": { schema: errorRef } },
+    };
+  }
+  return responses;
+}
+
+/** The CSV a multipart route takes, as its request body. */
+function multipartBody(multipart: NonNullable<OpenApiRoute["multipart"]>): Record<string, unknown> {
+  return {
+    required: true,
+    content: {
+      "multipart/form-data": {
+        schema: {
+          type: "object",
+          required: [multipart.field],
+          properties: {
+            [multipart.field]: {
+              type: "string",
+              contentMediaType: "text/csv",
+              description: multipart.description,
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
 export function buildOpenApi(routes: readonly OpenApiRoute[], serverUrl?: string): Record<string, unknown> {
   const schemas: Record<string, JsonSchema> = { ErrorBody: jsonSchema(ErrorBody) };
   const paths: Record<string, Record<string, unknown>> = {};
-  const errorRef = { $ref: "#/components/schemas/ErrorBody" };
 
   for (const r of routes) {
     const path = r.url.replace(/:([A-Za-z_]+)/g, "{$1}");
-    const params: Record<string, unknown>[] = [...r.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
-      name: m[1],
-      in: "path",
-      required: true,
-      schema: { type: "string", minLength: 1, maxLength: 200 },
-    }));
-    if (r.query) {
-      const q = jsonSchema(r.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, schema] of Object.entries(q.properties ?? {})) {
-        params.push({ name, in: "query", required: q.required?.includes(name) ?? false, schema });
-      }
-    }
     schemas[r.response.name] = jsonSchema(r.response.schema);
-    const responses: Record<string, unknown> = {
-      [String(r.response.status)]: {
-        description: "Success",
-        content: { "application/json": { schema: { $ref: `#/components/schemas/${r.response.name}` } } },
-      },
-    };
-    for (const status of [...new Set([400, 401, 429, 500, 503, ...r.errors])].sort()) {
-      responses[String(status)] = {
-        description: ERROR_TEXT[status] ?? "Error",
-        content: { "application/json": { schema: errorRef } },
-      };
-    }
     const op: Record<string, unknown> = {
       operationId: r.operationId,
       summary: r.summary,
       tags: [r.tag],
-      parameters: params,
-      responses,
+      parameters: parametersOf(r),
+      responses: responsesOf(r),
     };
     if (r.body) {
       schemas[r.body.name] = jsonSchema(r.body.schema);
@@ -95,26 +127,7 @@ export function buildOpenApi(routes: readonly OpenApiRoute[], serverUrl?: string
         content: { "application/json": { schema: { $ref: `#/components/schemas/${r.body.name}` } } },
       };
     }
-    if (r.multipart) {
-      op.requestBody = {
-        required: true,
-        content: {
-          "multipart/form-data": {
-            schema: {
-              type: "object",
-              required: [r.multipart.field],
-              properties: {
-                [r.multipart.field]: {
-                  type: "string",
-                  contentMediaType: "text/csv",
-                  description: r.multipart.description,
-                },
-              },
-            },
-          },
-        },
-      };
-    }
+    if (r.multipart) op.requestBody = multipartBody(r.multipart);
     (paths[path] ??= {})[r.method.toLowerCase()] = op;
   }
 

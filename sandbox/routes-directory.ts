@@ -9,7 +9,8 @@ import { SandboxError, badRequest } from "./errors";
 import { type RouteSpec, parse, routeReaders } from "./route-kit";
 import type { Store } from "./store";
 
-export function directoryRoutes(store: Store): RouteSpec[] {
+/** Products and benefits (conventions). */
+function catalogRoutes(store: Store): RouteSpec[] {
   const P = ROUTE_PATTERNS;
   const { page, body, id, created } = routeReaders();
   return [
@@ -57,6 +58,14 @@ export function directoryRoutes(store: Store): RouteSpec[] {
       errors: [403, 404, 422],
       handler: (c) => store.benefits.update(c.company, id(c, "benefit_id"), body(S.BenefitUpdate, c)),
     },
+  ];
+}
+
+/** Employees: listed, registered one by one or by a CSV upload, their situation changed. */
+function employeeRoutes(store: Store): RouteSpec[] {
+  const P = ROUTE_PATTERNS;
+  const { body, created } = routeReaders();
+  return [
     {
       method: "GET",
       url: P.employees,
@@ -101,6 +110,10 @@ export function directoryRoutes(store: Store): RouteSpec[] {
       handler: async (c) => store.employees.upload(c.company, await csvOf(c.request)),
     },
   ];
+}
+
+export function directoryRoutes(store: Store): RouteSpec[] {
+  return [...catalogRoutes(store), ...employeeRoutes(store)];
 }
 
 /** The CSV of a batch upload: the first file in the multipart field `file` (415 if not multipart). */

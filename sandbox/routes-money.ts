@@ -7,9 +7,10 @@ import * as S from "../src/api/schemas";
 import { FinalizeRequest, type RouteSpec, parse, routeReaders } from "./route-kit";
 import type { Store } from "./store";
 
-export function moneyRoutes(store: Store): RouteSpec[] {
+/** Deposits and their charges, the balance and the transactions. */
+function depositRoutes(store: Store): RouteSpec[] {
   const P = ROUTE_PATTERNS;
-  const { page, body, id, created } = routeReaders();
+  const { body, id } = routeReaders();
   return [
     {
       method: "POST",
@@ -67,6 +68,14 @@ export function moneyRoutes(store: Store): RouteSpec[] {
       errors: [],
       handler: (c) => store.deposits.transactions(c.company, parse(S.TransactionListQuery, c.query, "query")),
     },
+  ];
+}
+
+/** A distribution draft: created, read, its employees added and removed. */
+function draftRoutes(store: Store): RouteSpec[] {
+  const P = ROUTE_PATTERNS;
+  const { body, id, created } = routeReaders();
+  return [
     {
       method: "POST",
       url: P.distributions,
@@ -111,6 +120,14 @@ export function moneyRoutes(store: Store): RouteSpec[] {
       handler: (c) =>
         store.distributions.removeItems(c.company, id(c, "distribution_id"), body(S.RemoveItems, c)),
     },
+  ];
+}
+
+/** A draft's values (for all, per employee), its items read, and finalize. */
+function valueRoutes(store: Store): RouteSpec[] {
+  const P = ROUTE_PATTERNS;
+  const { page, body, id } = routeReaders();
+  return [
     {
       method: "PUT",
       url: P.itemsValue,
@@ -169,4 +186,8 @@ export function moneyRoutes(store: Store): RouteSpec[] {
         ),
     },
   ];
+}
+
+export function moneyRoutes(store: Store): RouteSpec[] {
+  return [...depositRoutes(store), ...draftRoutes(store), ...valueRoutes(store)];
 }

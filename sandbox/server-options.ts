@@ -60,7 +60,7 @@ export interface SandboxOptions {
    * Checks every answer against the schema the client reads it with before sending it (on by
    * default: a guard for the sandbox itself, in every test). The distribution benchmark turns it
    * off (bench/sandbox-thread.ts): it measures what the add-in waits for from a server, and no
-   * server validates its own answers; on a page of 1,000 items the check cost the sandbox about
+   * server validates its own answers; on a page of 1,000 items the check costs the sandbox about
    * 10 ms, a third of its time for that page.
    */
   checkResponses?: boolean;

@@ -72,9 +72,8 @@ declare module "fastify" {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function buildServer(options: SandboxOptions = {}): FastifyInstance {
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
+/** The store over the database the options name (its own `:memory:` one by default). */
+function openStore(options: SandboxOptions, now: () => number) {
   const ownDb = typeof options.db !== "object";
   const db = typeof options.db === "object" ? options.db : openDb(options.db ?? ":memory:");
   const store = new Store({
@@ -84,7 +83,11 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
     lotDelayMs: options.lotDelayMs ?? 3000,
     seedEmployees: options.seedEmployees ?? 50,
   });
+  return { db, ownDb, store };
+}
 
+/** The options' tokens issued in the store (the demo token when the options name none). */
+function registerTokens(store: Store, options: SandboxOptions): SandboxToken[] {
   const tokens: SandboxToken[] = [];
   const register = (t: SandboxToken, revoked: boolean) => {
     store.tokens.issue(t.company, {
@@ -99,78 +102,32 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
   }
   for (const t of options.tokens ?? []) register(t, false);
   for (const t of options.revokedTokens ?? []) register(t, true);
+  return tokens;
+}
 
-  const faults = options.faults && options.faults.rate > 0 ? new FaultInjector(options.faults) : undefined;
-  const limiter =
-    options.rateLimit && options.rateLimit > 0 ? new RateLimiter(options.rateLimit, now) : undefined;
-  const authFailures =
-    options.authFailureLimit === false
-      ? undefined
-      : new AuthFailureLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, now);
-  const latencyMs = Math.max(0, options.latencyMs ?? 0);
-  const specs = routes(store);
-  const checkResponses = options.checkResponses ?? true;
-  const requests = new MemoryRequestLog(options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT);
-
-  const loggerOption: FastifyServerOptions["logger"] = options.logger
-    ? {
-        level: options.logger === true ? "info" : options.logger,
-        ...(options.logStream ? { stream: options.logStream } : {}),
-        // Never log credentials ("not be logged in full"); the default serializers log only
-        // method, url, host and address, this is belt and braces.
-        redact: { paths: ["req.headers.authorization", "headers.authorization"], censor: "[redacted]" },
-        // The URL as the request log keeps it: no query, personal-data-like segments masked
-        // ("Tax numbers, phone numbers and other personal data are masked in operational logs",
-        // "Authentication" §5): a CPF pasted where an id goes must not reach a log line.
-        serializers: {
-          req: (req: FastifyRequest) => ({
-            method: req.method,
-            url: safePath(req.url),
-            remoteAddress: req.ip,
-          }),
-        },
-      }
-    : false;
-
-  const record = (request: FastifyRequest, status: number) =>
-    requests.record({
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      operation: request.routeOptions.config.operationId ?? null,
-      path: safePath(request.url),
-      status,
-      company: request.companyId || null,
-    });
-
-  const app = Fastify({
-    logger: loggerOption,
-    requestIdHeader: false,
-    genReqId: (req) => requestIdOf(req.headers),
-    bodyLimit: 1024 * 1024,
-    // Ids up to src/api's Id length reach the routes (and their 400 for a malformed id); a
-    // longer one is refused by the router, answered by frameworkErrors with an ErrorBody.
-    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
-    frameworkErrors: frameworkErrors(record),
-    clientErrorHandler,
-  });
-
-  const handle: SandboxHandle = {
-    store,
-    tokens,
-    faults,
-    issueToken: (company, o = {}) =>
-      store.tokens.issue(company, { token: o.token, expiresAt: o.expiresAt ?? null }),
-    revokeToken: (token) => store.tokens.revoke(token),
-    openapi: () => buildOpenApi(specs),
-    requests,
+function loggerOption(options: SandboxOptions): FastifyServerOptions["logger"] {
+  if (!options.logger) return false;
+  return {
+    level: options.logger === true ? "info" : options.logger,
+    ...(options.logStream ? { stream: options.logStream } : {}),
+    // Never log credentials ("not be logged in full"); the default serializers log only
+    // method, url, host and address, this is belt and braces.
+    redact: { paths: ["req.headers.authorization", "headers.authorization"], censor: "[redacted]" },
+    // The URL as the request log keeps it: no query, personal-data-like segments masked
+    // ("Tax numbers, phone numbers and other personal data are masked in operational logs",
+    // "Authentication" §5): a CPF pasted where an id goes must not reach a log line.
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: safePath(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
   };
-  app.decorate("sandbox", handle);
-  app.decorateRequest("companyId", "");
-  app.decorateRequest("tokenKey", "");
-  app.decorateRequest("fault", undefined);
+}
 
-  if (ownDb) app.addHook("onClose", () => db.close());
-
+/** CORS for the add-in's and the preview's origins, and those the options add. */
+function installCors(app: FastifyInstance, options: SandboxOptions): void {
   const allowed = new Set([...DEFAULT_CORS_ORIGINS, ...(options.corsOrigins ?? [])]);
   void app.register(cors, {
     origin: (origin, cb) => cb(null, origin === undefined || allowed.has(origin)),
@@ -179,17 +136,17 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
     exposedHeaders: ["x-request-id", "retry-after"],
     maxAge: 600,
   });
+}
 
-  app.addHook("onRequest", async (request, reply) => {
-    void reply.header("x-request-id", request.id);
-    if (latencyMs > 0 && request.method !== "OPTIONS") await sleep(latencyMs);
-  });
-
-  installErrorReplies(app);
-
-  // Every answer passes here as it is sent. The `after` fault: the change is applied, then the
-  // caller gets a 500 anyway. Then the request log records the status the caller will see
-  // (before the bytes leave, so a caller that has its answer always finds it in the log).
+/**
+ * Every answer passes here as it is sent. The `after` fault: the change is applied, then the
+ * caller gets a 500 anyway. Then the request log records the status the caller will see
+ * (before the bytes leave, so a caller that has its answer always finds it in the log).
+ */
+function installSendHook(
+  app: FastifyInstance,
+  record: (request: FastifyRequest, status: number) => void,
+): void {
   app.addHook("onSend", async (request, reply, payload) => {
     let out = payload;
     if (request.fault === "after" && reply.statusCode < 400) {
@@ -201,14 +158,19 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
     record(request, reply.statusCode);
     return out;
   });
+}
 
-  app.get("/openapi.json", () => handle.openapi());
-  app.get("/healthz", () => ({ ok: true }));
-
+/** The API's routes behind the guards (auth, rate limit, faults), each answer checked against its schema. */
+function installApiRoutes(
+  app: FastifyInstance,
+  specs: ReturnType<typeof routes>,
+  guards: Parameters<typeof installGuards>[1],
+  checkResponses: boolean,
+): void {
   void app.register(async (api) => {
     await api.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 2, fields: 10 } });
 
-    installGuards(api, { store, limiter, authFailures, faults, sleep });
+    installGuards(api, guards);
 
     for (const spec of specs) {
       api.route({
@@ -238,6 +200,82 @@ export function buildServer(options: SandboxOptions = {}): FastifyInstance {
       });
     }
   });
+}
+
+export function buildServer(options: SandboxOptions = {}): FastifyInstance {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  const { db, ownDb, store } = openStore(options, now);
+  const tokens = registerTokens(store, options);
+
+  const faults = options.faults && options.faults.rate > 0 ? new FaultInjector(options.faults) : undefined;
+  const limiter =
+    options.rateLimit && options.rateLimit > 0 ? new RateLimiter(options.rateLimit, now) : undefined;
+  const authFailures =
+    options.authFailureLimit === false
+      ? undefined
+      : new AuthFailureLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, now);
+  const latencyMs = Math.max(0, options.latencyMs ?? 0);
+  const specs = routes(store);
+  const requests = new MemoryRequestLog(options.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT);
+
+  const record = (request: FastifyRequest, status: number) =>
+    requests.record({
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      operation: request.routeOptions.config.operationId ?? null,
+      path: safePath(request.url),
+      status,
+      company: request.companyId || null,
+    });
+
+  const app = Fastify({
+    logger: loggerOption(options),
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers),
+    bodyLimit: 1024 * 1024,
+    // Ids up to src/api's Id length reach the routes (and their 400 for a malformed id); a
+    // longer one is refused by the router, answered by frameworkErrors with an ErrorBody.
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors: frameworkErrors(record),
+    clientErrorHandler,
+  });
+
+  const handle: SandboxHandle = {
+    store,
+    tokens,
+    faults,
+    issueToken: (company, o = {}) =>
+      store.tokens.issue(company, { token: o.token, expiresAt: o.expiresAt ?? null }),
+    revokeToken: (token) => store.tokens.revoke(token),
+    openapi: () => buildOpenApi(specs),
+    requests,
+  };
+  app.decorate("sandbox", handle);
+  app.decorateRequest("companyId", "");
+  app.decorateRequest("tokenKey", "");
+  app.decorateRequest("fault", undefined);
+
+  if (ownDb) app.addHook("onClose", () => db.close());
+  installCors(app, options);
+
+  app.addHook("onRequest", async (request, reply) => {
+    void reply.header("x-request-id", request.id);
+    if (latencyMs > 0 && request.method !== "OPTIONS") await sleep(latencyMs);
+  });
+
+  installErrorReplies(app);
+  installSendHook(app, record);
+
+  app.get("/openapi.json", () => handle.openapi());
+  app.get("/healthz", () => ({ ok: true }));
+
+  installApiRoutes(
+    app,
+    specs,
+    { store, limiter, authFailures, faults, sleep },
+    options.checkResponses ?? true,
+  );
 
   return app;
 }

@@ -1,5 +1,5 @@
 // Prints the npm packages the production bundles ship (name@version, licence, modules) and what
-// security/bundle-policy.json refuses in them (issue 22, item 10). It runs the production build
+// security/bundle-policy.json refuses in them. It runs the production build
 // (whose BundlePackagesPlugin writes dist/bundle-packages.json and fails on a refused package),
 // then prints that file. `npm run deps -- --no-build` prints the last build's list as it is.
 // Offline: no advisory service is asked (README: What ships, and the dependency check).

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * What ships, and the dependency check (issue 22, item 10): the npm packages webpack actually put
+ * What ships, and the dependency check: the npm packages webpack actually put
  * in the bundles (the compilation's modules, by their paths under node_modules, each resolved to
  * its package.json: name, version, licence), checked against security/bundle-policy.json: a
  * dated deny-list (a package below a fixed version, with its advisory) and the licences allowed.

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * Where the built add-in lives and what its pages may load, decided at build time (issue 11,
- * item 6). webpack.config.js applies these; test/build.test.ts checks them on a real build.
+ * Where the built add-in lives and what its pages may load, decided at build time.
+ * webpack.config.js applies these; test/build.test.ts checks them on a real build.
  *
  * - VALEPIX_HOST: the https address the production files are served from (e.g.
  *   https://addin.example.com/ or https://example.com/valepix/). Every `https://localhost:3000/`
@@ -9,7 +9,7 @@
  * - VALEPIX_API_HOSTS: comma-separated API origins the pane calls (e.g. the production API):
  *   written into the manifest's <AppDomains> and the pages' connect-src. A production build for
  *   a host (VALEPIX_HOST set) needs them, or the deliberate opt-in below: it fails otherwise
- *   (issue 22, item 6: a default build must not let the pane send a token to any https host).
+ *   (a default build must not let the pane send a token to any https host).
  *   A build for the development host (VALEPIX_HOST unset: CI, tests, sideloading) calls its own
  *   origin only (the same-origin /api proxy) unless they are given.
  * - VALEPIX_API_ANY_HOST=1: the opt-in; connect-src allows any https origin, for a deployment

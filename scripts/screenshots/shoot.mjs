@@ -1,4 +1,4 @@
-// Screenshots of every screen at 320 px and full width, in both languages (issue 12: look at
+// Screenshots of every screen at 320 px and full width, in both languages (look at
 // what a person sees). Builds ./harness.tsx with esbuild, opens it in Debian's chromium with
 // playwright-core, and writes PNGs to /tmp/valepix-shots (nothing is committed from there).
 //   node scripts/screenshots/shoot.mjs            (VALEPIX_SHOTS=<dir> to write elsewhere)

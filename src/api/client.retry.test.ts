@@ -9,10 +9,10 @@ import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
+  DraftCreateOutcomeUnknownError,
   InternalServerError,
   RateLimitError,
 } from "./errors";
-import { DraftCreateOutcomeUnknownError } from "./outcome-errors";
 import { page } from "./testing/fake-fetch";
 import { deposit, distribution, employee, API_PATH, setup } from "./testing/fixtures";
 

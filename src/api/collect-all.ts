@@ -1,5 +1,5 @@
-import type { PageIterator } from "./pagination";
-import { CollectLimitError } from "./refusal-errors";
+import { type PageIterator, itemsOfPages } from "./pagination";
+import { CollectLimitError } from "./errors";
 
 /**
  * Loads every item into an array, refusing to load more than `max` (a sheet of 50 000
@@ -13,15 +13,15 @@ export async function collectAll<T>(
 ): Promise<T[]> {
   const { max } = options;
   if (!Number.isInteger(max) || max < 0) throw new RangeError("max must be an integer >= 0");
+  if ("pages" in iterable) {
+    return itemsOfPages(iterable, (_page, kept) => {
+      if (kept.length > max) throw new CollectLimitError(max);
+    });
+  }
   const out: T[] = [];
-  const add = (item: T) => {
+  for await (const item of iterable) {
     if (out.length >= max) throw new CollectLimitError(max);
     out.push(item);
-  };
-  if ("pages" in iterable) {
-    for await (const page of iterable.pages({ onRestart: () => (out.length = 0) })) page.data.forEach(add);
-  } else {
-    for await (const item of iterable) add(item);
   }
   return out;
 }

@@ -1,11 +1,12 @@
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  APIUserAbortError,
   ApiError,
+  APIUserAbortError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
+  FinalizeOutcomeUnknownError,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
@@ -13,7 +14,6 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
 } from "./errors";
-import { FinalizeOutcomeUnknownError } from "./outcome-errors";
 import { scrubParsed, scrubSecret, snapshotHeaders } from "./redact";
 import { readServerError } from "./server-error";
 import { distribution, API_PATH, setup } from "./testing/fixtures";

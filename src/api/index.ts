@@ -11,32 +11,28 @@ export { createClient, type ClientOptions, type ValePixClient } from "./client";
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
-  APIUserAbortError,
   ApiError,
+  APIUserAbortError,
   AppliedUnreadableError,
   AuthenticationError,
   BadRequestError,
+  CollectLimitError,
   ConflictError,
+  DepositMismatchError,
+  DepositOutcomeUnknownError,
+  DraftCreateOutcomeUnknownError,
+  FinalizeOutcomeUnknownError,
   InternalServerError,
+  InvalidIdentifierError,
   NotFoundError,
+  PaginationError,
   PermissionDeniedError,
+  PollTimeoutError,
   RateLimitError,
   RedirectRefusedError,
   ResponseValidationError,
   UnprocessableEntityError,
 } from "./errors";
-export {
-  CollectLimitError,
-  InvalidIdentifierError,
-  PaginationError,
-  PollTimeoutError,
-} from "./refusal-errors";
-export {
-  DepositMismatchError,
-  DepositOutcomeUnknownError,
-  DraftCreateOutcomeUnknownError,
-  FinalizeOutcomeUnknownError,
-} from "./outcome-errors";
 // Retries, waits, lists
 export { isAmbiguousFailure, parseRetryAfter } from "./retry";
 export { defaultSleep } from "./abort";

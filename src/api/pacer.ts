@@ -8,7 +8,7 @@
  * `createClient`'s options): it sees every attempt, reads included (the limit counts them too),
  * and every `Retry-After`. Learning, as TCP's congestion control does:
  * - slow start: the rate doubles every quarter second of answers until the first 429 (TCP doubles
- *   per round trip; doubling once a second took 5.6 s to go from 10 to 500 requests a second,
+ *   per round trip; doubling once a second takes 5.6 s to go from 10 to 500 requests a second,
  *   most of a 1,000-row send, `npm run bench`);
  * - the first 429 halves the rate (slow start overshoots by up to twice), a later one takes it
  *   to 0.7 of itself (CUBIC's factor, RFC 9438 §4.6: against the sandbox's token bucket,

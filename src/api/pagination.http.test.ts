@@ -9,7 +9,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "./client";
-import { PaginationError } from "./refusal-errors";
+import { PaginationError } from "./errors";
 import { collectAll } from "./collect-all";
 
 interface Shifty {

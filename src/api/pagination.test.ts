@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { CollectLimitError, PaginationError } from "./refusal-errors";
+import { CollectLimitError, PaginationError } from "./errors";
 import { collectAll } from "./collect-all";
 import { LARGE_PAGE_LIMIT, MAX_PAGES, PARALLEL_PAGES, paginate } from "./pagination";
 import type { Page } from "./schemas";

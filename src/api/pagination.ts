@@ -17,7 +17,7 @@
  * twice: a page whose first item equals the previous page's first item means the server ignores
  * `page` (PaginationError); and no iteration reads more than `MAX_PAGES` pages.
  *
- * A list that changes under the reader (issue 22): `page` and `limit` are offsets, so a page size
+ * A list that changes under the reader: `page` and `limit` are offsets, so a page size
  * the server changes mid-iteration (100, then 30) repeats and skips items, and a deletion or an
  * insertion between two pages shifts every later item by one. Every page but the last must hold
  * exactly the first page's size (its stated `limit`, else its item count), state the same `limit`
@@ -26,14 +26,14 @@
  * what it read is told to drop it: `onRestart`); if it fails again, `PaginationError` names what
  * changed. Never a silent cut or a duplicate.
  */
-import { type PageChange, PaginationError } from "./refusal-errors";
+import { type PageChange, PaginationError } from "./errors";
 import type { Page } from "./schemas";
 
 /** 10 000 pages is ten million items at 1,000 a page: far beyond any account; beyond it, something is wrong. */
 export const MAX_PAGES = 10_000;
 
 /**
- * Iteration asks for pages of 1,000 (issue 24): the document names `limit` 10, 20 and 100 "in
+ * Iteration asks for pages of 1,000: the document names `limit` 10, 20 and 100 "in
  * use" and does not show the maximum, so we ask for more and use what the server answers. A
  * server that caps it serves fewer (the first page's stated `limit`, else its item count, is the
  * size every later page is checked against and the total is divided by); a server that refuses
@@ -91,6 +91,207 @@ const describeChange = (c: PageChange): string =>
       ? `the total changed from ${c.from} to ${c.to} (page ${c.page})`
       : `the list ended after ${c.to} items while the server stated a total of ${c.from} (page ${c.page})`;
 
+/** What one read of a list works from; `limit` is lowered once if the server refuses ours. */
+interface ListRead<P> {
+  fetchPage: FetchPage<P>;
+  firstPage: number;
+  /** The caller's limit, if it gave one. */
+  asked: number | undefined;
+  /** The limit asked for: the caller's, else a large page, lowered once if the server refuses it. */
+  limit: number;
+  parallel: number;
+}
+
+/** The first page; a 400 to our own large `limit` (not the caller's) is asked again at 100. */
+async function readFirstPage<P>(read: ListRead<P>): Promise<P> {
+  try {
+    return await read.fetchPage({ page: read.firstPage, limit: read.limit });
+  } catch (e) {
+    const status = (e as { status?: unknown } | null)?.status;
+    if (read.asked !== undefined || read.limit <= DOCUMENTED_PAGE_LIMIT || status !== 400) throw e;
+    read.limit = DOCUMENTED_PAGE_LIMIT;
+    return read.fetchPage({ page: read.firstPage, limit: read.limit });
+  }
+}
+
+const ignoresPage = (page: number) =>
+  new PaginationError(
+    `Page ${page} starts with the same item as page ${page - 1}: the server seems to ignore "page"; stopped to avoid reading the same items again`,
+  );
+const tooManyPages = () =>
+  new PaginationError(
+    `Stopped after ${MAX_PAGES} pages without reaching the end of the list (a server that never ends it?)`,
+  );
+
+/** One read from the first page to the end; throws `ListChanged` when the pages do not agree. */
+async function* readPass<T, P extends Page<T>>(read: ListRead<P>): AsyncGenerator<P, void, undefined> {
+  const p1 = await readFirstPage(read);
+  if (p1.total !== undefined && p1.data.length > 0 && read.parallel > 1)
+    yield* parallelPass(read, p1, p1.total);
+  else yield* sequentialPass(read, p1);
+}
+
+/**
+ * The pages after the first fetched `parallel` at a time (the total tells how many there are),
+ * checked and yielded in order.
+ */
+async function* parallelPass<T, P extends Page<T>>(
+  read: ListRead<P>,
+  p1: P,
+  total: number,
+): AsyncGenerator<P, void, undefined> {
+  const { firstPage, parallel } = read;
+  const statedLimit = p1.limit;
+  const size = statedLimit ?? p1.data.length;
+  const before = (firstPage - 1) * size;
+  let seen = p1.data.length;
+  // A first page shorter than the size it states, while the total says more remain.
+  if (seen < size && before + seen < total)
+    throw new ListChanged({ kind: "limit", from: size, to: seen, page: firstPage });
+  const lastPage = firstPage + Math.max(0, Math.ceil((total - before) / size) - 1);
+  if (lastPage - firstPage >= MAX_PAGES) throw tooManyPages();
+  let previousFirst = JSON.stringify(p1.data[0]);
+  yield p1;
+  if (before + seen >= total) return;
+  const queue: Promise<P>[] = [];
+  let next = firstPage + 1;
+  const launch = () => {
+    const pending = read.fetchPage({ page: next++, limit: read.limit });
+    // Settled here too, so that a page dropped after an error or a break is no unhandled rejection.
+    pending.catch(() => undefined);
+    queue.push(pending);
+  };
+  for (let page = firstPage + 1; page <= lastPage; page++) {
+    while (next <= lastPage && queue.length < parallel) launch();
+    const fetched = await queue.shift()!;
+    const received = fetched.data.length;
+    if (fetched.limit !== undefined && statedLimit !== undefined && fetched.limit !== statedLimit)
+      throw new ListChanged({ kind: "limit", from: statedLimit, to: fetched.limit, page });
+    if (fetched.total !== undefined && fetched.total !== total)
+      throw new ListChanged({ kind: "total", from: total, to: fetched.total, page });
+    if (received > size) throw new ListChanged({ kind: "limit", from: size, to: received, page });
+    const expected = page < lastPage ? size : total - before - seen;
+    if (received === 0 || (page === lastPage && received < expected))
+      throw new ListChanged({
+        kind: "ended",
+        from: total,
+        to: before + seen + received,
+        page: received === 0 ? page : page + 1,
+      });
+    // A page short before the last: the server changed its page size.
+    if (received < expected) throw new ListChanged({ kind: "limit", from: size, to: received, page });
+    const firstItem = JSON.stringify(fetched.data[0]);
+    if (firstItem === previousFirst) throw ignoresPage(page);
+    previousFirst = firstItem;
+    seen += received;
+    yield fetched;
+  }
+}
+
+/** What the first page of a sequential read stated, against which the next pages are checked. */
+interface FirstStated {
+  /** Its `limit`, if it stated one. */
+  statedLimit: number | undefined;
+  total: number | undefined;
+  /** Its `limit`, else its item count. */
+  size: number;
+}
+
+/** A page after the first that disagrees with it or with the page before it, as a `ListChanged`. */
+function sequentialChange(
+  stated: FirstStated,
+  fetched: Page<unknown>,
+  page: number,
+  previousCount: number,
+  itemsBefore: number,
+): ListChanged | undefined {
+  const { statedLimit, total, size } = stated;
+  const received = fetched.data.length;
+  if (fetched.limit !== undefined && statedLimit !== undefined && fetched.limit !== statedLimit)
+    return new ListChanged({ kind: "limit", from: statedLimit, to: fetched.limit, page });
+  if (fetched.total !== undefined && total !== undefined && fetched.total !== total)
+    return new ListChanged({ kind: "total", from: total, to: fetched.total, page });
+  // The page before this one was not the last: it had to be full.
+  if (received > 0 && previousCount !== size)
+    return new ListChanged({ kind: "limit", from: size, to: previousCount, page: page - 1 });
+  if (received > size) return new ListChanged({ kind: "limit", from: size, to: received, page });
+  if (received === 0 && total !== undefined && itemsBefore < total)
+    return new ListChanged({ kind: "ended", from: total, to: itemsBefore, page });
+  return undefined;
+}
+
+/** One page after the other (no total: the end is known only when a page says so). */
+async function* sequentialPass<T, P extends Page<T>>(
+  read: ListRead<P>,
+  p1: P,
+): AsyncGenerator<P, void, undefined> {
+  const { firstPage } = read;
+  let seen = 0;
+  let previousFirst: string | undefined;
+  const stated: FirstStated = { statedLimit: p1.limit, total: p1.total, size: p1.limit ?? p1.data.length };
+  let previousCount = 0;
+  for (let page = firstPage; ; page++) {
+    if (page - firstPage >= MAX_PAGES) throw tooManyPages();
+    const fetched = page === firstPage ? p1 : await read.fetchPage({ page, limit: read.limit });
+    const received = fetched.data.length;
+    if (page !== firstPage) {
+      const change = sequentialChange(
+        stated,
+        fetched,
+        page,
+        previousCount,
+        (firstPage - 1) * stated.size + seen,
+      );
+      if (change) throw change;
+    }
+    // An empty first page is still yielded: it carries `total` (0) and, for items, the totals.
+    if (received === 0) {
+      if (page === firstPage) yield fetched;
+      return;
+    }
+    const first = JSON.stringify(fetched.data[0]);
+    if (first === previousFirst) throw ignoresPage(page);
+    previousFirst = first;
+    previousCount = received;
+    yield fetched;
+    seen += received;
+    // A server may serve fewer than asked (a lower maximum): trust the limit it states; when it
+    // states none, a page is surely the last only below the smallest documented limit.
+    if (stated.total !== undefined) {
+      // Items before the first page asked, plus those seen since.
+      if ((firstPage - 1) * stated.size + seen >= stated.total) return;
+    } else if (received < (fetched.limit ?? Math.min(read.limit, SMALLEST_DOCUMENTED_LIMIT))) return;
+  }
+}
+
+/** Every page, read again from the start once if the list changed while it was read. */
+async function* readPages<T, P extends Page<T>>(
+  read: ListRead<P>,
+  options: PagesOptions = {},
+): AsyncGenerator<P, void, undefined> {
+  for (let restarts = 0; ; restarts++) {
+    let yielded = false;
+    try {
+      for await (const fetched of readPass<T, P>(read)) {
+        yielded = true;
+        yield fetched;
+      }
+      return;
+    } catch (e) {
+      if (!(e instanceof ListChanged)) throw e;
+      const { change } = e;
+      if (restarts >= RESTARTS || (yielded && !options.onRestart)) {
+        const again = restarts >= RESTARTS ? ", and again when read from the start" : "";
+        throw new PaginationError(
+          `The list changed while it was read${again}: ${describeChange(change)}; stopped so that no item is missed or read twice`,
+          change,
+        );
+      }
+      if (yielded) options.onRestart?.(change);
+    }
+  }
+}
+
 /**
  * Builds a lazy iterator: nothing is fetched until iteration starts, and breaking out of a
  * `for await` stops fetching (pages already asked for, at most `PARALLEL_PAGES`, are dropped).
@@ -112,166 +313,28 @@ export function paginate<T, P extends Page<T> = Page<T>>(
   if (asked !== undefined && (!Number.isInteger(asked) || asked < 1))
     throw new RangeError("limit must be an integer >= 1");
   if (!Number.isInteger(parallel) || parallel < 1) throw new RangeError("parallel must be an integer >= 1");
-  /** The limit asked for: the caller's, else a large page, lowered once if the server refuses it. */
-  let limit = asked ?? LARGE_PAGE_LIMIT;
-
-  /** The first page; a 400 to our own large `limit` (not the caller's) is asked again at 100. */
-  async function first(): Promise<P> {
-    try {
-      return await fetchPage({ page: firstPage, limit });
-    } catch (e) {
-      const status = (e as { status?: unknown } | null)?.status;
-      if (asked !== undefined || limit <= DOCUMENTED_PAGE_LIMIT || status !== 400) throw e;
-      limit = DOCUMENTED_PAGE_LIMIT;
-      return fetchPage({ page: firstPage, limit });
-    }
-  }
-
-  const ignoresPage = (page: number) =>
-    new PaginationError(
-      `Page ${page} starts with the same item as page ${page - 1}: the server seems to ignore "page"; stopped to avoid reading the same items again`,
-    );
-  const tooManyPages = () =>
-    new PaginationError(
-      `Stopped after ${MAX_PAGES} pages without reaching the end of the list (a server that never ends it?)`,
-    );
-
-  /** One read from `firstPage` to the end; throws `ListChanged` when the pages do not agree. */
-  async function* pass(): AsyncGenerator<P, void, undefined> {
-    const p1 = await first();
-    if (p1.total !== undefined && p1.data.length > 0 && parallel > 1) yield* parallelPass(p1, p1.total);
-    else yield* sequentialPass(p1);
-  }
-
-  /**
-   * The pages after the first fetched `parallel` at a time (the total tells how many there are),
-   * checked and yielded in order.
-   */
-  async function* parallelPass(p1: P, total: number): AsyncGenerator<P, void, undefined> {
-    const statedLimit = p1.limit;
-    const size = statedLimit ?? p1.data.length;
-    const before = (firstPage - 1) * size;
-    let seen = p1.data.length;
-    // A first page shorter than the size it states, while the total says more remain.
-    if (seen < size && before + seen < total)
-      throw new ListChanged({ kind: "limit", from: size, to: seen, page: firstPage });
-    const lastPage = firstPage + Math.max(0, Math.ceil((total - before) / size) - 1);
-    if (lastPage - firstPage >= MAX_PAGES) throw tooManyPages();
-    let previousFirst = JSON.stringify(p1.data[0]);
-    yield p1;
-    if (before + seen >= total) return;
-    const queue: Promise<P>[] = [];
-    let next = firstPage + 1;
-    const launch = () => {
-      const pending = fetchPage({ page: next++, limit });
-      // Settled here too, so that a page dropped after an error or a break is no unhandled rejection.
-      pending.catch(() => undefined);
-      queue.push(pending);
-    };
-    for (let page = firstPage + 1; page <= lastPage; page++) {
-      while (next <= lastPage && queue.length < parallel) launch();
-      const fetched = await queue.shift()!;
-      const received = fetched.data.length;
-      if (fetched.limit !== undefined && statedLimit !== undefined && fetched.limit !== statedLimit)
-        throw new ListChanged({ kind: "limit", from: statedLimit, to: fetched.limit, page });
-      if (fetched.total !== undefined && fetched.total !== total)
-        throw new ListChanged({ kind: "total", from: total, to: fetched.total, page });
-      if (received > size) throw new ListChanged({ kind: "limit", from: size, to: received, page });
-      const expected = page < lastPage ? size : total - before - seen;
-      if (received === 0 || (page === lastPage && received < expected))
-        throw new ListChanged({
-          kind: "ended",
-          from: total,
-          to: before + seen + received,
-          page: received === 0 ? page : page + 1,
-        });
-      // A page short before the last: the server changed its page size.
-      if (received < expected) throw new ListChanged({ kind: "limit", from: size, to: received, page });
-      const firstItem = JSON.stringify(fetched.data[0]);
-      if (firstItem === previousFirst) throw ignoresPage(page);
-      previousFirst = firstItem;
-      seen += received;
-      yield fetched;
-    }
-  }
-
-  /** One page after the other (no total: the end is known only when a page says so). */
-  async function* sequentialPass(p1: P): AsyncGenerator<P, void, undefined> {
-    let seen = 0;
-    let previousFirst: string | undefined;
-    /** The first page's stated limit, total and size (its `limit`, else its item count). */
-    let statedLimit: number | undefined;
-    let total: number | undefined;
-    let size = 0;
-    let previousCount = 0;
-    for (let page = firstPage; ; page++) {
-      if (page - firstPage >= MAX_PAGES) throw tooManyPages();
-      const fetched = page === firstPage ? p1 : await fetchPage({ page, limit });
-      const received = fetched.data.length;
-      if (page === firstPage) {
-        statedLimit = fetched.limit;
-        total = fetched.total;
-        size = fetched.limit ?? received;
-      } else {
-        if (fetched.limit !== undefined && statedLimit !== undefined && fetched.limit !== statedLimit)
-          throw new ListChanged({ kind: "limit", from: statedLimit, to: fetched.limit, page });
-        if (fetched.total !== undefined && total !== undefined && fetched.total !== total)
-          throw new ListChanged({ kind: "total", from: total, to: fetched.total, page });
-        // The page before this one was not the last: it had to be full.
-        if (received > 0 && previousCount !== size)
-          throw new ListChanged({ kind: "limit", from: size, to: previousCount, page: page - 1 });
-        if (received > size) throw new ListChanged({ kind: "limit", from: size, to: received, page });
-        if (received === 0 && total !== undefined && (firstPage - 1) * size + seen < total)
-          throw new ListChanged({ kind: "ended", from: total, to: (firstPage - 1) * size + seen, page });
-      }
-      // An empty first page is still yielded: it carries `total` (0) and, for items, the totals.
-      if (received === 0) {
-        if (page === firstPage) yield fetched;
-        return;
-      }
-      const first = JSON.stringify(fetched.data[0]);
-      if (first === previousFirst) throw ignoresPage(page);
-      previousFirst = first;
-      previousCount = received;
-      yield fetched;
-      seen += received;
-      // A server may serve fewer than asked (a lower maximum): trust the limit it states; when it
-      // states none, a page is surely the last only below the smallest documented limit.
-      if (total !== undefined) {
-        // Items before the first page asked, plus those seen since.
-        if ((firstPage - 1) * size + seen >= total) return;
-      } else if (received < (fetched.limit ?? Math.min(limit, SMALLEST_DOCUMENTED_LIMIT))) return;
-    }
-  }
-
-  async function* pages(options: PagesOptions = {}): AsyncGenerator<P, void, undefined> {
-    for (let restarts = 0; ; restarts++) {
-      let yielded = false;
-      try {
-        for await (const fetched of pass()) {
-          yielded = true;
-          yield fetched;
-        }
-        return;
-      } catch (e) {
-        if (!(e instanceof ListChanged)) throw e;
-        const { change } = e;
-        if (restarts >= RESTARTS || (yielded && !options.onRestart)) {
-          const again = restarts >= RESTARTS ? ", and again when read from the start" : "";
-          throw new PaginationError(
-            `The list changed while it was read${again}: ${describeChange(change)}; stopped so that no item is missed or read twice`,
-            change,
-          );
-        }
-        if (yielded) options.onRestart?.(change);
-      }
-    }
-  }
-
+  const read: ListRead<P> = { fetchPage, firstPage, asked, limit: asked ?? LARGE_PAGE_LIMIT, parallel };
+  const pages = (o?: PagesOptions) => readPages<T, P>(read, o);
   return {
     pages,
     async *[Symbol.asyncIterator]() {
       for await (const fetched of pages()) yield* fetched.data;
     },
   };
+}
+
+/**
+ * Every item of a list's pages in one array, each page told to `onPage` once its items are kept;
+ * a list read again from its start (it changed while it was read) drops what was kept.
+ */
+export async function itemsOfPages<T, P extends Page<T>>(
+  list: PageIterator<T, P>,
+  onPage: (page: P, kept: readonly T[]) => void = () => undefined,
+): Promise<T[]> {
+  const kept: T[] = [];
+  for await (const page of list.pages({ onRestart: () => (kept.length = 0) })) {
+    kept.push(...page.data);
+    onPage(page, kept);
+  }
+  return kept;
 }

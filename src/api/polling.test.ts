@@ -1,5 +1,4 @@
-import { APIUserAbortError } from "./errors";
-import { PollTimeoutError } from "./refusal-errors";
+import { APIUserAbortError, PollTimeoutError } from "./errors";
 import { pollUntil } from "./polling";
 import { fakeClock } from "./testing/fake-fetch";
 import { deposit, distribution, API_PATH, setup } from "./testing/fixtures";

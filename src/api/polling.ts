@@ -4,8 +4,7 @@
  * between reads"). The interval grows by `factor` up to `maxIntervalMs`; after `maxWaitMs` the
  * wait ends with `PollTimeoutError`; an AbortSignal ends it with `APIUserAbortError`.
  */
-import { APIUserAbortError } from "./errors";
-import { PollTimeoutError } from "./refusal-errors";
+import { APIUserAbortError, PollTimeoutError } from "./errors";
 import { defaultSleep, raceAbort, type Sleep } from "./abort";
 
 interface PollProgress {

@@ -1,5 +1,5 @@
 /** Reading a whole list with progress: what the directory pulls, registration and reconciliation share. */
-import type { PageIterator } from "./pagination";
+import { type PageIterator, itemsOfPages } from "./pagination";
 import { type OnProgress, etaFrom, progressReporter } from "./progress";
 import type { Page } from "./schemas";
 
@@ -16,18 +16,14 @@ export async function pullAll<T>(
   const now = options.now ?? Date.now;
   const progress = progressReporter(options.onProgress);
   const started = now();
-  const out: T[] = [];
-  // A list that changed while it was read is read again from the start: drop what was kept.
-  for await (const page of list.pages({ onRestart: () => (out.length = 0) })) {
+  return itemsOfPages(list, (page, kept) => {
     options.signal?.throwIfAborted();
-    out.push(...page.data);
-    const total = Math.max(page.total ?? out.length, out.length);
+    const total = Math.max(page.total ?? kept.length, kept.length);
     progress(
       phase,
-      out.length,
+      kept.length,
       total,
-      page.total === undefined ? undefined : etaFrom(started, now(), out.length, total),
+      page.total === undefined ? undefined : etaFrom(started, now(), kept.length, total),
     );
-  }
-  return out;
+  });
 }

@@ -10,8 +10,13 @@
  * - `finalizeOnce`: finalize is never repeated; after an ambiguous failure or an unreadable 2xx
  *   it reads the distribution once and reports what it saw.
  */
-import { ApiError, APIUserAbortError, AppliedUnreadableError, RedirectRefusedError } from "./errors";
-import { FinalizeOutcomeUnknownError } from "./outcome-errors";
+import {
+  ApiError,
+  APIUserAbortError,
+  AppliedUnreadableError,
+  FinalizeOutcomeUnknownError,
+  RedirectRefusedError,
+} from "./errors";
 import { isAmbiguousFailure } from "./retry";
 import type {
   BenefitUpdate,

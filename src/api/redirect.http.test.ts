@@ -8,8 +8,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "./client";
-import { RedirectRefusedError } from "./errors";
-import { DepositOutcomeUnknownError, FinalizeOutcomeUnknownError } from "./outcome-errors";
+import { DepositOutcomeUnknownError, FinalizeOutcomeUnknownError, RedirectRefusedError } from "./errors";
 
 const listen = async (s: Server): Promise<string> => {
   await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));

@@ -1,4 +1,4 @@
-import { InvalidIdentifierError } from "./refusal-errors";
+import { InvalidIdentifierError } from "./errors";
 import { API_PREFIX, normalizeBaseUrl, paths, ROUTE_PATTERNS } from "./routes";
 
 describe("paths", () => {

@@ -6,7 +6,7 @@
  */
 
 /** "The version is carried in the path prefix `/api/v1`." */
-import { InvalidIdentifierError } from "./refusal-errors";
+import { InvalidIdentifierError } from "./errors";
 
 export const API_PREFIX = "/api/v1/valepix";
 

@@ -74,6 +74,20 @@ export interface RequestSpec<S extends z.ZodType> {
 /** Printable ASCII without spaces: what a bearer token may contain in a header (RFC 6750 §2.1). */
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 
+/** Which call an error or a hook is about. */
+interface Where {
+  method: HttpMethod;
+  url: string;
+}
+
+/** What came back for one request, before it is read. */
+interface Answer {
+  status: number;
+  text: string;
+  headers: Headers;
+  redirected: boolean;
+}
+
 export class Transport {
   constructor(readonly config: TransportConfig) {}
 
@@ -169,8 +183,22 @@ export class Transport {
     const url = this.url(spec.path, spec.query);
     const where = { method, url };
     if (spec.signal?.aborted) throw new APIUserAbortError(where);
-
     const token = await this.token();
+    const answer = await this.exchange(spec, where, token, attempt);
+    return this.readAnswer(spec, where, token, answer);
+  }
+
+  /**
+   * One request and its whole body, within the timeout and the caller's signal; what went wrong
+   * before an answer arrived is a connection, timeout or abort error.
+   */
+  private async exchange(
+    spec: RequestSpec<z.ZodType>,
+    where: Where,
+    token: string | undefined,
+    attempt: number,
+  ): Promise<Answer> {
+    const { method, url } = where;
     const headers = this.headers(token, spec.form !== undefined);
     const body = spec.form ? spec.form() : spec.json !== undefined ? JSON.stringify(spec.json) : undefined;
 
@@ -184,10 +212,7 @@ export class Transport {
     const started = this.config.now();
     this.notify(() => this.config.onRequest?.({ method, url, attempt }));
 
-    let status: number;
-    let text: string;
-    let responseHeaders: Headers;
-    let redirected: boolean;
+    let answer: Answer;
     try {
       // "manual" rather than "error": a refused redirect must not look like a lost connection
       // (which GETs retry and changes read before repeating); it is answered as an error here.
@@ -195,11 +220,11 @@ export class Transport {
         this.config.fetch(url, { method, headers, body, signal: combined.signal, redirect: "manual" }),
         combined.signal,
       );
-      status = res.status;
+      const status = res.status;
       // A browser hides a manual redirect as an opaque response (status 0, no headers).
-      redirected = res.type === "opaqueredirect" || (status >= 300 && status < 400);
-      responseHeaders = res.headers;
-      text = await raceAbort(res.text(), combined.signal);
+      const redirected = res.type === "opaqueredirect" || (status >= 300 && status < 400);
+      const text = await raceAbort(res.text(), combined.signal);
+      answer = { status, text, headers: res.headers, redirected };
     } catch (cause) {
       if (spec.signal?.aborted) throw new APIUserAbortError(where);
       if (timedOut) throw new APIConnectionTimeoutError({ ...where, timeoutMs: this.config.timeoutMs });
@@ -209,8 +234,18 @@ export class Transport {
       combined.dispose();
     }
     const durationMs = this.config.now() - started;
-    this.notify(() => this.config.onResponse?.({ method, url, status, attempt, durationMs }));
+    this.notify(() => this.config.onResponse?.({ method, url, status: answer.status, attempt, durationMs }));
+    return answer;
+  }
 
+  /** The answer, redacted, as the schema's value; a redirect, an error status or a body the schema refuses throws. */
+  private readAnswer<S extends z.ZodType>(
+    spec: RequestSpec<S>,
+    where: Where,
+    token: string | undefined,
+    { status, text, headers: responseHeaders, redirected }: Answer,
+  ): z.output<S> {
+    const { method, url } = where;
     // Redaction, once, before anything of the answer is kept.
     const snapshot = scrubSecret(snapshotHeaders(responseHeaders), token);
     const headerRequestId = snapshot["x-request-id"];
@@ -248,7 +283,7 @@ export class Transport {
         headers: snapshot,
         requestId: headerRequestId,
       };
-      // A 2xx to a change means it was applied: never a plain failure (issue 8, item 1).
+      // A 2xx to a change means it was applied: never a plain failure.
       return method === "GET"
         ? new ResponseValidationError({ ...init, issues })
         : new AppliedUnreadableError({ ...init, issues });

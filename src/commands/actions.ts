@@ -78,7 +78,7 @@ function sheetProblem(
     };
   const paidBefore = error instanceof DoublePaymentError ? error.matches.at(-1) : undefined;
   if (paidBefore) {
-    // When and which distribution in words; its id last, for whoever looks it up (issue 20, item 6).
+    // When and which distribution in words; its id last, for whoever looks it up.
     return {
       notice: {
         intent: "warning",

@@ -1,6 +1,6 @@
 /**
  * The ribbon commands as Excel calls them: through the handlers they gave `Office.actions.associate`,
- * with an event whose `completed()` Office waits for. Behind them, the real host (../taskpane/edge.ts)
+ * with an event whose `completed()` Office waits for. Behind them, the real host (../taskpane/composition-root.ts)
  * over the fake Excel and the sandbox over loopback: the same workflows the pane runs.
  */
 import { readFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
  * Ribbon commands. The manifest declares a shared runtime (SharedRuntime 1.1, `lifetime="long"`)
  * whose page is the task pane's, so these run in the pane's JavaScript context and share its
- * host (../taskpane/edge.ts: token store, workbook, notices): `Office.actions.associate` ties
+ * host (../taskpane/composition-root.ts: token store, workbook, notices): `Office.actions.associate` ties
  * each ExecuteFunction control's <FunctionName> to a handler here ("Configure your Office Add-in
  * to use a shared runtime", https://learn.microsoft.com/office/dev/add-ins/develop/configure-your-add-in-to-use-a-shared-runtime).
  *

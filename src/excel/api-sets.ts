@@ -1,6 +1,6 @@
 /**
- * The Excel JavaScript API members the add-in uses, each with the requirement set it needs
- * (issue 21, item 4). The manifest declares the newest of them as its minimum
+ * The Excel JavaScript API members the add-in uses, each with the requirement set it needs.
+ * The manifest declares the newest of them as its minimum
  * (`<Set Name="ExcelApi" MinVersion="1.8"/>`), so no member needs an `isSetSupported` guard: Excel
  * that does not support ExcelApi 1.8 does not load the add-in at all.
  *

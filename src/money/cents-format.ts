@@ -25,6 +25,6 @@ export function formatCents(cents: number, locale: Locale = "pt-BR"): string {
   const body = `${whole}${decimalSeparator(locale)}${digits.slice(-2)}`;
   const sign = cents < 0 ? "-" : "";
   // The same shape in both languages, "R$" and a space, as the cells' currency format shows it
-  // (src/workbook/template.ts CURRENCY_FORMAT): the pane and the sheet read alike (issue 20, item 8).
+  // (src/workbook/template.ts CURRENCY_FORMAT): the pane and the sheet read alike.
   return `${sign}R$ ${body}`;
 }

@@ -1,6 +1,6 @@
 /**
  * The one module that reads and writes .xlsx files (with exceljs), converting to and from the
- * neutral workbook model (./model.ts). Swapping the library means rewriting this file only.
+ * neutral workbook model (./snapshot.ts). Swapping the library means rewriting this file only.
  *
  * What travels in the file: values, formulas with their last value, number formats, tables
  * (header, totals row with SUM or a label, style), hidden and very hidden sheets, column widths,

@@ -1,5 +1,5 @@
 /**
- * Shows what the last ribbon command reported (../notices.ts) above the pane's screens, until it
+ * Shows what the last ribbon command reported (./notices.ts) above the pane's screens, until it
  * is dismissed or replaced: the pane's answer to "Excel has no notification for add-ins".
  * Announced to screen readers (role="alert" for errors, "status" otherwise).
  */

@@ -7,7 +7,7 @@
  *   (../excel/token-store.ts; never the workbook, whose settings travel inside the file);
  * - the Workbook port over `Excel.run` (../excel/office-workbook.ts), when the host has Excel, its
  *   run log mirrored in the per-user journal (../workbook/run-journal.ts);
- * - the pane's services (./adapter.ts) over those;
+ * - the pane's services (./pane-services.ts) over those;
  * - `api()`: the active connection's client, paced (src/api/pacer.ts): one client per API address
  *   for the page, shared by the pane's screens, the commands and the custom functions, so that
  *   they learn the server's rate together;

@@ -1,5 +1,5 @@
 /**
- * The pane's page: composes the real host pieces once for the page (./edge.ts: the per-user
+ * The pane's page: composes the real host pieces once for the page (./composition-root.ts: the per-user
  * token store, the Workbook port over `Excel.run`, the services) and mounts the React tree inside
  * `Office.onReady` (docs/architecture.md §3 "UI"). The ribbon commands (src/commands) share the same host.
  */

@@ -25,7 +25,7 @@ import { dataServices } from "../features/directory";
 import { WorkflowReads, distributeServices } from "../features/distribute";
 import { fundServices } from "../features/fund";
 
-/** Every screen's port, one per feature (each feature's ./services.ts). */
+/** Every screen's port, one per feature (each feature's services.ts). */
 export interface PaneServices {
   connections: ConnectionServices;
   distribute: DistributeServices;
@@ -78,7 +78,7 @@ export function createServices(input: AdapterInput): AvailableServices {
   const workbook = input.workbook;
   if (workbook) {
     // The directory read for a validation is reused by the send and finalize that follow, and
-    // dropped when the Data screen registers employees (issue 24).
+    // dropped when the Data screen registers employees.
     const reads = new WorkflowReads();
     services.distribute = distributeServices(api, workbook, locale, reads);
     services.data = dataServices(api, workbook, locale, () => reads.employeesChanged());

@@ -2,7 +2,7 @@
  * A disclosure: a button that shows or hides the block under it (WAI-ARIA Authoring Practices,
  * "Disclosure (Show/Hide)" pattern: a `button` with `aria-expanded` and `aria-controls`). The
  * pane's folded blocks ("Detalhes", the cell checker, following a charge) use it instead of
- * Fluent's Accordion, whose component and motion weighed on the pane's start (issue 20: the
+ * Fluent's Accordion, whose component and motion weighed on the pane's start (the
  * start weight under its 300 KB budget). The button is a Fluent `Button`, so keyboard access
  * (Tab, Enter, Space) and focus ring are Fluent's; with `as`, it sits in a heading of that level.
  * The block is rendered only while open, as Accordion's panel was.

@@ -11,7 +11,7 @@ import type { Progress, Run } from "../api/progress";
 
 /**
  * The progress as shown: with the time left at the pace so far when the work did not tell it
- * (every long step shows a count and an ETA: issue 20, item 10). The pace is the phase's own: it
+ * (every long step shows a count and an ETA). The pace is the phase's own: it
  * starts again when the phase changes.
  */
 interface PhaseStart {

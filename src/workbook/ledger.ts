@@ -1,5 +1,5 @@
 /**
- * The payment ledger (issue 20; docs/architecture.md §2 "The sheet is the record"): a real Excel
+ * The payment ledger (docs/architecture.md §2 "The sheet is the record"): a real Excel
  * table in the workbook, `ValePix_Historico` (`ValePix_History` when created in English), created
  * on first use on a sheet of its own, with one row per employee and product of each finalized
  * distribution: date (an Excel date), distribution (its label and id), the table it was sent

@@ -1,5 +1,5 @@
 /**
- * Validation kept up to date as people type (issue 11 item 3): the last validation of a table,
+ * Validation kept up to date as people type: the last validation of a table,
  * held as one outcome per row (./row-validator.ts) plus running totals, so that an edit of a few
  * rows re-checks those rows only. `apply()` takes the changed rows, subtracts what their old
  * outcomes contributed (totals per product, grand total, counts, issues), adds the new ones, and

@@ -111,7 +111,7 @@ export type LocalTableNames = Readonly<Record<Locale, string>>;
 
 /**
  * The table of this kind in the workbook, whichever display language created it (the locale's own
- * name first); when there is none, the name to create it under in `locale` (issue 20, item 8: an
+ * name first); when there is none, the name to create it under in `locale` (an
  * English pane creates English names, and a workbook started in Portuguese keeps its tables).
  */
 export async function localTableName(

@@ -79,7 +79,7 @@ const PAID_OR_MAYBE_STATES: readonly string[] = [
 
 /**
  * Create attempts whose answer never came, so each may have left a draft at the server that the
- * API cannot list (issue 22, item 7), above which the add-in does not create another draft for
+ * API cannot list, above which the add-in does not create another draft for
  * the same table and mode unless the person asks for one more (`assertMayCreateDraft`).
  */
 export const MAX_UNANSWERED_CREATES = 2;

@@ -6,7 +6,7 @@
  * Excel's "text prefix", not part of the cell's value, so the cell reads back as the original
  * text. Tab and carriage return are included too, as OWASP lists them.
  *
- * A starter behind leading blanks is one too (issue 22, item 8): spreadsheet programs trim or
+ * A starter behind leading blanks is one too: spreadsheet programs trim or
  * skip leading whitespace before reading a formula (OWASP's CSV-injection guidance lists
  * " =", tab, CR and LF before a starter), so text whose first character that is not whitespace,
  * a control character or an invisible format character (space, NBSP, tab, CR, LF, U+2000-U+200B,

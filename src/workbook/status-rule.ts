@@ -1,5 +1,5 @@
 /**
- * The one rule for what a distribution row's status and message cells show (issue 20; docs/
+ * The one rule for what a distribution row's status and message cells show (docs/
  * architecture.md §2 "The sheet is the record"). Validation, live validation, send, finalize,
  * refresh and the ribbon commands all describe a row by the same facts (its issues, its total,
  * the run it is part of, its last payment in the ledger) and write what `rowStatus` says.

@@ -1,5 +1,5 @@
 /**
- * Pulling API records into a table and refreshing it in place by id (issue 10 items 5 and 6):
+ * Pulling API records into a table and refreshing it in place by id:
  * the first pull creates a sheet with the table; later pulls update the rows whose id they find,
  * append the records that are new, and leave everything else alone: the columns the user added,
  * the rows they added, and rows whose id the API no longer returns (reported as `missing`, never
@@ -87,42 +87,29 @@ export function headerIndex(header: readonly string[], wanted: string): number {
   return header.findIndex((h) => h.toLowerCase() === lower);
 }
 
-export async function syncTable<T>(
-  workbook: Workbook,
-  spec: TableSpec<T>,
-  listed: readonly T[],
-  options: SyncOptions = {},
-): Promise<SyncResult> {
-  const { signal, onProgress } = options;
-  // A record the API lists twice (a page boundary moving under us) is still one row.
-  const byKey = new Map<string, T>();
-  for (const record of listed) byKey.set(spec.key(record), record);
-  const records = [...byKey.values()];
-  if (!spec.columns.some((c) => c.header === spec.keyHeader))
-    throw new Error(`syncTable: the key column "${spec.keyHeader}" is not among the columns`);
-  const existing = await workbook.getTable(spec.table);
-  if (!existing) return create(workbook, spec, records, options);
-
-  // Managed columns the user deleted come back on the right.
-  const absent = spec.columns.filter((c) => headerIndex(existing.header, c.header) < 0).map((c) => c.header);
-  const info = absent.length > 0 ? await workbook.addColumns(existing.name, absent) : existing;
-  onProgress?.({ phase: "read", done: 0, total: info.rowCount });
-  const rows = await readAllRows(workbook, info.name, signal);
-  onProgress?.({ phase: "read", done: rows.length, total: info.rowCount });
-  const at = spec.columns.map((c) => headerIndex(info.header, c.header));
-  const keyAt = headerIndex(info.header, spec.keyHeader);
-
+/** Each key's first row (0-based), and the sheet rows that repeat a key already seen. */
+function rowsByKey(rows: readonly (readonly CellValue[])[], keyAt: number, headerRow: number) {
   const rowOf = new Map<string, number>();
   const duplicateRows: number[] = [];
   rows.forEach((row, rowIndex) => {
     const id = asRead(row[keyAt] ?? "").trim();
     if (id === "") return;
-    if (rowOf.has(id)) duplicateRows.push(info.headerRow + 1 + rowIndex);
+    if (rowOf.has(id)) duplicateRows.push(headerRow + 1 + rowIndex);
     else rowOf.set(id, rowIndex);
   });
+  return { rowOf, duplicateRows };
+}
 
-  // Column values as they are, then changed where a record says otherwise.
-  const values: CellValue[][] = at.map((c) => rows.map((row) => cell(row[c] ?? "")));
+/**
+ * The records written over the column values (in place) where they differ from the row of their
+ * key: which columns changed, the records with no row yet, the rows seen, and the counts.
+ */
+function mergeRecords<T>(
+  spec: TableSpec<T>,
+  records: readonly T[],
+  rowOf: ReadonlyMap<string, number>,
+  values: CellValue[][],
+) {
   const changed = spec.columns.map(() => false);
   const fresh: T[] = [];
   const seen = new Set<number>();
@@ -148,6 +135,39 @@ export async function syncTable<T>(
     if (rowChanged) updated++;
     else unchanged++;
   }
+  return { changed, fresh, seen, updated, unchanged };
+}
+
+export async function syncTable<T>(
+  workbook: Workbook,
+  spec: TableSpec<T>,
+  listed: readonly T[],
+  options: SyncOptions = {},
+): Promise<SyncResult> {
+  const { signal, onProgress } = options;
+  // A record the API lists twice (a page boundary moving under us) is still one row.
+  const byKey = new Map<string, T>();
+  for (const record of listed) byKey.set(spec.key(record), record);
+  const records = [...byKey.values()];
+  if (!spec.columns.some((c) => c.header === spec.keyHeader))
+    throw new Error(`syncTable: the key column "${spec.keyHeader}" is not among the columns`);
+  const existing = await workbook.getTable(spec.table);
+  if (!existing) return create(workbook, spec, records, options);
+
+  // Managed columns the user deleted come back on the right.
+  const absent = spec.columns.filter((c) => headerIndex(existing.header, c.header) < 0).map((c) => c.header);
+  const info = absent.length > 0 ? await workbook.addColumns(existing.name, absent) : existing;
+  onProgress?.({ phase: "read", done: 0, total: info.rowCount });
+  const rows = await readAllRows(workbook, info.name, signal);
+  onProgress?.({ phase: "read", done: rows.length, total: info.rowCount });
+  const at = spec.columns.map((c) => headerIndex(info.header, c.header));
+  const keyAt = headerIndex(info.header, spec.keyHeader);
+
+  const { rowOf, duplicateRows } = rowsByKey(rows, keyAt, info.headerRow);
+
+  // Column values as they are, then changed where a record says otherwise.
+  const values: CellValue[][] = at.map((c) => rows.map((row) => cell(row[c] ?? "")));
+  const { changed, fresh, seen, updated, unchanged } = mergeRecords(spec, records, rowOf, values);
   const missingRows = [...rowOf.values()].filter((r) => !seen.has(r)).map((r) => info.headerRow + 1 + r);
 
   let table = info;

@@ -8,8 +8,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "../client";
-import { ConflictError } from "../errors";
-import { DepositMismatchError, DepositOutcomeUnknownError } from "../outcome-errors";
+import { ConflictError, DepositMismatchError, DepositOutcomeUnknownError } from "../errors";
 
 interface Stored {
   transaction_id: string;

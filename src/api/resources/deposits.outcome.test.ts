@@ -2,8 +2,12 @@
  * deposits: when the client gives up after an ambiguous failure, the caller learns the
  * transaction_id to read (DepositOutcomeUnknownError), and never a plain failure.
  */
-import { APIUserAbortError, InternalServerError, RateLimitError } from "../errors";
-import { DepositOutcomeUnknownError } from "../outcome-errors";
+import {
+  APIUserAbortError,
+  DepositOutcomeUnknownError,
+  InternalServerError,
+  RateLimitError,
+} from "../errors";
 import { API_PATH, setup } from "../testing/fixtures";
 import { DEPOSIT_BODY, tidOf, abortInTheNextPause } from "../testing/requests";
 

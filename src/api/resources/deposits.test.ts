@@ -2,8 +2,12 @@
  * deposits: create with its transaction_id, get, cancel (./deposits.ts), and the read before
  * repeating a create or a cancel after an ambiguous failure (document, "Endpoints" rule 4).
  */
-import { APIConnectionError, InternalServerError, UnprocessableEntityError } from "../errors";
-import { DepositOutcomeUnknownError } from "../outcome-errors";
+import {
+  APIConnectionError,
+  DepositOutcomeUnknownError,
+  InternalServerError,
+  UnprocessableEntityError,
+} from "../errors";
 import { deposit, API_PATH, setup } from "../testing/fixtures";
 import { DEPOSIT_BODY, UUID_V4, expectJsonHeaders, only, tidOf } from "../testing/requests";
 

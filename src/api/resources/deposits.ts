@@ -11,13 +11,19 @@
  * the `transactionId` to read.
  *
  * A server may answer 409 to a create whose `transaction_id` it already holds, instead of the
- * existing deposit (the document shows 409 only for cancelling a paid charge; issue 22, item 1):
+ * existing deposit (the document shows 409 only for cancelling a paid charge):
  * the deposit under that id is read and compared. The same amount and payer document: it is the
  * deposit asked for, answered as a create would be. Different: `DepositMismatchError` naming both.
  * No deposit of ours under the id (404, or 403: another company's): the 409 is thrown as is.
  */
-import { APIUserAbortError, ConflictError, NotFoundError, PermissionDeniedError } from "../errors";
-import { DepositOutcomeUnknownError, DepositMismatchError } from "../outcome-errors";
+import {
+  APIUserAbortError,
+  ConflictError,
+  DepositMismatchError,
+  DepositOutcomeUnknownError,
+  NotFoundError,
+  PermissionDeniedError,
+} from "../errors";
 import { pollUntil, type WaitOptions } from "../polling";
 import { depositDifferences, readBeforeRepeat } from "../recovery";
 import { paths } from "../routes";
@@ -48,6 +54,39 @@ function newUuid(): string {
   return webCrypto.randomUUID();
 }
 
+/**
+ * After a 409 to a create: the deposit already under our id, if it is the one sent. Another
+ * company's (a 403 to the read) leaves the conflict standing; one that cannot be read may be our
+ * charge, so its outcome is unknown.
+ */
+async function existingDeposit(
+  find: () => Promise<Deposit | undefined>,
+  sent: DepositCreateInput & { transaction_id: string },
+  conflict: ConflictError,
+): Promise<DepositResponse> {
+  const transactionId = sent.transaction_id;
+  let found: Deposit | undefined;
+  try {
+    found = await find();
+  } catch (readError) {
+    if (readError instanceof APIUserAbortError) throw readError;
+    // Another company's deposit (rule 4 of "Authentication"): not ours, the conflict stands.
+    if (readError instanceof PermissionDeniedError) throw conflict;
+    // The server says something holds this id and it cannot be read: it may be our charge.
+    throw new DepositOutcomeUnknownError({
+      transactionId,
+      cause: conflict,
+      failure: conflict,
+      readError,
+    });
+  }
+  if (found === undefined) throw conflict;
+  const differences = depositDifferences(sent, found);
+  if (differences.length > 0)
+    throw new DepositMismatchError({ transactionId, differences, sent, found, conflict: true });
+  return found;
+}
+
 export function depositsResource(ctx: Context) {
   const get = async (transactionId: string, opts?: RequestOptions): Promise<Deposit> =>
     ctx.read(paths.deposit(transactionId), Deposit, opts);
@@ -72,35 +111,12 @@ export function depositsResource(ctx: Context) {
           throw new DepositMismatchError({ transactionId, differences, sent, found });
         return found;
       };
-      /** After a 409: the deposit already under our id, if it is the one sent. */
-      const existing = async (conflict: ConflictError): Promise<DepositResponse> => {
-        let found: Deposit | undefined;
-        try {
-          found = await find(transactionId, opts);
-        } catch (readError) {
-          if (readError instanceof APIUserAbortError) throw readError;
-          // Another company's deposit (rule 4 of "Authentication"): not ours, the conflict stands.
-          if (readError instanceof PermissionDeniedError) throw conflict;
-          // The server says something holds this id and it cannot be read: it may be our charge.
-          throw new DepositOutcomeUnknownError({
-            transactionId,
-            cause: conflict,
-            failure: conflict,
-            readError,
-          });
-        }
-        if (found === undefined) throw conflict;
-        const differences = depositDifferences(sent, found);
-        if (differences.length > 0)
-          throw new DepositMismatchError({ transactionId, differences, sent, found, conflict: true });
-        return found;
-      };
       return readBeforeRepeat(ctx.edge, {
         send: async () => {
           try {
             return same(await ctx.change("POST", paths.deposits(), DepositResponse, opts, { json: sent }));
           } catch (e) {
-            if (e instanceof ConflictError) return existing(e);
+            if (e instanceof ConflictError) return existingDeposit(() => find(transactionId, opts), sent, e);
             throw e;
           }
         },

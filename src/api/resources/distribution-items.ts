@@ -20,6 +20,7 @@ import {
 } from "../schemas";
 import type { Context, ListParams, RequestOptions } from "./context";
 import { type GetDistribution, totalsOf } from "./distributions";
+import { pullAll } from "../pull-all";
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -42,12 +43,9 @@ export function distributionItemsResource(ctx: Context, get: GetDistribution) {
   ): PageIterator<DistributionItem, DistributionItemPage> =>
     paginate<DistributionItem, DistributionItemPage>((q) => listItemsPage(id, q, opts), query);
 
-  async function allItems(id: string, opts?: RequestOptions): Promise<DistributionItem[]> {
-    const out: DistributionItem[] = [];
-    for await (const page of listItems(id, {}, opts).pages({ onRestart: () => (out.length = 0) }))
-      out.push(...page.data);
-    return out;
-  }
+  /** Every item of a draft (read again from the start if the list changed meanwhile). */
+  const allItems = (id: string, opts?: RequestOptions): Promise<DistributionItem[]> =>
+    pullAll(listItems(id, {}, opts), "items");
 
   /** One chunk of `employee_ids` to add or remove, read before repeated. */
   async function changeChunk(id: string, ids: string[], kind: "add" | "remove", opts?: RequestOptions) {

@@ -6,11 +6,11 @@ import {
   APIConnectionTimeoutError,
   APIUserAbortError,
   BadRequestError,
+  FinalizeOutcomeUnknownError,
   InternalServerError,
   RateLimitError,
   UnprocessableEntityError,
 } from "../errors";
-import { FinalizeOutcomeUnknownError } from "../outcome-errors";
 import { distribution, API_PATH, setup } from "../testing/fixtures";
 import { expectJsonHeaders, only, abortInTheNextPause } from "../testing/requests";
 

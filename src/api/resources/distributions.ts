@@ -5,11 +5,16 @@
  *
  * Creating a draft carries no identity the client could read back (there is no list of
  * distributions), so after an ambiguous failure it is not repeated: `DraftCreateOutcomeUnknownError`
- * says a draft may exist (issue 22, item 7; the run log counts such attempts). Finalize is never
+ * says a draft may exist (the run log counts such attempts). Finalize is never
  * repeated (rule 3): see `finalizeOnce`.
  */
-import { APIUserAbortError, AppliedUnreadableError, ApiError, RedirectRefusedError } from "../errors";
-import { DraftCreateOutcomeUnknownError } from "../outcome-errors";
+import {
+  ApiError,
+  APIUserAbortError,
+  AppliedUnreadableError,
+  DraftCreateOutcomeUnknownError,
+  RedirectRefusedError,
+} from "../errors";
 import { pollUntil, type WaitOptions } from "../polling";
 import { finalizeOnce } from "../recovery";
 import { isAmbiguousFailure } from "../retry";

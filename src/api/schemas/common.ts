@@ -37,7 +37,7 @@ export const IsoDateTime = z.iso.datetime({ offset: true });
 // ---------------------------------------------------------------------------------------------
 // Pagination ("Lists take `page` and `limit` query parameters"; "starting at page 1").
 
-/** The sandbox serves pages of up to 1,000 (the client asks for that many: issue 24); above it, a 400. */
+/** The sandbox serves pages of up to 1,000 (the client asks for that many); above it, a 400. */
 export const MAX_PAGE_LIMIT = 1_000;
 const DEFAULT_PAGE_LIMIT = 20;
 

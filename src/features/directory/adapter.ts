@@ -14,20 +14,22 @@ import { saveBenefits } from "./benefits";
 import { rowProblems } from "./row-problems";
 import type { DataServices } from "./services";
 
-export function dataServices(
-  api: () => Promise<ValePixClient>,
+type Api = () => Promise<ValePixClient>;
+
+const outcome = (r: { table: { name: string }; added: number; updated: number }) => ({
+  table: r.table.name,
+  added: r.added,
+  updated: r.updated,
+});
+
+/** The directory's tables: pulled, employees registered from rows, benefits saved from rows. */
+function directoryPorts(
+  api: Api,
   workbook: Workbook,
   locale: Locale,
-  /** Told when this add-in created or changed employees (a directory kept elsewhere is stale). */
-  onEmployeesChanged: () => void = () => undefined,
-): DataServices {
-  const outcome = (r: { table: { name: string }; added: number; updated: number }) => ({
-    table: r.table.name,
-    added: r.added,
-    updated: r.updated,
-  });
+  onEmployeesChanged: () => void,
+): Pick<DataServices, "situations" | "pull" | "registerEmployees" | "saveBenefits"> {
   return {
-    listTables: () => workbook.listTables(),
     situations: async (signal) => listSituations((await api()).employees, { signal }),
     pull: async (kind, filter, run) => {
       const client = await api();
@@ -63,6 +65,31 @@ export function dataServices(
         problems: rowProblems(registered.statuses, registered.table.headerRow),
       };
     },
+    saveBenefits: async (table, run) => {
+      const saved = await saveBenefits(await api(), workbook, {
+        table,
+        locale,
+        signal: run.signal,
+        onProgress: run.onProgress,
+      });
+      return {
+        created: saved.created,
+        updated: saved.updated,
+        unchanged: saved.unchanged,
+        errors: saved.errors,
+        problems: rowProblems(saved.statuses, saved.table.headerRow),
+      };
+    },
+  };
+}
+
+/** The transactions table and the reconciliation summary, linked to this workbook's run log. */
+function reconciliationPorts(
+  api: Api,
+  workbook: Workbook,
+  locale: Locale,
+): Pick<DataServices, "pullTransactions" | "reconcile"> {
+  return {
     pullTransactions: async (filter, run) => {
       const type = filter.type === "DEPOSIT" || filter.type === "DISTRIBUTION" ? filter.type : undefined;
       return outcome(
@@ -91,20 +118,19 @@ export function dataServices(
         unlinkedDebits: pull.unlinkedDebits,
       };
     },
-    saveBenefits: async (table, run) => {
-      const saved = await saveBenefits(await api(), workbook, {
-        table,
-        locale,
-        signal: run.signal,
-        onProgress: run.onProgress,
-      });
-      return {
-        created: saved.created,
-        updated: saved.updated,
-        unchanged: saved.unchanged,
-        errors: saved.errors,
-        problems: rowProblems(saved.statuses, saved.table.headerRow),
-      };
-    },
+  };
+}
+
+export function dataServices(
+  api: Api,
+  workbook: Workbook,
+  locale: Locale,
+  /** Told when this add-in created or changed employees (a directory kept elsewhere is stale). */
+  onEmployeesChanged: () => void = () => undefined,
+): DataServices {
+  return {
+    listTables: () => workbook.listTables(),
+    ...directoryPorts(api, workbook, locale, onEmployeesChanged),
+    ...reconciliationPorts(api, workbook, locale),
   };
 }

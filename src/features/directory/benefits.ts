@@ -1,5 +1,5 @@
 /**
- * Creating and updating benefits (conventions) from a table (issue 10 item 5): one row per
+ * Creating and updating benefits (conventions) from a table: one row per
  * benefit, a name, an optional description, and one column per product holding its monthly
  * amount in reais; the layout `pullBenefits` writes (./directory.ts), so pull, edit, save.
  *
@@ -46,6 +46,52 @@ const sameItems = (left: readonly BenefitItem[], right: readonly BenefitItem[]):
   return key(left) === key(right);
 };
 
+/** A row's amounts as benefit items (a blank cell is no item), and the cells that are not amounts. */
+function rowItems(
+  row: readonly CellValue[],
+  productColumns: ReturnType<typeof computeMapping>["products"],
+  locale: Locale,
+): { items: BenefitItem[]; problems: string[] } {
+  const words = DIRECTORY_TEXT[locale];
+  const problems: string[] = [];
+  const items: BenefitItem[] = [];
+  for (const column of productColumns) {
+    const parsed = parseCents(row[column.index], { locale });
+    if (!parsed.ok) problems.push(words.amountInvalid(column.header, parsed.problem.input));
+    else if (!parsed.blank) items.push({ product_id: column.product_id, monthly_amount: parsed.cents });
+  }
+  return { items, problems };
+}
+
+/**
+ * A checked row sent: a benefit it names by id is updated (unless nothing changed), keeping the
+ * items of products the table does not show; one without an id is created.
+ */
+async function sendBenefit(
+  benefits: Pick<ValePixClient["benefits"], "create" | "update">,
+  current: Benefit | undefined,
+  row: { name: string; description: string; items: BenefitItem[] },
+  shown: ReadonlySet<string>,
+  signal: AbortSignal | undefined,
+): Promise<{ outcome: "unchanged" | "updated" | "created"; createdId?: string }> {
+  const { name, description, items } = row;
+  if (current) {
+    const body = {
+      name,
+      ...(description !== "" ? { description } : {}),
+      items: [...items, ...(current.items ?? []).filter((i) => !shown.has(i.product_id))],
+    };
+    if (isSame(current, body)) return { outcome: "unchanged" };
+    await benefits.update(current.id, body, { signal });
+    return { outcome: "updated" };
+  }
+  const created = await benefits.create(
+    { name, ...(description !== "" ? { description } : {}), items },
+    { signal },
+  );
+  return { outcome: "created", createdId: created.benefit_id };
+}
+
 export async function saveBenefits(
   api: {
     benefits: Pick<ValePixClient["benefits"], "create" | "update" | "list">;
@@ -84,13 +130,7 @@ export async function saveBenefits(
     for (const [rowIndex, row] of rows.entries()) {
       onProgress?.({ phase: "save", done: rowIndex, total: rows.length });
       const name = text(row[at.name]);
-      const problems: string[] = [];
-      const items: BenefitItem[] = [];
-      for (const column of mapping.products) {
-        const parsed = parseCents(row[column.index], { locale });
-        if (!parsed.ok) problems.push(words.amountInvalid(column.header, parsed.problem.input));
-        else if (!parsed.blank) items.push({ product_id: column.product_id, monthly_amount: parsed.cents });
-      }
+      const { items, problems } = rowItems(row, mapping.products, locale);
       const id = ids[rowIndex]!;
       if (name === "" && id === "" && items.length === 0 && problems.length === 0) continue; // blank row
       if (name === "") problems.unshift(words.benefitNameMissing);
@@ -104,26 +144,12 @@ export async function saveBenefits(
       }
       const description = descriptionAt < 0 ? (current?.description ?? "") : text(row[descriptionAt]);
       try {
-        if (current) {
-          const body = {
-            name,
-            ...(description !== "" ? { description } : {}),
-            items: [...items, ...(current.items ?? []).filter((i) => !shown.has(i.product_id))],
-          };
-          if (isSame(current, body)) statuses.push({ rowIndex, outcome: "unchanged" });
-          else {
-            await api.benefits.update(current.id, body, { signal });
-            statuses.push({ rowIndex, outcome: "updated" });
-          }
-        } else {
-          const created = await api.benefits.create(
-            { name, ...(description !== "" ? { description } : {}), items },
-            { signal },
-          );
-          ids[rowIndex] = created.benefit_id;
-          byName.set(name.toLowerCase(), created.benefit_id);
-          statuses.push({ rowIndex, outcome: "created" });
+        const sent = await sendBenefit(api.benefits, current, { name, description, items }, shown, signal);
+        if (sent.createdId !== undefined) {
+          ids[rowIndex] = sent.createdId;
+          byName.set(name.toLowerCase(), sent.createdId);
         }
+        statuses.push({ rowIndex, outcome: sent.outcome });
       } catch (err) {
         if (err instanceof APIUserAbortError || !(err instanceof ApiError)) throw err;
         statuses.push({ rowIndex, outcome: "error", message: err.serverMessage ?? err.message });

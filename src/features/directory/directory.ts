@@ -1,6 +1,6 @@
 /**
- * Directory pulls (issue 10 item 5): employees, products and benefits into tables, refreshed in
- * place by id while keeping the columns and rows the user added (./table-sync.ts).
+ * Directory pulls: employees, products and benefits into tables, refreshed in
+ * place by id while keeping the columns and rows the user added (src/workbook/table-sync.ts).
  *
  * - Employees: the `situation` filter takes a `value` of the situations list (API document,
  *   "Employee situation"); a value not in the list is refused before the employees are read.

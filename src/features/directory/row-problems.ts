@@ -1,7 +1,7 @@
 /**
  * The rows a directory run could not take, grouped by what went wrong, in the worksheet's row
  * numbers: what the pane names ("Linhas 4 e 7: CPF inválido") so nobody has to scan the status
- * column to find them (issue 20, item 6). Each row's full message stays in its own status cell.
+ * column to find them. Each row's full message stays in its own status cell.
  */
 import type { Locale } from "../../money";
 import type { RowStatus } from "../../workbook/row-status";

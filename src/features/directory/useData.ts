@@ -3,25 +3,19 @@
  * cancel, errors to the error centre), its outcome told as a notice or dispatched to the
  * screen's reducer (./data-state.ts). Nothing here draws.
  */
-import { useEffect, useReducer } from "react";
+import { type Dispatch, useEffect, useReducer } from "react";
 import type { Run } from "../../api/progress";
 import { useReport } from "../../ui/errors/ErrorCenter";
 import { formatCount, useMessages, useWords } from "../../ui/i18n";
 import { useTables } from "../../ui/useTables";
 import { useTask } from "../../ui/useTask";
-import { dataReducer, employeeFilter, initialState, transactionFilter } from "./data-state";
+import { type DataAction, dataReducer, employeeFilter, initialState, transactionFilter } from "./data-state";
 import { type RowProblem, rowProblemsText } from "./row-problems";
 import type { DataServices, DirectoryKind, PullOutcome } from "./services";
 import { DIRECTORY_WORDS } from "./words";
 
-export function useData(services: DataServices) {
-  const { locale } = useMessages();
-  const words = useWords(DIRECTORY_WORDS);
-  const report = useReport();
-  const task = useTask();
-  const [state, dispatch] = useReducer(dataReducer, initialState);
-
-  const { tables, reload: loadTables } = useTables(services);
+/** The employees' situations, read once per services for the pull's filter. */
+function useSituations(services: DataServices, dispatch: Dispatch<DataAction>): void {
   useEffect(() => {
     const controller = new AbortController();
     services.situations(controller.signal).then(
@@ -31,7 +25,18 @@ export function useData(services: DataServices) {
       },
     );
     return () => controller.abort();
-  }, [services]);
+  }, [services, dispatch]);
+}
+
+export function useData(services: DataServices) {
+  const { locale } = useMessages();
+  const words = useWords(DIRECTORY_WORDS);
+  const report = useReport();
+  const task = useTask();
+  const [state, dispatch] = useReducer(dataReducer, initialState);
+
+  const { tables, reload: loadTables } = useTables(services);
+  useSituations(services, dispatch);
 
   /** Runs one pull as the task, tells what it added and updated, and reads the tables again. */
   const runPull = (pullInto: (run: Run) => Promise<PullOutcome>) =>

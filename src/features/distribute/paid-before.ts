@@ -1,5 +1,5 @@
 /**
- * An earlier run that paid the same content, as finance staff are told of it (issue 20, item 6):
+ * An earlier run that paid the same content, as finance staff are told of it:
  * when, and which distribution in their words (its table and how many employees it paid), never
  * its id alone. The id goes under the pane's "Detalhes", or at the end of a ribbon message.
  */

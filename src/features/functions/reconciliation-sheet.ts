@@ -1,12 +1,12 @@
 /**
- * The VALEPIX reconciliation sheet (issue 23, item 4): a sheet made of the VALEPIX functions and
+ * The VALEPIX reconciliation sheet: a sheet made of the VALEPIX functions and
  * ordinary formulas, so it stays current by itself (the functions stream; Excel recalculates the
  * rest), with a native Excel chart of deposits and distributions per month.
  *
  *   A:C   the month (B2, the current one; type another date to see another), the balance now
  *         (=VALEPIX.BALANCE()), the month's completed deposits and distributions, everything's
  *         totals, the balance they explain and the difference left to explain, and what the
- *         payment ledger (ValePix_Historico, issue 20) paid in the month;
+ *         payment ledger (ValePix_Historico) paid in the month;
  *   A14:C20  six months of deposits and distributions, which the chart (E2:L20) plots;
  *   A23:E…   the ledger joined to the transactions: per distribution the ledger records, what it
  *         paid (ledger) against what the account was debited (transactions), and the difference;
@@ -117,17 +117,23 @@ const debits = (extra = "") => `-SUMIFS(${SPILL.amount},${SPILL.type},"DISTRIBUT
 
 const quoteSheet = (name: string) => `'${name.replace(/'/g, "''")}'`;
 
-/** The sheet's cells, formats, widths and chart (pure: the builder writes it). */
-function reconciliationSheetSpec(
-  locale: Locale,
-  ledger: { columns: LedgerColumns; distributions: LedgerDistribution[] } | undefined,
-): FormulaSheetSpec {
-  const words = WORDS[locale];
-  const cells: FormulaSheetCell[] = [];
-  const label = (address: string, text: string) => cells.push({ address, value: text });
-  const money = (address: string, formula: string) =>
-    cells.push({ address, formula, numberFormat: CURRENCY_FORMAT });
+type Ledger = { columns: LedgerColumns; distributions: LedgerDistribution[] };
+type Words = (typeof WORDS)[Locale];
 
+/** The cells a sheet is made of, and the two kinds its parts write: a label and an amount. */
+function cellWriter() {
+  const cells: FormulaSheetCell[] = [];
+  return {
+    cells,
+    label: (address: string, text: string) => cells.push({ address, value: text }),
+    money: (address: string, formula: string) =>
+      cells.push({ address, formula, numberFormat: CURRENCY_FORMAT }),
+  };
+}
+type CellWriter = ReturnType<typeof cellWriter>;
+
+/** The month, the balance, what came in and went out, the expected balance and its difference. */
+function summaryCells({ cells, label, money }: CellWriter, words: Words, ledger: Ledger | undefined): void {
   label("A1", words.title);
   label("A2", words.month);
   cells.push({ address: "B2", formula: "=DATE(YEAR(TODAY()),MONTH(TODAY()),1)", numberFormat: "mmmm yyyy" });
@@ -160,7 +166,10 @@ function reconciliationSheetSpec(
     label("B12", "—");
     label("C11", words.noLedger);
   }
+}
 
+/** Six months of deposits and distributions, the chart's source. */
+function chartCells({ cells, label, money }: CellWriter, words: Words): void {
   // Six months for the chart: the empty top-left cell makes the first row the series' names and
   // the first column the categories (Excel's convention for a labelled range).
   label("B14", words.deposits);
@@ -171,8 +180,10 @@ function reconciliationSheetSpec(
     money(`B${row}`, `=${deposits(`,${inMonth(`$A${row}`)}`)}`);
     money(`C${row}`, `=${debits(`,${inMonth(`$A${row}`)}`)}`);
   }
+}
 
-  // The ledger joined to the transactions, one row per distribution it records.
+/** The ledger joined to the transactions, one row per distribution it records. */
+function ledgerCells({ cells, label, money }: CellWriter, words: Words, ledger: Ledger | undefined): void {
   label("A22", words.ledgerTitle);
   words.ledgerHeader.forEach((h, i) => label(`${columnLetters(i)}23`, h));
   if (ledger) {
@@ -194,6 +205,16 @@ function reconciliationSheetSpec(
   } else {
     label("A24", words.noLedger);
   }
+}
+
+/** The sheet's cells, formats, widths and chart (pure: the builder writes it). */
+function reconciliationSheetSpec(locale: Locale, ledger: Ledger | undefined): FormulaSheetSpec {
+  const words = WORDS[locale];
+  const writer = cellWriter();
+  const { cells } = writer;
+  summaryCells(writer, words, ledger);
+  chartCells(writer, words);
+  ledgerCells(writer, words, ledger);
 
   cells.push({ address: SPILL_AT, formula: "=VALEPIX.TRANSACTIONS()" });
   return {

@@ -1,7 +1,7 @@
 /**
  * A PIX charge (API document "Deposit request body", "Deposit states"): creating it with a
  * client-generated `transaction_id`, following it to a final state (cancelling it is in
- * ./cancel-charge.ts). The funding workflow (./funding.ts) runs these; the charge a finalize opens
+ * ./cancel-charge.ts). The funding workflow (./fund.ts) runs these; the charge a finalize opens
  * is followed the same way.
  *
  * Money moves here, so:

@@ -1,5 +1,5 @@
 /**
- * Funding the balance with a PIX deposit (issue 10 item 4; API document "What the service does"
+ * Funding the balance with a PIX deposit (API document "What the service does"
  * steps 2-4, "Deposit request body", "Deposit states"):
  *
  *   const target = await fundingTarget(api, { shortfallOf: distributionId }, { signal });

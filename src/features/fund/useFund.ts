@@ -19,6 +19,7 @@ import type { Run } from "../../api/progress";
 import { type Charge, ChargeNotFoundError, type ChargeOutcome } from "./charges";
 import { payerDocumentProblem, type PayerDocumentProblem } from "./payer";
 import type { FundServices } from "./services";
+import type { Locale } from "../../ui/i18n";
 import { FUND_WORDS, type FundWords } from "./words";
 
 export type FundErrors = Partial<Record<"amount" | "name" | "document" | "transactionId", string>>;
@@ -45,33 +46,9 @@ function documentWords(problem: PayerDocumentProblem, words: FundWords): string 
 /** A `transaction_id` as the person pastes it: trimmed, at least something, no spaces inside. */
 const TRANSACTION_ID = /^[^\s/?#]{1,200}$/;
 
-export function useFund(
-  services: FundServices,
-  draftId: string | undefined,
-  suggestedCents: number | undefined,
-) {
-  const { t, locale } = useMessages();
-  const words = useWords(FUND_WORDS);
-  const report = useReport();
-  const task = useTask();
+/** The balance, read once per services; a charge's outcome may set it again. */
+function useBalance(services: FundServices) {
   const [balance, setBalance] = useState<number | undefined>(undefined);
-  const [chosen, choose] = useState<"amount" | "shortfall">(
-    draftId && suggestedCents !== undefined ? "shortfall" : "amount",
-  );
-  const [amount, setAmount] = useState(suggestedCents ? formatBRL(suggestedCents, locale) : "");
-  const [name, setName] = useState("");
-  const [document, setDocument] = useState("");
-  const [recalled, setRecalled] = useState(false);
-  const [draftShortfall, setShortfall] = useState<ShortfallView>(
-    suggestedCents !== undefined ? { state: "known", cents: suggestedCents } : { state: "reading" },
-  );
-  const [errors, setErrors] = useState<FundErrors>({});
-  const [charge, setCharge] = useState<Charge | undefined>(undefined);
-  const [outcome, setOutcome] = useState<ChargeOutcome | undefined>(undefined);
-  /** The id in the "follow a charge" field (filled in with a charge whose creation went unanswered). */
-  const [followId, setFollowId] = useState("");
-  const typedPayer = useRef(false);
-
   useEffect(() => {
     const controller = new AbortController();
     services.balance(controller.signal).then(setBalance, () => {
@@ -79,6 +56,15 @@ export function useFund(
     });
     return () => controller.abort();
   }, [services]);
+  return [balance, setBalance] as const;
+}
+
+/** The payer's fields, filled in with the payer of the last charge on this connection. */
+function usePayer(services: FundServices) {
+  const [name, setName] = useState("");
+  const [document, setDocument] = useState("");
+  const [recalled, setRecalled] = useState(false);
+  const typedPayer = useRef(false);
 
   // The payer of the last charge on this connection (per-user storage, never the workbook).
   useEffect(() => {
@@ -100,7 +86,22 @@ export function useFund(
     };
   }, [services]);
 
-  // The amount is shown before the charge is created: read what the draft lacks now.
+  const typePayer = (field: "name" | "document", value: string) => {
+    typedPayer.current = true;
+    (field === "name" ? setName : setDocument)(value);
+  };
+  return { name, document, recalled, typePayer };
+}
+
+/** What the draft lacks, shown before the charge is created: read when the screen opens. */
+function useDraftShortfall(
+  services: FundServices,
+  draftId: string | undefined,
+  suggestedCents: number | undefined,
+) {
+  const [draftShortfall, setShortfall] = useState<ShortfallView>(
+    suggestedCents !== undefined ? { state: "known", cents: suggestedCents } : { state: "reading" },
+  );
   useEffect(() => {
     if (!draftId) return;
     const controller = new AbortController();
@@ -113,11 +114,42 @@ export function useFund(
     );
     return () => controller.abort();
   }, [services, draftId]);
-
   const shortfall: ShortfallView = draftId ? draftShortfall : { state: "no-draft" };
-  const noShortfallNow = shortfall.state === "known" && shortfall.cents === 0;
-  // Nothing missing: only an amount can be deposited.
-  const what = noShortfallNow ? "amount" : chosen;
+  return [shortfall, setShortfall] as const;
+}
+
+/** The form's problems, and the amount typed when the person chose one. */
+function fundFormErrors(
+  form: { what: "amount" | "shortfall"; amount: string; name: string; document: string },
+  locale: Locale,
+  common: { amountInvalid: string; payerNameRequired: string },
+  words: FundWords,
+): { errors: FundErrors; typed: number | undefined } {
+  const errors: FundErrors = {};
+  const typed = form.what === "amount" ? readAmount(form.amount, locale) : undefined;
+  if (form.what === "amount" && typed === undefined) errors.amount = common.amountInvalid;
+  if (form.name.trim() === "") errors.name = common.payerNameRequired;
+  const problem = payerDocumentProblem(form.document);
+  if (problem) errors.document = documentWords(problem, words);
+  return { errors, typed };
+}
+
+/**
+ * The charge on screen: followed to its end, read after a creation whose answer was lost,
+ * followed by its id, cancelled, or put away for a new one.
+ */
+function useCharge(
+  services: FundServices,
+  task: ReturnType<typeof useTask>,
+  setBalance: (cents: number) => void,
+  setErrors: (errors: FundErrors) => void,
+) {
+  const words = useWords(FUND_WORDS);
+  const report = useReport();
+  const [charge, setCharge] = useState<Charge | undefined>(undefined);
+  const [outcome, setOutcome] = useState<ChargeOutcome | undefined>(undefined);
+  /** The id in the "follow a charge" field (filled in with a charge whose creation went unanswered). */
+  const [followId, setFollowId] = useState("");
 
   /** Follows a charge to its end: its code and expiry while payable, then its final state. */
   const followTo = async (transactionId: string, run: Run) => {
@@ -128,64 +160,6 @@ export function useFund(
     setCharge((old) => ({ ...old, ...result.charge }));
     setOutcome(result);
     if (result.balanceCents !== undefined) setBalance(result.balanceCents);
-  };
-
-  /** The amount to charge, or undefined when the person must first see one (already reported). */
-  const amountToCharge = async (typed: number | undefined, run: Run): Promise<number | undefined> => {
-    if (typed !== undefined) return typed;
-    // Read again: the balance may have moved since the amount was shown.
-    const cents = draftId ? await services.shortfall(draftId, run.signal) : 0;
-    const shown = shortfall.state === "known" ? shortfall.cents : undefined;
-    if (draftId) setShortfall({ state: "known", cents });
-    if (cents === 0) {
-      report.notice(words.noShortfall, "info");
-      return undefined;
-    }
-    if (shown !== cents) {
-      // Never charge an amount the person has not seen.
-      const amountText = formatBRL(cents, locale);
-      report.notice(
-        shown === undefined
-          ? words.shortfallIs({ amount: amountText })
-          : words.shortfallChanged({ amount: amountText }),
-        "warning",
-      );
-      return undefined;
-    }
-    return cents;
-  };
-
-  const create = async () => {
-    const errs: FundErrors = {};
-    const typed = what === "amount" ? readAmount(amount, locale) : undefined;
-    if (what === "amount" && typed === undefined) errs.amount = t.common.amountInvalid;
-    if (name.trim() === "") errs.name = t.common.payerNameRequired;
-    const problem = payerDocumentProblem(document);
-    if (problem) errs.document = documentWords(problem, words);
-    setErrors(errs);
-    if (Object.keys(errs).length > 0) return;
-    setOutcome(undefined);
-    setCharge(undefined);
-    const payer = { name: name.trim(), document: document.trim() };
-    await task.run(async (run) => {
-      const amountCents = await amountToCharge(typed, run);
-      if (amountCents === undefined) return;
-      await services.payer.remember(payer).catch(() => {
-        // Remembering is a convenience; the charge does not wait on the storage.
-      });
-      let created: Charge;
-      try {
-        created = await services.createCharge({ amountCents, payer }, run.signal);
-      } catch (error) {
-        if (!(error instanceof DepositOutcomeUnknownError)) throw error;
-        // Whether the charge exists is unknown: read it by the id kept before sending.
-        setFollowId(error.transactionId);
-        await readUnanswered(error, run);
-        return;
-      }
-      setCharge(created);
-      await followTo(created.transactionId, run);
-    });
   };
 
   /** After a creation whose answer was lost: the charge, if the server has it; else "not created". */
@@ -243,32 +217,87 @@ export function useFund(
     setFollowId("");
   };
 
-  const typePayer = (field: "name" | "document", value: string) => {
-    typedPayer.current = true;
-    (field === "name" ? setName : setDocument)(value);
+  const state = { charge, setCharge, outcome, setOutcome, followId, setFollowId };
+  return { ...state, followTo, readUnanswered, follow, cancelCharge, startOver };
+}
+
+export function useFund(
+  services: FundServices,
+  draftId: string | undefined,
+  suggestedCents: number | undefined,
+) {
+  const { t, locale } = useMessages();
+  const words = useWords(FUND_WORDS);
+  const report = useReport();
+  const task = useTask();
+  const [balance, setBalance] = useBalance(services);
+  const payer = usePayer(services);
+  const [chosen, choose] = useState<"amount" | "shortfall">(
+    draftId && suggestedCents !== undefined ? "shortfall" : "amount",
+  );
+  const [amount, setAmount] = useState(suggestedCents ? formatBRL(suggestedCents, locale) : "");
+  const [shortfall, setShortfall] = useDraftShortfall(services, draftId, suggestedCents);
+  const [errors, setErrors] = useState<FundErrors>({});
+  const charges = useCharge(services, task, setBalance, setErrors);
+
+  const noShortfallNow = shortfall.state === "known" && shortfall.cents === 0;
+  // Nothing missing: only an amount can be deposited.
+  const what = noShortfallNow ? "amount" : chosen;
+
+  /** The amount to charge, or undefined when the person must first see one (already reported). */
+  const amountToCharge = async (typed: number | undefined, run: Run): Promise<number | undefined> => {
+    if (typed !== undefined) return typed;
+    // Read again: the balance may have moved since the amount was shown.
+    const cents = draftId ? await services.shortfall(draftId, run.signal) : 0;
+    const shown = shortfall.state === "known" ? shortfall.cents : undefined;
+    if (draftId) setShortfall({ state: "known", cents });
+    if (cents === 0) {
+      report.notice(words.noShortfall, "info");
+      return undefined;
+    }
+    if (shown !== cents) {
+      // Never charge an amount the person has not seen.
+      const amountText = formatBRL(cents, locale);
+      report.notice(
+        shown === undefined
+          ? words.shortfallIs({ amount: amountText })
+          : words.shortfallChanged({ amount: amountText }),
+        "warning",
+      );
+      return undefined;
+    }
+    return cents;
   };
 
-  return {
-    task,
-    balance,
-    shortfall,
-    noShortfallNow,
-    what,
-    choose,
-    amount,
-    setAmount,
-    name,
-    document,
-    typePayer,
-    recalled,
-    errors,
-    charge,
-    outcome,
-    followId,
-    setFollowId,
-    create,
-    follow,
-    cancelCharge,
-    startOver,
+  const create = async () => {
+    const { errors: errs, typed } = fundFormErrors({ what, amount, ...payer }, locale, t.common, words);
+    setErrors(errs);
+    if (Object.keys(errs).length > 0) return;
+    charges.setOutcome(undefined);
+    charges.setCharge(undefined);
+    const paying = { name: payer.name.trim(), document: payer.document.trim() };
+    await task.run(async (run) => {
+      const amountCents = await amountToCharge(typed, run);
+      if (amountCents === undefined) return;
+      await services.payer.remember(paying).catch(() => {
+        // Remembering is a convenience; the charge does not wait on the storage.
+      });
+      let created: Charge;
+      try {
+        created = await services.createCharge({ amountCents, payer: paying }, run.signal);
+      } catch (error) {
+        if (!(error instanceof DepositOutcomeUnknownError)) throw error;
+        // Whether the charge exists is unknown: read it by the id kept before sending.
+        charges.setFollowId(error.transactionId);
+        await charges.readUnanswered(error, run);
+        return;
+      }
+      charges.setCharge(created);
+      await charges.followTo(created.transactionId, run);
+    });
   };
+
+  const form = { task, balance, shortfall, noShortfallNow, what, choose, amount, setAmount, errors, create };
+  const { charge, outcome, followId, setFollowId, follow, cancelCharge, startOver } = charges;
+  return { ...form, ...payer, charge, outcome, followId, setFollowId, follow, cancelCharge, startOver };
 }

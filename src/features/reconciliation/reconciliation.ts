@@ -1,6 +1,6 @@
 /**
- * Reconciliation (issue 10 item 6): the transactions (all pages, optional `type` filter) in a
- * table refreshed incrementally by transaction id (./table-sync.ts: new rows appended, changed
+ * Reconciliation: the transactions (all pages, optional `type` filter) in a
+ * table refreshed incrementally by transaction id (src/workbook/table-sync.ts: new rows appended, changed
  * states updated in place, nothing duplicated, the user's columns kept), each distribution debit
  * linked to the run-log entry (and so the table) it came from, and a summary that checks
  * completed deposits minus distributions against the available balance.
@@ -183,7 +183,7 @@ export async function reconcile(
   /** The workbook's ledger against the transactions. */
   ledger: LedgerCheck;
   balanceMoved: boolean;
-  /** The summary table written (./reconciliation-summary.ts), unless `summaryTable` is null. */
+  /** The summary table written (./summary.ts), unless `summaryTable` is null. */
   summaryTable: SyncResult | undefined;
 }> {
   const { signal } = options;

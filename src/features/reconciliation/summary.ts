@@ -1,10 +1,10 @@
 /**
- * The reconciliation summary written into the workbook (issue 10 item 6): a small table beside
+ * The reconciliation summary written into the workbook: a small table beside
  * the transactions, one line per figure (completed deposits, pending deposits, distributed,
  * expected and available balance, the difference; the transactions it could not place, those
  * with no id, the debits with no run-log entry; what the workbook's ledger records as paid against
  * the debits of those distributions), refreshed in place on every reconcile
- * (./table-sync.ts, keyed by the line's label) so the person who signs off reads it where the
+ * (src/workbook/table-sync.ts, keyed by the line's label) so the person who signs off reads it where the
  * transactions are, not only in the task pane. Money in reais with the currency format; counts
  * in their own column; when it was read, an Excel date in its own column.
  */

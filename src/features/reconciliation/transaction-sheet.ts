@@ -1,5 +1,5 @@
 /**
- * The transactions table as a finance person reads it (issue 20, item 4): the date first, as an
+ * The transactions table as a finance person reads it: the date first, as an
  * Excel date in the local time zone (src/workbook/dates.ts; the API's `created_at` is ISO 8601
  * UTC text); the type and the state in the display language, each with the API's code in a column
  * of its own for filters (src/workbook/api-words.ts); a description in our words and the display

@@ -1,6 +1,6 @@
 /**
  * One function turns any error the pane meets into words a finance person can act on: what
- * happened, and the next step (issue 12, item 7; docs/architecture.md §3 "Errors": chat-copilot's one place
+ * happened, and the next step (docs/architecture.md §3 "Errors": chat-copilot's one place
  * for errors, with a switch on the error classes of src/api and src/workbook).
  *
  * The server's own message and the request id are shown under the plain words (support needs
@@ -97,12 +97,12 @@ function hostErrorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : "unknown";
 }
 
-export function messageFor(
-  error: unknown,
-  messages: Messages,
-  locale: Locale = "pt-BR",
-  featureWords: readonly ErrorWords[] = [],
-): PaneMessage {
+/**
+ * The errors that say money may have moved (a finalize or a deposit without a clear answer, a
+ * draft created without one, a deposit that differs from the one sent). They extend `ApiError`,
+ * so they are worded before it.
+ */
+function outcomeMessage(error: unknown, messages: Messages, locale: Locale): PaneMessage | undefined {
   const words = messages.errors;
   const msg = paneError;
 
@@ -130,7 +130,7 @@ export function messageFor(
       intent: "warning",
     };
   }
-  // A draft may exist at the server and cannot be listed; no money moved (issue 22, item 7).
+  // A draft may exist at the server and cannot be listed; no money moved.
   if (error instanceof DraftCreateOutcomeUnknownError)
     return {
       ...msg(
@@ -160,6 +160,14 @@ export function messageFor(
       error.differences.map((text) => words.technical({ text })),
     );
   }
+  return undefined;
+}
+
+/** A cancel, a refused redirect, an HTTP error by its status, and a call that got no answer. */
+function apiMessage(error: unknown, messages: Messages): PaneMessage | undefined {
+  const words = messages.errors;
+  const msg = paneError;
+
   if (isCancel(error)) return { intent: "info", title: words.abortedTitle, body: words.aborted, details: [] };
   if (error instanceof RedirectRefusedError)
     return msg(
@@ -215,6 +223,14 @@ export function messageFor(
       words.serverNext,
       apiDetails(error, messages),
     );
+  return undefined;
+}
+
+/** A wait that ran out, a list longer than asked for, and a list that changed while it was read. */
+function listMessage(error: unknown, messages: Messages): PaneMessage | undefined {
+  const words = messages.errors;
+  const msg = paneError;
+
   if (error instanceof PollTimeoutError)
     return {
       ...msg(words.pollTimeoutTitle, words.pollTimeout, words.pollTimeoutNext),
@@ -240,14 +256,14 @@ export function messageFor(
           : words.listChangedEnded(said);
     return msg(words.listChangedTitle, body, words.listChangedNext, technical);
   }
+  return undefined;
+}
 
-  const describe = (other: unknown) => messageFor(other, messages, locale, featureWords);
-  for (const wordsOf of featureWords) {
-    const found = wordsOf(error, messages, locale, describe);
-    if (found) return found;
-  }
+/** The workbook layer's errors and the Office.js host's codes. */
+function workbookMessage(error: unknown, messages: Messages): PaneMessage | undefined {
+  const words = messages.errors;
+  const msg = paneError;
 
-  // The workbook layer.
   if (error instanceof RowTooLargeError)
     return msg(
       words.rowTooLargeTitle,
@@ -268,7 +284,33 @@ export function messageFor(
   if (host === HOST_ERROR_CODES.invalidSelection)
     return msg(words.selectionTitle, words.selection, words.selectionNext);
   if (host !== undefined) return msg(words.hostTitle, words.host({ code: host }), words.hostNext);
+  return undefined;
+}
 
+export function messageFor(
+  error: unknown,
+  messages: Messages,
+  locale: Locale = "pt-BR",
+  featureWords: readonly ErrorWords[] = [],
+): PaneMessage {
+  const core =
+    outcomeMessage(error, messages, locale) ?? apiMessage(error, messages) ?? listMessage(error, messages);
+  if (core) return core;
+
+  const describe = (other: unknown) => messageFor(other, messages, locale, featureWords);
+  for (const wordsOf of featureWords) {
+    const found = wordsOf(error, messages, locale, describe);
+    if (found) return found;
+  }
+
+  const fromWorkbook = workbookMessage(error, messages);
+  if (fromWorkbook) return fromWorkbook;
+  const words = messages.errors;
   const text = error instanceof Error ? error.message : typeof error === "string" ? error : undefined;
-  return msg(words.unknownTitle, words.unknown, words.unknownNext, text ? [words.technical({ text })] : []);
+  return paneError(
+    words.unknownTitle,
+    words.unknown,
+    words.unknownNext,
+    text ? [words.technical({ text })] : [],
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Numbers, money and time as people read them, with `Intl` (issue 12, item 7: BRL through
+ * Numbers, money and time as people read them, with `Intl` (BRL through
  * `Intl.NumberFormat`). Formatters are cached per locale: building one is the slow part.
  */
 import type { Locale } from "./messages";
@@ -9,8 +9,8 @@ const counts = new Map<Locale, Intl.NumberFormat>();
 const dates = new Map<Locale, Intl.DateTimeFormat>();
 
 /**
- * 123456 → "R$ 1.234,56" (pt-BR) / "R$ 1,234.56" (en-US, with the space the cells show), exact for every safe integer of cents
- * (issue 22, item 4): `cents / 100` is a binary fraction, and above 2^53 / 100 (about 9e13 reais)
+ * 123456 → "R$ 1.234,56" (pt-BR) / "R$ 1,234.56" (en-US, with the space the cells show), exact for every safe integer of cents:
+ * `cents / 100` is a binary fraction, and above 2^53 / 100 (about 9e13 reais)
  * `Intl` would print the float's digits, not the cents. So the amount is split with BigInt
  * arithmetic (reais and cents, no division of floats); `Intl` lays out the sign, the symbol and
  * the decimal separator (the parts of ±1.00) and groups the reais (a BigInt, formatted exactly),
@@ -39,7 +39,7 @@ export function formatBRL(cents: number, locale: Locale): string {
       if (part.type === "integer") return reais;
       if (part.type === "fraction") return centsDigits;
       // "R$" then a no-break space in both languages, as the cells' currency format shows it
-      // (en-US Intl writes "R$ 1.00"; issue 20, item 8).
+      // (en-US Intl writes "R$ 1.00").
       if (part.type === "currency" && parts[i + 1]?.type !== "literal") return `${part.value}\u00a0`;
       return part.value;
     })

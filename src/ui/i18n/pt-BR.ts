@@ -3,7 +3,7 @@
  * `en-US.ts` is typed against this object (same keys, same parameters), and
  * `messages.test.ts` checks the keys both ways at run time too.
  *
- * Errors say what happened and what to do next, in plain words (issue 12, item 7).
+ * Errors say what happened and what to do next, in plain words.
  */
 export const ptBR = {
   app: {

@@ -1,8 +1,8 @@
 /**
  * The employees, products and balance a validation needs, read once per explicit validation and
- * kept for live revalidation while people type (issue 11 item 3): a keystroke must not cost a
+ * kept for live revalidation while people type: a keystroke must not cost a
  * directory read. `fresh` always asks the API (and leaves the lists in the workflow's reads, so
- * that the send and finalize that follow within minutes do not read them again: issue 24);
+ * that the send and finalize that follow within minutes do not read them again);
  * `cached` reuses the last answer when there is one.
  */
 import { type Benefit, collectAll, type Employee, type Product, type ValePixClient } from "../../../api";

@@ -1,5 +1,5 @@
 /**
- * Live validation in the adapter (issue 11 item 3): the last validation of each table, kept as a
+ * Live validation in the adapter: the last validation of each table, kept as a
  * `LiveValidation` (src/workbook), and brought up to date from the table's changes.
  *
  * A burst of edits costs two syncs, whatever the table's size: one to read the changed rows with

@@ -8,7 +8,7 @@
  * been applied, "check status" reads before anything else, and "finalize anyway" comes only after
  * a check that found it not applied. Finalize reaches the server at most once per decision.
  *
- * Node's environment with a jsdom DOM (test/node-dom.ts), as ./journey.test.tsx.
+ * Node's environment with a jsdom DOM (test/node-dom.ts), as src/taskpane/journey.test.tsx.
  */
 import { closeDom } from "../../../../test/node-dom";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";

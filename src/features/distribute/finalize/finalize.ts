@@ -1,6 +1,6 @@
 /**
  * Distribution in mode `selected`, second half: finalize a reviewed draft, follow it to its final
- * state, write each row's outcome beside it and log the run (issue 10 item 1; docs/architecture.md §2
+ * state, write each row's outcome beside it and log the run (docs/architecture.md §2
  * "Finalize moves money").
  *
  * The sheet must still have the fingerprint that was reviewed (else `SheetChangedError`: send

@@ -1,5 +1,5 @@
 /**
- * Refresh the statuses of the last distribution (the ribbon's "Refresh statuses", issue 12 item 6):
+ * Refresh the statuses of the last distribution (the ribbon's "Refresh statuses"):
  * read the distribution the run log last recorded (for the given table when it has one, else the
  * newest), log its state when the server's differs, and write each row's status beside it when
  * the sheet still holds what was sent (mode `selected`: its fingerprint is unchanged).

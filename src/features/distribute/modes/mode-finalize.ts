@@ -1,8 +1,8 @@
 /**
- * Modes `batch` and `group`, second step (issue 10 item 2): finalize what was reviewed. The
+ * Modes `batch` and `group`, second step: finalize what was reviewed. The
  * items are read again and must still have the reviewed fingerprint (else `DraftChangedError`:
  * nothing is finalized); the draft must hold their count and total to the cent; then the shared
- * once-only, run-logged path (./finalize-draft.ts), and the review table's status column says
+ * once-only, run-logged path (../finalize/finalize-draft.ts), and the review table's status column says
  * how it ended.
  */
 import type { FinalizeBody, ValePixClient } from "../../../api";

@@ -1,9 +1,9 @@
 /**
- * The input of a batch or group run (issue 10 item 2), checked before anything is sent:
+ * The input of a batch or group run, checked before anything is sent:
  * - values for all items: whole, non-negative cents of products the products list holds (API
  *   document, "Distribution item bodies": `product_id`, `value` in cents);
  * - the overrides table: a distribution table (identity and product columns), validated like one
- *   (./sheet.ts): its errors are written beside its rows and nothing is sent. A row sets the
+ *   (../send/sheet.ts): its errors are written beside its rows and nothing is sent. A row sets the
  *   products whose cells are filled (0 included); a blank cell keeps what the item would hold;
  * - group conventions: at least one, each a `benefit_id` the benefits list holds (rule 6).
  * An override for an employee the draft does not hold (batch: not active; group: not a member)

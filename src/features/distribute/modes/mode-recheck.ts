@@ -1,6 +1,6 @@
 /**
  * Modes `batch` and `group`, between send and finalize: what changed since the last finalized
- * run of the same review table, and "check again" (issue 12 item 2).
+ * run of the same review table, and "check again".
  *
  * What changed: the items a draft holds against the previous finalized (or processing)
  * distribution the run log records for the same review table (../send/pipeline.ts

@@ -1,17 +1,17 @@
 /**
- * Modes `batch` and `group` (issue 10 item 2), the pure part and the review table.
+ * Modes `batch` and `group`, the pure part and the review table.
  *
  * In these modes the server chooses the employees (API document, "Distribution modes": `batch`
  * is all active and eligible employees, `group` those of the given benefit conventions), so the
  * desired state is derived from the draft's items as read: every item keeps what it holds, then
  * takes the values for all items (per product, from a values row or a form), then the
- * per-employee overrides (from an overrides table). `planItems` (./plan.ts) then finds the fewest
+ * per-employee overrides (from an overrides table). `planItems` (../send/plan.ts) then finds the fewest
  * calls that reach it: one "value for all items" per product and per-employee calls where an
  * item differs, or per-employee calls only, whichever is fewer.
  *
  * The review table lists the items the draft holds once the values are sent (one row per
  * employee, one column per product, in reais), refreshed in place by employee id
- * (./table-sync.ts): the person who signs off reads exactly what will be paid.
+ * (src/workbook/table-sync.ts): the person who signs off reads exactly what will be paid.
  */
 import { defineWords } from "../../../money";
 import type { Employee, Product } from "../../../api";

@@ -1,17 +1,17 @@
 /**
- * Distribution in modes `batch` and `group` (issue 10 item 2; API document, "Distribution
+ * Distribution in modes `batch` and `group` (API document, "Distribution
  * modes", "Distribution create body", Endpoints rule 6). Two explicit steps, as in mode
  * `selected`:
  *
  * `sendBatch` / `sendGroup`:
  * 1. check the input before anything is sent: values are whole non-negative cents of listed
- *    products, the overrides table is valid (./sheet.ts), group conventions are listed benefits;
+ *    products, the overrides table is valid (../send/sheet.ts), group conventions are listed benefits;
  * 2. continue the draft the run log records for this review table and mode (and, for a group,
  *    the same conventions) while the server still says `draft`; else create one
  *    (`benefit_convention_ids` for a group) and log it at once;
  * 3. read its items, derive the desired state (./mode-review.ts), refuse an override for an
  *    employee the draft does not hold, and refuse content already paid (double payment);
- * 4. plan the fewest calls (./plan.ts: values for all, then per-employee values) and send them;
+ * 4. plan the fewest calls (../send/plan.ts: values for all, then per-employee values) and send them;
  * 5. read the items back, compare, log the fingerprint of what was read, write the items
  *    into the review table, and compare them with the previous finalized run of that table.
  *

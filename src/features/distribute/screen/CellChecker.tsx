@@ -2,7 +2,7 @@
  * "Conferir uma célula": for a worksheet row and an amount column, what the cell holds and the
  * cents it became (or why it is not an amount). Folded into one line until opened, or until a
  * problem in the list is followed (the panel then opens on that cell), so that at 320 × 600 the
- * send step stays right under the problems (issue 20, item 5).
+ * send step stays right under the problems.
  */
 import {
   Body1,

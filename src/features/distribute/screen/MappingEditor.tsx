@@ -3,7 +3,7 @@
  * add-in's own columns, ignore, or a product). Saving keeps the choices with the workbook
  * (src/workbook's mapping override). A mapping where every column is recognised (a template's,
  * or one just saved) folds into one line, "14 colunas reconhecidas · Editar", so Validate is
- * on the first screen at 320 × 600 (issue 20, item 5); one with a column not recognised opens.
+ * on the first screen at 320 × 600; one with a column not recognised opens.
  */
 import {
   Body1,

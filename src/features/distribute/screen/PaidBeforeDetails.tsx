@@ -1,5 +1,5 @@
 /**
- * The earlier payment's id under "Detalhes" (issue 20, item 6): the warning above it names the
+ * The earlier payment's id under "Detalhes": the warning above it names the
  * payment by its date and its table; the id is there for whoever needs to look it up.
  */
 import { Disclosure } from "../../../ui/Disclosure";

@@ -2,7 +2,7 @@
  * The validation's problems, each a button that selects its cell (or row) in Excel; whole-table
  * problems as plain text, with no cell to go to. A long list (more than GROUP_ABOVE problems) is
  * grouped by kind and column: "CPF inválido (coluna CPF) — linhas 4 7 12", each row number a
- * button named by its full message (issue 20, item 5). Icons are decoration, hidden from the
+ * button named by its full message. Icons are decoration, hidden from the
  * accessible names.
  */
 import { Badge, Body1, Button, makeStyles, tokens } from "@fluentui/react-components";

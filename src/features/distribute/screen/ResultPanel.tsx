@@ -2,7 +2,7 @@
  * The result of finalize: the final state in words, the totals, the charge opened for the part
  * the balance did not cover, and, while the distribution is still processing,
  * "check again" (which follows it; finalize is never sent twice). The distribution's and the
- * charge's ids are under "Detalhes", for whoever needs them (issue 20, item 6).
+ * charge's ids are under "Detalhes", for whoever needs them.
  */
 import { Body1, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
 import type { Ref } from "react";

@@ -5,7 +5,7 @@
  * what an earlier distribution paid (docs/architecture.md §2 "No double payment"), the question asked again,
  * with a box that must be ticked on purpose before "Send anyway"; and, when earlier attempts to
  * create this table's draft got no answer (drafts that may exist and cannot be listed), what that
- * means and "Create another draft", the only way past the cap (issue 22, item 7).
+ * means and "Create another draft", the only way past the cap.
  */
 import {
   Button,

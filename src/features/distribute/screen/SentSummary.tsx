@@ -1,7 +1,7 @@
 /**
  * What a send did, in a finance person's words: how many employees and how much the draft holds
  * (and where a batch's items were written); the distribution's id and the API calls it took are
- * under "Detalhes", for whoever needs them (issue 20, item 6).
+ * under "Detalhes", for whoever needs them.
  */
 import { Body1 } from "@fluentui/react-components";
 import { Disclosure } from "../../../ui/Disclosure";

@@ -122,7 +122,7 @@ export function useDistribute(
         dispatch({ type: "sent", outcome, confirmed: confirmRepeatOf });
         onDraft?.(outcome.distributionId);
       } catch (e) {
-        // Creating one more draft while earlier ones may exist is the person's call (issue 22, item 4).
+        // Creating one more draft while earlier ones may exist is the person's call.
         if (e instanceof UnansweredDraftsError) {
           dispatch({ type: "draftsAsked", drafts: { count: e.attempts.length, confirmRepeatOf } });
           return;

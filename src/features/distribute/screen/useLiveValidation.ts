@@ -1,5 +1,5 @@
 /**
- * Live validation while people type (issue 11 item 3, the pane's side): while `enabled`, each
+ * Live validation while people type (the pane's side): while `enabled`, each
  * change the table reports (`watchTable`, over Office.js `Table.onChanged`) is gathered, and a
  * burst of them (a paste, a fill-down, a few keystrokes) is handed to `revalidate` as one, after
  * `LIVE_DEBOUNCE_MS` of quiet. The adapter re-checks only the changed rows and writes their status

@@ -1,5 +1,5 @@
 /**
- * Creating a draft, with the run log as its only witness (issue 22, item 7). The API has no list
+ * Creating a draft, with the run log as its only witness. The API has no list
  * of distributions and a draft carries no identity the client chose, so a create whose answer is
  * lost leaves a draft nobody can find again. Hence:
  *

@@ -1,9 +1,9 @@
 /**
- * Distribution in mode `selected`, first half: from the sheet to a reviewed draft (issue 10
- * item 1). The sheet is the desired state, the draft the actual state (docs/architecture.md §2):
+ * Distribution in mode `selected`, first half: from the sheet to a reviewed draft.
+ * The sheet is the desired state, the draft the actual state (docs/architecture.md §2):
  *
  * 1. read and validate the table (./sheet.ts): errors are written beside the rows, nothing is sent;
- * 2. refuse a sheet that pays what an earlier run already paid, unless confirmed (./run-log.ts);
+ * 2. refuse a sheet that pays what an earlier run already paid, unless confirmed (src/workbook/run-log.ts);
  * 3. continue the draft the run log records for this table while it is still `draft`, else create
  *    one (and log it at once, so a crash right after does not lose it);
  * 4. read the draft's items, plan the fewest calls that close the difference (./plan.ts), send

@@ -1,5 +1,5 @@
 /**
- * The send pipeline, once for every mode (issue 19, item 2): a mode is a `DraftSpec`, data and a
+ * The send pipeline, once for every mode: a mode is a `DraftSpec`, data and a
  * few small functions; the steps are the same (docs/architecture.md §2, the sheet or the form is
  * the desired state, the draft the actual state):
  *

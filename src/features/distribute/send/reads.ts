@@ -1,8 +1,8 @@
 /**
- * Reads a workflow reuses (issue 24): validate → send → finalize within minutes reads the
+ * Reads a workflow reuses: validate → send → finalize within minutes reads the
  * directory once, and finalize's check takes the draft's items the review read, unless something
- * says they changed. Under a rate limit, reads are most of the month: 8,307 employees read three
- * times and a draft of 84 pages read twice were 90 of its 102 seconds.
+ * says they changed. Under a rate limit a read waits its turn as a change does, so reading the
+ * directory and the draft again costs a month as much as the calls that pay (bench/README.md).
  *
  * - The directory (employees and products) is kept per connection (the client's API address)
  *   while the workflow uses it: its age counts from the last use, not from the read, and it is

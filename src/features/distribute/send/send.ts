@@ -2,7 +2,7 @@
  * Sends an item plan (./plan.ts) to a draft: stage by stage, each stage's calls through a pool of
  * `concurrency` workers (openai-node's vector-store upload pool), with progress and an ETA.
  *
- * The pace is the client's business: a client made by `createPacedClient` (./pacer.ts) spaces
+ * The pace is the client's business: a client made by `createPacedClient` (src/api/pacer.ts) spaces
  * every request at the rate the server allows. Each call is as safe to repeat as the client makes
  * it (value PUTs are idempotent; adds and removes read the draft before repeating, API rule 4).
  *
