@@ -55,8 +55,19 @@ const useStyles = makeStyles({
     justifyContent: "space-between",
     gap: tokens.spacingHorizontalS,
   },
-  // The connection's name wraps inside the badge instead of spilling over its border.
-  status: { maxWidth: "100%", height: "auto", whiteSpace: "normal", textAlign: "start" },
+  // The connection's name wraps inside the badge instead of spilling over its border; where the
+  // pane is narrow it takes lines, in a box with corners that leave its text inside.
+  status: {
+    maxWidth: "100%",
+    height: "auto",
+    whiteSpace: "normal",
+    textAlign: "start",
+    [NARROW]: {
+      borderRadius: tokens.borderRadiusMedium,
+      paddingTop: tokens.spacingVerticalXXS,
+      paddingBottom: tokens.spacingVerticalXXS,
+    },
+  },
   tabs: { flexWrap: "wrap", rowGap: tokens.spacingVerticalXS },
   connectFirst: {
     display: "flex",

@@ -32,6 +32,7 @@ export const useLayoutStyles = makeStyles({
     "& dd": { margin: 0, textAlign: "end", fontVariantNumeric: "tabular-nums" },
     [NARROW]: {
       gridTemplateColumns: "minmax(0, 1fr)",
+      "& dt": { color: tokens.colorNeutralForeground3 },
       "& dd": { textAlign: "start", marginBottom: tokens.spacingVerticalXS },
     },
   },
