@@ -13,6 +13,7 @@
  */
 import type { Locator } from "playwright-core";
 import { messagesFor } from "../src/ui/i18n";
+import { CONNECTION_WORDS } from "../src/features/connection";
 import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { FUND_WORDS } from "../src/features/fund";
 import path from "node:path";
@@ -107,6 +108,14 @@ it("does the month by keyboard alone, focus always somewhere meaningful, every s
 
   await pane.getByText(t.app.connectedAs({ label: "Sandbox (demo)" })).waitFor();
   found.push(...(await checkState(p, "opened")));
+
+  // The connection tested: its button keeps the focus, the balance is announced.
+  await intoPane();
+  const test = button(CONNECTION_WORDS["pt-BR"].test);
+  await tabTo(p, test);
+  await page.keyboard.press("Enter");
+  await p.message(/Conexão funcionando/);
+  found.push(...(await focusIsOn(p, test, "Testar conexão")));
 
   // Along the tabs with the arrows to Distribuir, then Enter.
   await intoPane();

@@ -84,11 +84,12 @@ export function SavedConnectionList({
                   {words.use}
                 </Button>
               )}
+              {/* Keeps the focus while the test runs (a disabled button would drop it). */}
               {active && hasToken && (
                 <Button
                   size="small"
                   appearance="primary"
-                  disabled={busy}
+                  disabledFocusable={busy}
                   onClick={() => onTest(connection.id)}
                 >
                   {words.test}
