@@ -1,5 +1,6 @@
-// Screenshots of every screen at 320 px and full width, in both languages (look at
-// what a person sees). Builds ./harness.tsx with esbuild, opens it in Debian's chromium with
+// Screenshots of every screen at 320 px, at 160 CSS px (the 320 px pane at 200% zoom, drawn at
+// twice the pixels as the person sees it) and full width, in both languages (look at what a
+// person sees). Builds ./harness.tsx with esbuild, opens it in Debian's chromium with
 // playwright-core, and writes PNGs to /tmp/valepix-shots (nothing is committed from there).
 //   node scripts/screenshots/shoot.mjs            (VALEPIX_SHOTS=<dir> to write elsewhere)
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -108,9 +109,13 @@ const steps = {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole("button", { name: pt ? "Conferir de novo" : "Check again" }).click();
     await page.getByRole("alert").waitFor();
+    // In view and holding the focus: stuck at the top when the pane stayed scrolled, or at its
+    // place under the tabs when the screen grew short while the check ran (the pane's scroll
+    // then goes back up, the progress region having held the focus meanwhile).
     const box = await page.getByTestId("message-area").boundingBox();
-    if (!box || box.y < 0 || box.y > 10)
-      throw new Error(`the message area is out of view: ${JSON.stringify(box)}`);
+    const focused = await page.getByTestId("message-area").evaluate((el) => el === document.activeElement);
+    if (!box || box.y < 0 || box.y + box.height > 900 || !focused)
+      throw new Error(`the message area is out of view or not focused: ${JSON.stringify(box)}`);
   },
   fund: async (page, pt) => {
     await page.getByLabel(pt ? "Valor (R$)" : "Amount (R$)").fill(pt ? "1.500,00" : "1,500.00");
@@ -141,8 +146,9 @@ const steps = {
 const report = [];
 for (const locale of ["pt-BR", "en-US"]) {
   for (const [screen, step] of Object.entries(steps)) {
-    for (const width of [320, 800]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
+    for (const width of [320, 160, 800]) {
+      const zoom = width === 160 ? 2 : 1;
+      const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: zoom });
       const [name, variant = ""] = screen.split("-");
       await page.goto(`file://${out}/index.html#${locale}/${name}/${variant}`);
       await page.locator("main").waitFor();

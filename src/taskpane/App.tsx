@@ -4,20 +4,12 @@
  * handed in at the edge (./index.tsx), so the same shell renders in Excel, in the browser
  * preview and in tests.
  */
-import {
-  Badge,
-  Body1,
-  Button,
-  makeStyles,
-  Spinner,
-  Tab,
-  TabList,
-  Title3,
-  tokens,
-} from "@fluentui/react-components";
+import { Badge, Body1, Button, makeStyles, Spinner, Title3, tokens } from "@fluentui/react-components";
 import { type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import { ErrorCenter, MessageArea } from "../ui/errors/ErrorCenter";
-import { type Locale, LanguageProvider, messagesFor, useMessages } from "../ui/i18n";
+import { NARROW } from "../ui/layout";
+import { TabBar, type TabBarItem } from "../ui/TabBar";
+import { type Locale, LanguageProvider, type Messages, messagesFor, useMessages } from "../ui/i18n";
 import { ActivityScreen } from "../features/activity";
 import { ConnectionScreen, type SavedConnection } from "../features/connection";
 import { DataScreen } from "../features/directory";
@@ -33,11 +25,28 @@ const useStyles = makeStyles({
     flexDirection: "column",
     gap: tokens.spacingVerticalM,
     padding: tokens.spacingHorizontalM,
-    // Usable at 320 px: nothing may force a horizontal scroll.
+    // Reflow down to 160 CSS px (a 320 px pane at 200% zoom, WCAG 1.4.10): nothing may force a
+    // horizontal scroll. A word longer than the line breaks (break-word), but unlike "anywhere"
+    // it does not count as breakable when a grid or flex row sizes its columns, so a label
+    // beside a figure keeps its words whole. Fluent's inputs and selects have a minimum width of
+    // their own: here they shrink to the pane. The panes' layouts ask this box's width
+    // (container queries) to stack a label above its value when there is no room beside it.
     minWidth: 0,
     maxWidth: "100%",
     boxSizing: "border-box",
-    overflowWrap: "anywhere",
+    overflowWrap: "break-word",
+    containerType: "inline-size",
+    "& .fui-Input, & .fui-Select, & .fui-Textarea, & input, & select": { minWidth: 0, maxWidth: "100%" },
+    // A button's text wraps inside it rather than being cut by its edge (a button is a flex
+    // box: its text shrinks to it only when any point may break, and breaks a word only when
+    // the word alone is wider than the button); where the pane is narrow, its padding gives a
+    // long word the room it needs.
+    "& .fui-Button": { whiteSpace: "normal", maxWidth: "100%", overflowWrap: "anywhere" },
+    [NARROW]: {
+      "& .fui-Button": { paddingLeft: tokens.spacingHorizontalXS, paddingRight: tokens.spacingHorizontalXS },
+      // A disclosure's toggle (src/ui/Disclosure.tsx) is borderless: its text may reach its edges.
+      "& .fui-Button[aria-expanded]": { paddingLeft: 0, paddingRight: 0 },
+    },
   },
   header: {
     display: "flex",
@@ -46,7 +55,19 @@ const useStyles = makeStyles({
     justifyContent: "space-between",
     gap: tokens.spacingHorizontalS,
   },
-  status: { flexShrink: 0, maxWidth: "100%" },
+  // The connection's name wraps inside the badge instead of spilling over its border; where the
+  // pane is narrow it takes lines, in a box with corners that leave its text inside.
+  status: {
+    maxWidth: "100%",
+    height: "auto",
+    whiteSpace: "normal",
+    textAlign: "start",
+    [NARROW]: {
+      borderRadius: tokens.borderRadiusMedium,
+      paddingTop: tokens.spacingVerticalXXS,
+      paddingBottom: tokens.spacingVerticalXXS,
+    },
+  },
   tabs: { flexWrap: "wrap", rowGap: tokens.spacingVerticalXS },
   connectFirst: {
     display: "flex",
@@ -75,6 +96,18 @@ export function App(props: AppProps) {
       </ErrorCenter>
     </LanguageProvider>
   );
+}
+
+/** A tab for each screen the services allow, Connection always. */
+function screenTabs(services: AvailableServices, words: Messages): TabBarItem<ScreenName>[] {
+  const tab = (value: ScreenName, label: string, shown: unknown) => (shown ? [{ value, label }] : []);
+  return [
+    ...tab("connection", words.app.tabConnection, true),
+    ...tab("distribute", words.app.tabDistribute, services.distribute),
+    ...tab("fund", words.app.tabFund, services.fund),
+    ...tab("data", words.app.tabData, services.data),
+    ...tab("activity", words.app.tabActivity, services.activity),
+  ];
 }
 
 function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
@@ -155,18 +188,13 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
         </Badge>
       </header>
       <nav aria-label={t.app.nav}>
-        <TabList
+        <TabBar
           className={styles.tabs}
-          size="small"
-          selectedValue={screen}
-          onTabSelect={(_, d) => go(d.value as ScreenName)}
-        >
-          <Tab value="connection">{t.app.tabConnection}</Tab>
-          {services.distribute && <Tab value="distribute">{t.app.tabDistribute}</Tab>}
-          {services.fund && <Tab value="fund">{t.app.tabFund}</Tab>}
-          {services.data && <Tab value="data">{t.app.tabData}</Tab>}
-          {services.activity && <Tab value="activity">{t.app.tabActivity}</Tab>}
-        </TabList>
+          label={t.app.nav}
+          items={screenTabs(services, t)}
+          selected={screen}
+          onSelect={go}
+        />
       </nav>
       <MessageArea />
       {screen === "connection" && (

@@ -6,19 +6,19 @@
 import {
   Button,
   makeStyles,
-  MessageBar,
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
   tokens,
 } from "@fluentui/react-components";
+import { LiveMessageBar } from "../ui/LiveMessageBar";
 import { useSyncExternalStore } from "react";
 import { messagesFor, type Locale } from "../ui/i18n";
 import type { NoticeChannel } from "./notices";
 
 const useStyles = makeStyles({
   bar: { margin: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} 0` },
-  body: { whiteSpace: "normal", overflowWrap: "anywhere" },
+  body: { whiteSpace: "normal", overflowWrap: "break-word", minWidth: 0 },
   next: { display: "block", marginTop: tokens.spacingVerticalXS, fontWeight: tokens.fontWeightSemibold },
   details: { display: "block", marginTop: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground3 },
 });
@@ -31,11 +31,11 @@ export function CommandNotice({ notices, locale }: { notices: NoticeChannel; loc
   );
   if (!notice) return null;
   return (
-    <MessageBar
+    <LiveMessageBar
+      titled
       className={styles.bar}
       intent={notice.intent}
       layout="multiline"
-      role={notice.intent === "error" ? "alert" : "status"}
       data-testid="command-notice"
     >
       <MessageBarBody className={styles.body}>
@@ -58,6 +58,6 @@ export function CommandNotice({ notices, locale }: { notices: NoticeChannel; loc
           </Button>
         }
       />
-    </MessageBar>
+    </LiveMessageBar>
   );
 }

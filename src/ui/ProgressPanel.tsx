@@ -1,10 +1,23 @@
-/** Progress of a long operation: what it is doing, how far, the time left, and Cancel. */
+/**
+ * Progress of a long operation: what it is doing, how far, the time left, and Cancel. It is a
+ * region named by what it is doing, and it takes the keyboard focus when the work left nothing
+ * holding it (the control that started it disabled or gone, as Send and a form's submit are):
+ * a screen reader then reads the progress, and Tab goes on to Cancel. A control that keeps the
+ * focus while it works (disabledFocusable) keeps it.
+ */
 import { Button, Caption1, Field, makeStyles, ProgressBar, tokens } from "@fluentui/react-components";
+import { useLayoutEffect, useRef } from "react";
+import { focusLost, TRANSIENT_FOCUS } from "./focus";
 import { formatCount, formatDuration, useMessages } from "./i18n";
 import type { Task } from "./useTask";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalXS,
+    ":focus-visible": { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
   row: {
     display: "flex",
     flexWrap: "wrap",
@@ -15,9 +28,18 @@ const useStyles = makeStyles({
 });
 
 export function ProgressPanel({ task, label }: { task: Task; label?: string }) {
+  if (!task.running) return null;
+  return <RunningProgress task={task} {...(label !== undefined ? { label } : {})} />;
+}
+
+function RunningProgress({ task, label }: { task: Task; label?: string }) {
   const { t, locale } = useMessages();
   const styles = useStyles();
-  if (!task.running) return null;
+  const region = useRef<HTMLElement>(null);
+  // Before the first paint with it, so no frame shows the focus on nothing.
+  useLayoutEffect(() => {
+    if (focusLost()) region.current?.focus();
+  }, []);
   const progress = task.progress;
   const phase = progress ? (t.phases[progress.phase] ?? progress.phase) : (label ?? t.common.working);
   const determinate = progress !== undefined && progress.total > 0;
@@ -33,7 +55,14 @@ export function ProgressPanel({ task, label }: { task: Task; label?: string }) {
   const eta =
     progress?.etaMs !== undefined ? t.common.eta({ time: formatDuration(progress.etaMs, locale) }) : "";
   return (
-    <div className={styles.root} data-testid="progress">
+    <section
+      ref={region}
+      className={styles.root}
+      data-testid="progress"
+      aria-label={phase}
+      tabIndex={-1}
+      {...{ [TRANSIENT_FOCUS]: "" }}
+    >
       <Field label={phase} validationState="none">
         <ProgressBar
           value={value}
@@ -45,6 +74,6 @@ export function ProgressPanel({ task, label }: { task: Task; label?: string }) {
         <Caption1 aria-live="polite">{[counts, eta].filter(Boolean).join(" · ")}</Caption1>
         <Button onClick={() => task.cancel()}>{t.common.cancel}</Button>
       </div>
-    </div>
+    </section>
   );
 }

@@ -6,6 +6,12 @@
  */
 import { makeStyles, tokens } from "@fluentui/react-components";
 
+/**
+ * The pane's content narrower than this (the shell's root is the size container): a 320 px pane
+ * at 200% zoom. Rows of a label beside a value stack there.
+ */
+export const NARROW = "@container (max-width: 240px)";
+
 export const useLayoutStyles = makeStyles({
   /** A whole screen: its sections, one under the other. */
   screen: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -13,7 +19,10 @@ export const useLayoutStyles = makeStyles({
   stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   /** Buttons side by side, wrapping on a narrow pane (320 px). */
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
-  /** A `<dl>` of labels and figures, the figures right-aligned in tabular digits. */
+  /**
+   * A `<dl>` of labels and figures, the figures right-aligned in tabular digits; where the pane
+   * has no room for both side by side (a 320 px pane at 200% zoom), each label above its figure.
+   */
   facts: {
     margin: 0,
     display: "grid",
@@ -21,6 +30,11 @@ export const useLayoutStyles = makeStyles({
     columnGap: tokens.spacingHorizontalM,
     rowGap: tokens.spacingVerticalXXS,
     "& dd": { margin: 0, textAlign: "end", fontVariantNumeric: "tabular-nums" },
+    [NARROW]: {
+      gridTemplateColumns: "minmax(0, 1fr)",
+      "& dt": { color: tokens.colorNeutralForeground3 },
+      "& dd": { textAlign: "start", marginBottom: tokens.spacingVerticalXS },
+    },
   },
   /** A `<ul>` without bullets or indent, its items one under the other. */
   list: {

@@ -5,7 +5,8 @@
  */
 import { Body1, Button, Caption1, makeStyles, tokens } from "@fluentui/react-components";
 import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../ui/i18n";
-import { useLayoutStyles } from "../../ui/layout";
+import { Breakable } from "../../ui/Breakable";
+import { NARROW, useLayoutStyles } from "../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../distribute";
 import type { CurrentState } from "./activity-state";
 import type { RunLogView } from "./services";
@@ -23,8 +24,15 @@ const useStyles = makeStyles({
   facts: {
     margin: 0,
     display: "grid",
-    gridTemplateColumns: "auto 1fr",
+    gridTemplateColumns: "auto minmax(0, 1fr)",
     columnGap: tokens.spacingHorizontalS,
+    "& dd": { margin: 0 },
+    // No room for a label beside its value: the label above, the value under it.
+    [NARROW]: {
+      gridTemplateColumns: "minmax(0, 1fr)",
+      "& dt": { color: tokens.colorNeutralForeground3 },
+      "& dd": { marginBottom: tokens.spacingVerticalXS },
+    },
   },
 });
 
@@ -50,7 +58,9 @@ export function ActivityEntry({ entry, current, checking, onGoToTable, onCheck }
   return (
     <li className={styles.item}>
       <Body1>
-        <strong>{words.entry({ when: formatDateTime(entry.at, locale), table: entry.table })}</strong>
+        <strong>
+          <Breakable>{words.entry({ when: formatDateTime(entry.at, locale), table: entry.table })}</Breakable>
+        </strong>
       </Body1>
       <dl className={styles.facts}>
         <dt>{words.mode}</dt>
@@ -76,7 +86,9 @@ export function ActivityEntry({ entry, current, checking, onGoToTable, onCheck }
         {distributionId && (
           <>
             <dt>{words.distribution}</dt>
-            <dd>{distributionId}</dd>
+            <dd>
+              <Breakable>{distributionId}</Breakable>
+            </dd>
           </>
         )}
       </dl>
@@ -92,11 +104,11 @@ export function ActivityEntry({ entry, current, checking, onGoToTable, onCheck }
       )}
       <div className={layout.actions}>
         <Button size="small" onClick={() => onGoToTable(entry.table)}>
-          {words.goToTable({ table: entry.table })}
+          <Breakable>{words.goToTable({ table: entry.table })}</Breakable>
         </Button>
         {distributionId && (
           <Button size="small" disabled={checking} onClick={() => onCheck(distributionId)}>
-            {words.checkDistribution({ id: distributionId })}
+            <Breakable>{words.checkDistribution({ id: distributionId })}</Breakable>
           </Button>
         )}
       </div>

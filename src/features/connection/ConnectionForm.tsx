@@ -104,7 +104,8 @@ export function ConnectionForm(props: ConnectionFormProps) {
       </Field>
       {sharedWith && <Caption1 role="note">{words.sharedOrigin({ other: sharedWith.label })}</Caption1>}
       <div className={layout.actions}>
-        <Button type="submit" appearance="primary" disabled={busy}>
+        {/* Keeps the focus while the connection is tested (a disabled button would drop it). */}
+        <Button type="submit" appearance="primary" disabledFocusable={busy}>
           {words.saveAndTest}
         </Button>
         {canCancel && <Button onClick={() => dispatch({ type: "cancelled" })}>{t.common.cancel}</Button>}

@@ -4,6 +4,7 @@
  * remove). Draws what ./useConnection.ts read; each button calls back.
  */
 import { Badge, Body1, Button, Caption1, makeStyles, tokens } from "@fluentui/react-components";
+import { Breakable } from "../../ui/Breakable";
 import { useWords } from "../../ui/i18n";
 import { useLayoutStyles } from "../../ui/layout";
 import type { ConnectionsState, Environment, SavedConnection } from "./services";
@@ -19,7 +20,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   itemHead: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: tokens.spacingHorizontalS },
-  url: { overflowWrap: "anywhere", color: tokens.colorNeutralForeground3 },
+  url: { overflowWrap: "break-word", color: tokens.colorNeutralForeground3 },
 });
 
 export interface SavedConnectionListProps {
@@ -70,7 +71,9 @@ export function SavedConnectionList({
                 </Badge>
               )}
             </div>
-            <Caption1 className={styles.url}>{connection.baseUrl}</Caption1>
+            <Caption1 className={styles.url}>
+              <Breakable>{connection.baseUrl}</Breakable>
+            </Caption1>
             <div className={layout.actions}>
               {!active && (
                 <Button
@@ -81,11 +84,12 @@ export function SavedConnectionList({
                   {words.use}
                 </Button>
               )}
+              {/* Keeps the focus while the test runs (a disabled button would drop it). */}
               {active && hasToken && (
                 <Button
                   size="small"
                   appearance="primary"
-                  disabled={busy}
+                  disabledFocusable={busy}
                   onClick={() => onTest(connection.id)}
                 >
                   {words.test}

@@ -44,6 +44,21 @@ function services(over: Partial<DataServices> = {}): DataServices {
 }
 
 describe("Data screen", () => {
+  it.each(["pt-BR", "en-US"] as const)(
+    "offers the transaction types and situations in words, never the API's codes (%s)",
+    async (locale) => {
+      const s = services({
+        situations: jest.fn(() => Promise.reject(new Error("offline"))),
+        pullTransactions: jest.fn(() => Promise.resolve({ table: "T", added: 0, updated: 0 })),
+      });
+      renderPane(<DataScreen services={s} />, locale);
+      await screen.findAllByRole("option");
+      const shown = screen.getAllByRole("option").map((o) => o.textContent ?? "");
+      expect(shown.length).toBeGreaterThan(3);
+      for (const text of shown) expect(text).not.toMatch(/\b[A-Z]{3,}\b|^[a-z_]+$/);
+    },
+  );
+
   it("pulls employees with the chosen situation and reports the table", async () => {
     const s = services();
     renderPane(<DataScreen services={s} />);

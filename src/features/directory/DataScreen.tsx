@@ -23,6 +23,11 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1, minWidth: "140px" },
 });
 
+/** A situation the API has not named yet, in the person's words (its code only when unknown). */
+function situationName(value: string, words: { situationNames: Record<"active" | "inactive", string> }) {
+  return value === "active" || value === "inactive" ? words.situationNames[value] : value;
+}
+
 export function DataScreen({ services }: { services: DataServices }) {
   const words = useWords(DIRECTORY_WORDS);
   const styles = useStyles();
@@ -50,20 +55,20 @@ export function DataScreen({ services }: { services: DataServices }) {
               <option value="">{words.allSituations}</option>
               {situationOptions(state).map((s) => (
                 <option key={s.value} value={s.value}>
-                  {s.label ? s.label : s.value}
+                  {s.label || situationName(s.value, words)}
                 </option>
               ))}
             </Select>
           </Field>
-          <Button disabled={task.running} onClick={() => pull("employees")}>
+          <Button disabledFocusable={task.running} onClick={() => pull("employees")}>
             {words.pullEmployees}
           </Button>
         </div>
         <div className={styles.row}>
-          <Button disabled={task.running} onClick={() => pull("products")}>
+          <Button disabledFocusable={task.running} onClick={() => pull("products")}>
             {words.pullProducts}
           </Button>
-          <Button disabled={task.running} onClick={() => pull("benefits")}>
+          <Button disabledFocusable={task.running} onClick={() => pull("benefits")}>
             {words.pullBenefits}
           </Button>
         </div>
@@ -75,11 +80,14 @@ export function DataScreen({ services }: { services: DataServices }) {
                 onChange={(_, v) => dispatch({ type: "transactionTypeChosen", transactionType: v.value })}
               >
                 <option value="">{words.allTypes}</option>
-                <option value="DEPOSIT">DEPOSIT</option>
-                <option value="DISTRIBUTION">DISTRIBUTION</option>
+                {Object.entries(words.transactionTypes).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
               </Select>
             </Field>
-            <Button disabled={task.running} onClick={data.pullTransactions}>
+            <Button disabledFocusable={task.running} onClick={data.pullTransactions}>
               {words.pullTransactions}
             </Button>
           </div>
@@ -124,7 +132,7 @@ export function DataScreen({ services }: { services: DataServices }) {
         <div className={layout.stack}>
           <Subtitle2 as="h3">{words.reconcile}</Subtitle2>
           <div>
-            <Button disabled={task.running} onClick={data.reconcile}>
+            <Button disabledFocusable={task.running} onClick={data.reconcile}>
               {words.reconcileGo}
             </Button>
           </div>

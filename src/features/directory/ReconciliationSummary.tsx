@@ -2,7 +2,8 @@
  * The reconciliation summary: deposits, distributions, the balance expected and the one the API
  * reports, their difference, whether it adds up, and the debits this workbook's log does not know.
  */
-import { Body1, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { Body1, MessageBarBody } from "@fluentui/react-components";
+import { LiveMessageBar } from "../../ui/LiveMessageBar";
 import { formatBRL, formatCount, useMessages, useWords } from "../../ui/i18n";
 import { useLayoutStyles } from "../../ui/layout";
 import type { ReconciliationView } from "../reconciliation";
@@ -26,9 +27,9 @@ export function ReconciliationSummary({ recon }: { recon: ReconciliationView }) 
         <dt>{words.difference}</dt>
         <dd>{formatBRL(recon.differenceCents, locale)}</dd>
       </dl>
-      <MessageBar intent={recon.differenceCents === 0 ? "success" : "warning"} layout="multiline">
+      <LiveMessageBar intent={recon.differenceCents === 0 ? "success" : "warning"} layout="multiline">
         <MessageBarBody>{recon.differenceCents === 0 ? words.balanced : words.unbalanced}</MessageBarBody>
-      </MessageBar>
+      </LiveMessageBar>
       {recon.unlinkedDebits !== undefined && recon.unlinkedDebits > 0 && (
         <Body1>{words.unlinked({ count: formatCount(recon.unlinkedDebits, locale) })}</Body1>
       )}

@@ -14,6 +14,10 @@ export const DIRECTORY_WORDS = defineWords(
     pullTransactions: "Transações",
     transactionType: "Tipo de transação",
     allTypes: "Todas",
+    /** The API's transaction types (its `type` filter), as a person calls them. */
+    transactionTypes: { DEPOSIT: "Depósitos no saldo", DISTRIBUTION: "Distribuições" },
+    /** The situations the pane offers before the API has named them. */
+    situationNames: { active: "Ativos", inactive: "Inativos" },
     pulled: (p: { table: string; added: string; updated: string }) =>
       `Tabela ${p.table}: ${p.added} nova(s), ${p.updated} atualizada(s).`,
     register: "Cadastrar colaboradores a partir de uma tabela",
@@ -57,6 +61,8 @@ export const DIRECTORY_WORDS = defineWords(
     pullTransactions: "Transactions",
     transactionType: "Transaction type",
     allTypes: "All",
+    transactionTypes: { DEPOSIT: "Balance deposits", DISTRIBUTION: "Distributions" },
+    situationNames: { active: "Active", inactive: "Inactive" },
     pulled: (p) => `Table ${p.table}: ${p.added} new, ${p.updated} updated.`,
     register: "Register employees from a table",
     registerHint:

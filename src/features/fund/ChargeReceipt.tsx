@@ -4,8 +4,9 @@
  * invites paying twice. The API shows no payment time ("Deposit states"): a payment seen arriving
  * is dated to within one poll; a charge already paid when first read says so.
  */
-import { Body1, Button, Subtitle2 } from "@fluentui/react-components";
-import { useId } from "react";
+import { Body1, Button, makeStyles, tokens, typographyStyles } from "@fluentui/react-components";
+import { useEffect, useId, useRef } from "react";
+import { focusLost } from "../../ui/focus";
 import { useReport } from "../../ui/errors/ErrorCenter";
 import { formatBRL, formatDateTime, useMessages, useWords } from "../../ui/i18n";
 import { useLayoutStyles } from "../../ui/layout";
@@ -13,13 +14,27 @@ import { StackedFacts } from "../../ui/StackedFacts";
 import type { ChargeOutcome } from "./charges";
 import { FUND_WORDS } from "./words";
 
+const useStyles = makeStyles({
+  heading: {
+    ...typographyStyles.subtitle2,
+    margin: 0,
+    ":focus-visible": { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
+});
+
 export function ChargeReceipt({ outcome }: { outcome: ChargeOutcome }) {
   const { locale } = useMessages();
   const words = useWords(FUND_WORDS);
   const layout = useLayoutStyles();
+  const styles = useStyles();
   const report = useReport();
   const headingId = useId();
   const { charge } = outcome;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The receipt replaces the charge and its progress: its heading takes the focus they held.
+  useEffect(() => {
+    if (focusLost()) heading.current?.focus();
+  }, []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(charge.transactionId);
@@ -30,9 +45,9 @@ export function ChargeReceipt({ outcome }: { outcome: ChargeOutcome }) {
   };
   return (
     <section className={layout.stack} aria-labelledby={headingId} data-testid="receipt">
-      <Subtitle2 as="h3" id={headingId}>
+      <h3 id={headingId} ref={heading} tabIndex={-1} className={styles.heading}>
         {words.receiptTitle}
-      </Subtitle2>
+      </h3>
       <Body1 role="status">{words.states.COMPLETED}</Body1>
       <StackedFacts
         facts={[

@@ -17,7 +17,7 @@ import {
   RadioGroup,
   Subtitle2,
 } from "@fluentui/react-components";
-import { type FormEvent, useId } from "react";
+import { type FormEvent, type RefObject, useEffect, useId, useRef } from "react";
 import { ChargePanel } from "./ChargePanel";
 import { ChargeReceipt } from "./ChargeReceipt";
 import { FollowChargeForm } from "./FollowChargeForm";
@@ -52,6 +52,21 @@ function shortfallLabel(shortfall: ShortfallView, words: FundWords, locale: "pt-
   }
 }
 
+/**
+ * Opened from Distribute for a shortfall, the form's first empty field takes the focus (the
+ * amount is already chosen: the payer is what is left to type), else its submit button: the
+ * button that opened this screen went with Distribute.
+ */
+function useFirstEmptyField(form: RefObject<HTMLFormElement | null>, fromDistribute: boolean) {
+  useEffect(() => {
+    if (!fromDistribute || !form.current) return;
+    const fields = [...form.current.querySelectorAll<HTMLInputElement>("input:not([type='radio'])")];
+    (
+      fields.find((f) => f.value === "") ?? form.current.querySelector<HTMLElement>("[type='submit']")
+    )?.focus();
+  }, [form, fromDistribute]);
+}
+
 export function FundScreen({ services, draftId, suggestedCents, onBack }: FundScreenProps) {
   const { t, locale } = useMessages();
   const words = useWords(FUND_WORDS);
@@ -59,6 +74,8 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
   const headingId = useId();
   const fund = useFund(services, draftId, suggestedCents);
   const { task, shortfall, errors, charge, outcome } = fund;
+  const form = useRef<HTMLFormElement>(null);
+  useFirstEmptyField(form, onBack !== undefined);
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
@@ -83,7 +100,7 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
 
       {!charge && !task.running && (
         <>
-          <form className={layout.stack} onSubmit={submit} noValidate aria-label={words.title}>
+          <form ref={form} className={layout.stack} onSubmit={submit} noValidate aria-label={words.title}>
             <Field
               label={words.what}
               {...(shortfall.state === "no-draft" ? { hint: words.shortfallNeedsDraft } : {})}

@@ -13,12 +13,12 @@
 import {
   Button,
   makeStyles,
-  MessageBar,
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
   tokens,
 } from "@fluentui/react-components";
+import { LiveMessageBar } from "../LiveMessageBar";
 import {
   createContext,
   type ReactNode,
@@ -104,7 +104,7 @@ const useStyles = makeStyles({
   },
   details: { display: "block", marginTop: tokens.spacingVerticalXS, color: tokens.colorNeutralForeground3 },
   next: { display: "block", marginTop: tokens.spacingVerticalXS, fontWeight: tokens.fontWeightSemibold },
-  body: { whiteSpace: "normal", overflowWrap: "anywhere" },
+  body: { whiteSpace: "normal", overflowWrap: "break-word", minWidth: 0 },
 });
 
 /** Renders what the ErrorCenter holds; place it once, near the top of the pane. */
@@ -139,7 +139,7 @@ function ShownBar({ shown, clear }: { shown: Shown; clear: () => void }) {
   );
   if (shown.kind === "notice") {
     return (
-      <MessageBar
+      <LiveMessageBar
         intent={shown.intent}
         layout="multiline"
         role="status"
@@ -148,14 +148,14 @@ function ShownBar({ shown, clear }: { shown: Shown; clear: () => void }) {
       >
         <MessageBarBody className={styles.body}>{shown.text}</MessageBarBody>
         {dismiss}
-      </MessageBar>
+      </LiveMessageBar>
     );
   }
   return (
-    <MessageBar
+    <LiveMessageBar
+      titled
       intent={shown.intent}
       layout="multiline"
-      role={shown.intent === "error" ? "alert" : "status"}
       data-testid="pane-message"
       data-kind="failure"
     >
@@ -169,6 +169,6 @@ function ShownBar({ shown, clear }: { shown: Shown; clear: () => void }) {
         ))}
       </MessageBarBody>
       {dismiss}
-    </MessageBar>
+    </LiveMessageBar>
   );
 }

@@ -3,14 +3,8 @@
  * method and the balance; for a table already paid with the same content (docs/architecture.md §2 "No double
  * payment") it asks again, with a checkbox that must be ticked on purpose.
  */
-import {
-  Body1,
-  Button,
-  Checkbox,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-} from "@fluentui/react-components";
+import { Body1, Button, Checkbox, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
+import { LiveMessageBar } from "../../../ui/LiveMessageBar";
 import { type Ref, useState } from "react";
 import type { FinalizeBody } from "../../../api";
 import { formatBRL, formatCount, useMessages, useWords } from "../../../ui/i18n";
@@ -56,7 +50,7 @@ export function ConfirmPanel({ review, body, onConfirm, onBack, onFund, headingR
         <Body1>{words.confirmBalance({ balance: formatBRL(review.availableCents, locale) })}</Body1>
       )}
       {shortfall > 0 && coversAll && (
-        <MessageBar intent="warning" layout="multiline">
+        <LiveMessageBar intent="warning" layout="multiline">
           <MessageBarBody>
             {words.confirmShortfall({ shortfall: formatBRL(shortfall, locale) })}
           </MessageBarBody>
@@ -65,12 +59,12 @@ export function ConfirmPanel({ review, body, onConfirm, onBack, onFund, headingR
               <Button onClick={onFund}>{words.fundShortfall}</Button>
             </MessageBarActions>
           )}
-        </MessageBar>
+        </LiveMessageBar>
       )}
       {review.repeats && (
-        <MessageBar intent="error" layout="multiline">
+        <LiveMessageBar intent="error" layout="multiline">
           <MessageBarBody>{words.confirmDouble(describePaidBefore(review.repeats, locale))}</MessageBarBody>
-        </MessageBar>
+        </LiveMessageBar>
       )}
       {review.repeats && <PaidBeforeDetails paid={review.repeats} testId="repeat-details" />}
       {review.repeats && (

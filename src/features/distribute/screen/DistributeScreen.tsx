@@ -9,6 +9,7 @@
 import { Body1, Button, Caption1, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
 import { useEffect, useId, useRef } from "react";
 import { ChargePanel } from "../../fund";
+import { focusLost } from "../../../ui/focus";
 import { ProgressPanel } from "../../../ui/ProgressPanel";
 import { TablePicker } from "../../../ui/TablePicker";
 import { useMessages, useWords } from "../../../ui/i18n";
@@ -36,7 +37,7 @@ const useStyles = makeStyles({
     // Reflow at 200% zoom in a 320 px pane, 160 CSS px (WCAG 1.4.10): Fluent's inputs and selects
     // have a minimum width of their own; here they shrink to the pane, and labels wrap.
     "& .fui-Input, & .fui-Select, & input, & select": { minWidth: 0, maxWidth: "100%" },
-    "& label": { overflowWrap: "anywhere" },
+    "& label": { overflowWrap: "break-word" },
   },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
   charge: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -54,8 +55,15 @@ export interface DistributeScreenProps {
   interrupted?: InterruptedRun | undefined;
 }
 
-/** The heading of each action's outcome, focused once it is on screen. */
-function useOutcomeFocus(focus: { target: FocusTarget; seq: number } | undefined) {
+/**
+ * The heading of each action's outcome, focused once it is on screen, and again when the focus
+ * was lost and the screen is shown and idle: back from Fund (whose button went with it), or a
+ * task ended whose progress region held it.
+ */
+function useOutcomeFocus(
+  focus: { target: FocusTarget; seq: number } | undefined,
+  shown: { active: boolean; running: boolean },
+) {
   const problems = useRef<HTMLHeadingElement>(null);
   const review = useRef<HTMLHeadingElement>(null);
   const confirm = useRef<HTMLHeadingElement>(null);
@@ -67,6 +75,11 @@ function useOutcomeFocus(focus: { target: FocusTarget; seq: number } | undefined
     // The refs are stable; only a new outcome moves focus.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus?.seq]);
+  useEffect(() => {
+    if (shown.active && !shown.running && focus && focusLost()) refs[focus.target].current?.focus();
+    // Only when the screen comes back or its task ends; a new outcome is the effect above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown.active, shown.running]);
   return refs;
 }
 
@@ -85,7 +98,7 @@ export function DistributeScreen({
   const { state, task } = flow;
   const { table, mapping, validation, sent, review, result, charge, unknown } = state;
   const step = stepOf(state, task.running);
-  const headings = useOutcomeFocus(state.focus);
+  const headings = useOutcomeFocus(state.focus, { active, running: task.running });
   const productName = (id: string) => mapping?.products.find((p) => p.id === id)?.name ?? id;
 
   return (
@@ -98,7 +111,7 @@ export function DistributeScreen({
         <InterruptedRunNotice run={state.interrupted} busy={task.running} onContinue={() => flow.send()} />
       )}
       <div className={styles.actions}>
-        <Button onClick={flow.createTemplate} disabled={task.running}>
+        <Button onClick={flow.createTemplate} disabledFocusable={task.running}>
           {words.createTemplate}
         </Button>
       </div>
@@ -106,7 +119,7 @@ export function DistributeScreen({
       {step.preparing && mapping && <MappingEditor key={table} mapping={mapping} onSave={flow.saveMapping} />}
       {step.preparing && (
         <div className={styles.actions}>
-          <Button appearance="primary" onClick={flow.validate} disabled={task.running}>
+          <Button appearance="primary" onClick={flow.validate} disabledFocusable={task.running}>
             {words.validate}
           </Button>
         </div>

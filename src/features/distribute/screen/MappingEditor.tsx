@@ -29,7 +29,7 @@ const useStyles = makeStyles({
     gridTemplateColumns: "repeat(auto-fill, minmax(min(200px, 100%), 1fr))",
     gap: tokens.spacingVerticalS,
   },
-  field: { minWidth: 0, "& label": { overflowWrap: "anywhere" } },
+  field: { minWidth: 0, "& label": { overflowWrap: "break-word" } },
   select: {
     minWidth: 0,
     maxWidth: "100%",

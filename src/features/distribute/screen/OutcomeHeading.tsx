@@ -10,7 +10,7 @@ const useStyles = makeStyles({
   heading: {
     ...typographyStyles.subtitle2,
     margin: 0,
-    overflowWrap: "anywhere",
+    overflowWrap: "break-word",
     ":focus-visible": { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
 });
@@ -18,15 +18,23 @@ const useStyles = makeStyles({
 export function OutcomeHeading({
   headingRef,
   className,
+  live = false,
   children,
 }: {
   headingRef?: Ref<HTMLHeadingElement> | undefined;
   className?: string;
+  /** Its text is announced when it changes (a count that a new run of the action updates). */
+  live?: boolean;
   children: ReactNode;
 }) {
   const styles = useStyles();
   return (
-    <h3 ref={headingRef} tabIndex={-1} className={mergeClasses(styles.heading, className)}>
+    <h3
+      ref={headingRef}
+      tabIndex={-1}
+      className={mergeClasses(styles.heading, className)}
+      {...(live ? { "aria-live": "polite" as const } : {})}
+    >
       {children}
     </h3>
   );

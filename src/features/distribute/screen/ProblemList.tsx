@@ -27,7 +27,7 @@ const useStyles = makeStyles({
     minHeight: "32px",
     width: "100%",
     whiteSpace: "normal",
-    overflowWrap: "anywhere",
+    overflowWrap: "break-word",
     gap: tokens.spacingHorizontalS,
     alignItems: "flex-start",
     fontWeight: tokens.fontWeightRegular,
@@ -37,7 +37,7 @@ const useStyles = makeStyles({
     display: "flex",
     gap: tokens.spacingHorizontalS,
     alignItems: "flex-start",
-    overflowWrap: "anywhere",
+    overflowWrap: "break-word",
   },
   rows: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalXS },
   rowButton: { minWidth: "44px" },
@@ -45,8 +45,10 @@ const useStyles = makeStyles({
     display: "flex",
     gap: tokens.spacingHorizontalS,
     alignItems: "flex-start",
-    overflowWrap: "anywhere",
+    overflowWrap: "break-word",
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    ":focus-visible": { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
 });
 
@@ -109,8 +111,10 @@ export function ProblemList({
   );
   return (
     <ul className={styles.list} aria-label={words.problems({ count: String(issues.length) })}>
+      {/* A problem of the whole table has no cell to go to, yet it is a stop of Tab like the
+          others: a person who tabs through the list meets every problem in it. */}
       {tableIssues.map((issue, i) => (
-        <li key={`t${i}`} className={styles.tableIssue}>
+        <li key={`t${i}`} className={styles.tableIssue} tabIndex={0}>
           {badge(issue.severity)}
           <Body1>{issue.message[locale]}</Body1>
         </li>

@@ -4,7 +4,8 @@
  * "check again" (which follows it; finalize is never sent twice). The distribution's and the
  * charge's ids are under "Detalhes", for whoever needs them.
  */
-import { Body1, Button, MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { Body1, Button, MessageBarBody } from "@fluentui/react-components";
+import { LiveMessageBar } from "../../../ui/LiveMessageBar";
 import type { Ref } from "react";
 import type { Locale } from "../../../money";
 import { Disclosure } from "../../../ui/Disclosure";
@@ -40,7 +41,8 @@ export function ResultPanel({ result, busy, onCheckAgain, onAgain, headingRef }:
   return (
     <section className={layout.stack} aria-label={words.result({ status })}>
       <OutcomeHeading headingRef={headingRef}>{words.resultTitle}</OutcomeHeading>
-      <MessageBar intent={intent} layout="multiline">
+      {/* The result's sentence is its own status region: the bar around it is not another. */}
+      <LiveMessageBar intent={intent} layout="multiline" role={undefined}>
         <MessageBarBody>
           <span role="status" data-testid="result">
             {words.result({ status })}{" "}
@@ -50,7 +52,7 @@ export function ResultPanel({ result, busy, onCheckAgain, onAgain, headingRef }:
             })}
           </span>
         </MessageBarBody>
-      </MessageBar>
+      </LiveMessageBar>
       <Body1>{words.resultRows}</Body1>
       {!result.finalizedNow && <Body1>{words.resultFollowed}</Body1>}
       {result.localCheckOnly && <Body1>{words.localCheckOnly}</Body1>}

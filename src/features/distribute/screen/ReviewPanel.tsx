@@ -1,5 +1,6 @@
 /** Review: sheet vs draft (every mismatch listed), and what changed since the table's last finalized run. */
-import { Body1, makeStyles, MessageBar, MessageBarBody, Subtitle2, tokens } from "@fluentui/react-components";
+import { Body1, makeStyles, MessageBarBody, Subtitle2, tokens } from "@fluentui/react-components";
+import { LiveMessageBar } from "../../../ui/LiveMessageBar";
 import type { Ref } from "react";
 import { formatBRL, formatCount, useMessages, useWords } from "../../../ui/i18n";
 import type { ReviewView } from "../services";
@@ -33,19 +34,19 @@ export function ReviewPanel({
   return (
     <section className={layout.stack} aria-label={words.review}>
       <OutcomeHeading headingRef={headingRef}>{words.review}</OutcomeHeading>
-      <MessageBar intent={review.matches ? "success" : "error"} layout="multiline">
+      <LiveMessageBar intent={review.matches ? "success" : "error"} layout="multiline">
         <MessageBarBody>
           {review.matches
             ? words.reviewMatches
             : words.reviewMismatch({ count: formatCount(review.mismatches.length, locale) })}
         </MessageBarBody>
-      </MessageBar>
+      </LiveMessageBar>
       {unansweredDrafts > 0 && (
-        <MessageBar intent="warning" layout="multiline" data-testid="unanswered-drafts">
+        <LiveMessageBar intent="warning" layout="multiline" data-testid="unanswered-drafts">
           <MessageBarBody>
             {words.reviewUnanswered({ count: formatCount(unansweredDrafts, locale) })}
           </MessageBarBody>
-        </MessageBar>
+        </LiveMessageBar>
       )}
       {review.mismatches.length > 0 && (
         <ul className={styles.list} data-testid="mismatches">

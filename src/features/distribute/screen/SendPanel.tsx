@@ -15,13 +15,13 @@ import {
   Input,
   Label,
   makeStyles,
-  MessageBar,
   MessageBarBody,
   MessageBarTitle,
   Radio,
   RadioGroup,
   tokens,
 } from "@fluentui/react-components";
+import { LiveMessageBar } from "../../../ui/LiveMessageBar";
 import { useId, useState } from "react";
 import type { Benefit, Product } from "../../../api";
 import { formatCount, useMessages, useWords } from "../../../ui/i18n";
@@ -160,7 +160,7 @@ export function SendPanel(props: SendPanelProps) {
       )}
       {props.drafts && (
         <>
-          <MessageBar intent="warning" layout="multiline">
+          <LiveMessageBar titled intent="warning" layout="multiline">
             <MessageBarBody>
               <MessageBarTitle>{words.draftsTitle}</MessageBarTitle>
               {words.draftsQuestion({
@@ -169,7 +169,7 @@ export function SendPanel(props: SendPanelProps) {
               })}{" "}
               {words.draftsNext}
             </MessageBarBody>
-          </MessageBar>
+          </LiveMessageBar>
           <div className={layout.actions}>
             <Button disabled={props.disabled} onClick={() => props.onSendAnotherDraft?.(props.drafts!)}>
               {words.draftsAnother}
@@ -179,12 +179,12 @@ export function SendPanel(props: SendPanelProps) {
       )}
       {props.repeat ? (
         <>
-          <MessageBar intent="error" layout="multiline">
+          <LiveMessageBar titled intent="error" layout="multiline" role="status">
             <MessageBarBody>
               <MessageBarTitle>{words.doubleTitle}</MessageBarTitle>
               {words.confirmDouble(describePaidBefore(props.repeat, locale))}
             </MessageBarBody>
-          </MessageBar>
+          </LiveMessageBar>
           <PaidBeforeDetails paid={props.repeat} testId="repeat-details" />
           <Checkbox
             checked={repeatOk}

@@ -14,11 +14,11 @@ import {
   Button,
   Checkbox,
   makeStyles,
-  MessageBar,
   MessageBarBody,
   MessageBarTitle,
   tokens,
 } from "@fluentui/react-components";
+import { LiveMessageBar } from "../../../ui/LiveMessageBar";
 import { type Ref, useState } from "react";
 import { Disclosure } from "../../../ui/Disclosure";
 import { useMessages, useWords } from "../../../ui/i18n";
@@ -61,11 +61,11 @@ export function UnknownOutcomePanel({
   return (
     <section className={styles.root} aria-label={words.unknownTitle} data-testid="unknown-outcome">
       <OutcomeHeading headingRef={headingRef}>{words.unknownTitle}</OutcomeHeading>
-      <MessageBar intent="warning" layout="multiline" role="alert">
+      <LiveMessageBar titled intent="warning" layout="multiline" role="alert">
         <MessageBarBody>
           <MessageBarTitle>{words.unknownMayHaveApplied}</MessageBarTitle> {words.unknownExplain}
         </MessageBarBody>
-      </MessageBar>
+      </LiveMessageBar>
       {checked && (
         <Body1 role="status" data-testid="unknown-checked">
           {words.unknownNotApplied({ time: new Date(checked).toLocaleTimeString(locale) })}

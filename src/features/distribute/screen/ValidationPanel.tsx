@@ -100,7 +100,7 @@ export function ValidationPanel({
         </div>
       )}
 
-      <OutcomeHeading headingRef={problemsHeadingRef}>
+      <OutcomeHeading headingRef={problemsHeadingRef} live>
         {words.problems({ count: formatCount(result.issues.length, locale) })}
       </OutcomeHeading>
       {result.issues.length === 0 && <Body1>{words.noProblems}</Body1>}
