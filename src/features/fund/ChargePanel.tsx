@@ -5,13 +5,26 @@
  * Distribute (the charge a finalize opens with BALANCE_WITH_PIX / BALANCE_WITH_BOLETO, or PIX /
  * BOLETO, for the part the balance does not cover).
  */
-import { Body1, Button, Caption1, Field, makeStyles, Textarea, tokens } from "@fluentui/react-components";
+import {
+  Body1,
+  Button,
+  Caption1,
+  Field,
+  makeStyles,
+  Spinner,
+  Textarea,
+  tokens,
+} from "@fluentui/react-components";
+import { lazy, Suspense } from "react";
 import type { Charge } from "./charges";
 import { useReport } from "../../ui/errors/ErrorCenter";
 import { useCountdown } from "./useCountdown";
 import { formatBRL, formatDuration, useMessages, useWords } from "../../ui/i18n";
-import { PixQrCode } from "./PixQrCode";
 import { FUND_WORDS } from "./words";
+
+// The QR encoder loads with the first charge shown, not with the pane: it is a few kilobytes of
+// the pane's start weight that most sessions never need.
+const PixQrCode = lazy(() => import("./PixQrCode").then((m) => ({ default: m.PixQrCode })));
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -51,7 +64,9 @@ export function ChargePanel({ charge, finalStatus, states, onCancel }: ChargePan
       {/* A final charge is not payable: its code is gone, so nothing invites paying twice. */}
       {charge.pixCopyPaste && !finalStatus && (
         <>
-          <PixQrCode code={charge.pixCopyPaste} label={words.qrLabel} />
+          <Suspense fallback={<Spinner size="tiny" />}>
+            <PixQrCode code={charge.pixCopyPaste} label={words.qrLabel} />
+          </Suspense>
           <Field label={words.pixCode}>
             <Textarea className={styles.code} readOnly value={charge.pixCopyPaste} resize="vertical" />
           </Field>

@@ -7,7 +7,7 @@
  * this file only draws it. After each action focus moves to its outcome's heading (WCAG 2.4.3).
  */
 import { Body1, Button, Caption1, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
-import { useEffect, useId, useRef } from "react";
+import { lazy, Suspense, useEffect, useId, useRef } from "react";
 import { ChargePanel } from "../../fund";
 import { focusLost } from "../../../ui/focus";
 import { ProgressPanel } from "../../../ui/ProgressPanel";
@@ -18,7 +18,6 @@ import { DISTRIBUTE_WORDS } from "../words";
 import { ConfirmPanel } from "./ConfirmPanel";
 import { type FocusTarget, reviewShortfall, stepOf } from "./distribute-state";
 import { FinalizeForm } from "./FinalizeForm";
-import { InterruptedRunNotice } from "./InterruptedRunNotice";
 import { MappingEditor } from "./MappingEditor";
 import { ResultPanel } from "./ResultPanel";
 import { ReviewPanel } from "./ReviewPanel";
@@ -27,6 +26,11 @@ import { SentSummary } from "./SentSummary";
 import { UnknownOutcomePanel } from "./UnknownOutcomePanel";
 import { useDistribute } from "./useDistribute";
 import { ValidationPanel } from "./ValidationPanel";
+
+// Shown only when a run stopped before it ended: loaded then, not with the pane.
+const InterruptedRunNotice = lazy(() =>
+  import("./InterruptedRunNotice").then((m) => ({ default: m.InterruptedRunNotice })),
+);
 
 const useStyles = makeStyles({
   root: {
@@ -108,7 +112,9 @@ export function DistributeScreen({
       </Subtitle2>
       <TablePicker tables={flow.tables} value={table} onChange={flow.pick} onRefresh={flow.loadTables} />
       {state.interrupted && (
-        <InterruptedRunNotice run={state.interrupted} busy={task.running} onContinue={() => flow.send()} />
+        <Suspense fallback={null}>
+          <InterruptedRunNotice run={state.interrupted} busy={task.running} onContinue={() => flow.send()} />
+        </Suspense>
       )}
       <div className={styles.actions}>
         <Button onClick={flow.createTemplate} disabledFocusable={task.running}>

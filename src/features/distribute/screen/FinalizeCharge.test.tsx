@@ -55,7 +55,7 @@ test("PIX for the difference: code, QR, expiry and progress while waiting; cance
 
   const panel = await screen.findByRole("region", { name: "Pague a cobrança da diferença" });
   expect(within(panel).getByText("Valor a pagar: R$ 234,56")).toBeTruthy();
-  expect(within(panel).getByTestId("pix-qr")).toBeTruthy();
+  expect(await within(panel).findByTestId("pix-qr")).toBeTruthy(); // the QR encoder loads with the first charge
   expect(within(panel).getByLabelText("PIX copia e cola")).toHaveProperty("value", PIX);
   expect((await within(panel).findByTestId("expiry")).textContent).toMatch(/^Expira em (9|10) min/);
   expect(screen.getByTestId("progress")).toBeTruthy();

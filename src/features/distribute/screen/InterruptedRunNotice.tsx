@@ -1,16 +1,11 @@
 /**
  * A run that stopped before it ended, as the pane finds it when it opens: what the draft holds
  * against what the table asks for (as the API reports it), that nothing was paid, and one action
- * that continues the same draft. Announced as a status, and focusable, so a screen reader hears it.
+ * that continues the same draft. A status region, so a screen reader announces it when it appears.
  */
-import {
-  Button,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-} from "@fluentui/react-components";
+import { Button, MessageBarActions, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
 import { Disclosure } from "../../../ui/Disclosure";
+import { LiveMessageBar } from "../../../ui/LiveMessageBar";
 import { formatBRL, formatCount, formatDateTime, useMessages, useWords } from "../../../ui/i18n";
 import { useLayoutStyles } from "../../../ui/layout";
 import type { InterruptedRun } from "../services";
@@ -43,7 +38,7 @@ export function InterruptedRunNotice({ run, busy, onContinue }: InterruptedRunNo
         total: formatBRL(run.draftCents, locale),
       });
   return (
-    <MessageBar intent="warning" layout="multiline" role="status" data-testid="interrupted-run">
+    <LiveMessageBar titled intent="warning" layout="multiline" data-testid="interrupted-run">
       <MessageBarBody>
         <MessageBarTitle>{words.interruptedTitle}</MessageBarTitle> {summary}{" "}
         {run.state === "unknown" && `${words.interruptedUnknown} `}
@@ -63,6 +58,6 @@ export function InterruptedRunNotice({ run, busy, onContinue }: InterruptedRunNo
           </Button>
         </MessageBarActions>
       )}
-    </MessageBar>
+    </LiveMessageBar>
   );
 }
