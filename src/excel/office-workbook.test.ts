@@ -27,7 +27,8 @@ async function collect(it: AsyncIterable<RowBlock>): Promise<RowBlock[]> {
   return out;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 10));
+// An event's handler may ask Excel where the table is: office.js's round trips take a few timer turns.
+const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe("OfficeWorkbook over the fake Excel: a 50,000-row table", () => {
   const excel = createFakeExcel({
@@ -42,8 +43,8 @@ describe("OfficeWorkbook over the fake Excel: a 50,000-row table", () => {
     expect(excel.stats.syncs).toBe(blocks.length);
     expect(excel.stats.refused).toBe(0);
     expect(excel.stats.maxResponseBytes).toBeLessThan(WEB_PAYLOAD_LIMIT_BYTES);
-    // A block's request is the load instruction only (no values travel to Excel).
-    expect(excel.stats.maxRequestBytes).toBeLessThan(200);
+    // A block's request is office.js's object paths and actions (about 2.4 KB): no values travel.
+    expect(excel.stats.maxRequestBytes).toBeLessThan(4000);
     expect(blocks.length).toBeLessThanOrEqual(5);
   });
 

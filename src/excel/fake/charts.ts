@@ -208,7 +208,13 @@ export class FakeChartCollection implements ChartCollectionApi {
     return this;
   }
 
-  add(type: string, sourceData: FakeRange, seriesBy: "Auto" | "Columns" | "Rows" = "Auto"): FakeChartObject {
+  add(
+    type: string,
+    sourceData: FakeRange,
+    seriesByArg?: "Auto" | "Columns" | "Rows" | null,
+  ): FakeChartObject {
+    // An argument left out travels as null (the request is JSON).
+    const seriesBy = seriesByArg ?? "Auto";
     let created: FakeChart | undefined;
     this.ctx.enqueue({ addChart: { type, seriesBy } }, () => {
       if (!CHART_TYPES.has(type)) throw invalidArgument(`${type} is not a chart type`);

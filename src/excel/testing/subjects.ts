@@ -3,7 +3,9 @@ import { type FakeExcel, createFakeExcel } from "../fake";
 import { OfficeWorkbook } from "../office-workbook";
 import type { ContractInit, ContractSubject, Looker } from "./contract-subject";
 
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
+// An event's handler may ask Excel where the table is: office.js's round trips (a request, and
+// the release of the ranges it kept) take a few timer turns.
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 50));
 
 function fakeLooker(excel: FakeExcel): Looker {
   return {

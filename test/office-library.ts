@@ -1,0 +1,40 @@
+/**
+ * Loads Microsoft's office.js for the tests and the benchmarks: the pinned
+ * `@microsoft/office-js` package's `dist/excel-web-16.00.js` (Excel on the web's runtime: the
+ * shared Office runtime, `OfficeExtension` and `Excel`), read from node_modules and evaluated as
+ * it ships, unmodified, in a jsdom window of its own (the library expects a browser's `window`).
+ * Before it runs, the window gets the native bridge a host provides (`_richApiNativeBridge`),
+ * through which the fake Excel sends events; the library's `HostBridgeSession` is created so its
+ * event messages reach the library's event registration. Licence: the package's LICENSE allows
+ * installing and using the library "to design, develop and test" the add-in; it is not copied
+ * into the repository.
+ */
+import { readFileSync } from "node:fs";
+import { JSDOM } from "jsdom";
+import type { NativeBridge, OfficeLibrary } from "../src/excel/fake/client";
+
+/** The library file the tests and benchmarks run. */
+export const OFFICE_LIBRARY_FILE = require.resolve("@microsoft/office-js/dist/excel-web-16.00.js");
+
+interface LibraryWindow {
+  eval(source: string): unknown;
+  _richApiNativeBridge?: NativeBridge;
+  Excel: OfficeLibrary["Excel"];
+  OfficeExtension: OfficeLibrary["OfficeExtension"] & {
+    HostBridgeSession: { getInstanceIfHostBridgeInited(): unknown };
+  };
+}
+
+export function loadOfficeLibrary(): Promise<OfficeLibrary> {
+  const dom = new JSDOM("<!doctype html><html><head></head><body></body></html>", {
+    runScripts: "outside-only",
+    url: "https://localhost/",
+  });
+  const window = dom.window as unknown as LibraryWindow;
+  // The add-in sends nothing through the bridge: requests go through the host's session.
+  const bridge: NativeBridge = { sendMessageToHost: () => undefined };
+  window._richApiNativeBridge = bridge;
+  window.eval(readFileSync(OFFICE_LIBRARY_FILE, "utf8"));
+  window.OfficeExtension.HostBridgeSession.getInstanceIfHostBridgeInited();
+  return Promise.resolve({ Excel: window.Excel, OfficeExtension: window.OfficeExtension, bridge });
+}
