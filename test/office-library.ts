@@ -10,11 +10,15 @@
  * into the repository.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { JSDOM } from "jsdom";
 import type { NativeBridge, OfficeLibrary } from "../src/excel/fake/client";
 
 /** The library file the tests and benchmarks run. */
-export const OFFICE_LIBRARY_FILE = require.resolve("@microsoft/office-js/dist/excel-web-16.00.js");
+export const OFFICE_LIBRARY_FILE = createRequire(path.join(process.cwd(), "package.json")).resolve(
+  "@microsoft/office-js/dist/excel-web-16.00.js",
+);
 
 interface LibraryWindow {
   eval(source: string): unknown;

@@ -98,6 +98,11 @@ class FakeChartLegend {
 const LEGEND_POSITIONS = new Set(["Invalid", "Top", "Bottom", "Left", "Right", "Corner", "Custom"]);
 
 export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
+  /** Charts are found by name (`ChartCollection.getItem(name)`): the host gives the library no id. */
+  override hasId(): boolean {
+    return false;
+  }
+
   protected readonly scalarNames = CHART_SCALARS;
   readonly title = new FakeChartTitle(this);
   readonly legend = new FakeChartLegend(this);

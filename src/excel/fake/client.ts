@@ -83,16 +83,17 @@ export function sendEvent(library: OfficeLibrary, eventType: number, targetId: s
  */
 export function hostSession(
   library: OfficeLibrary,
-  answer: (requestText: string) => ExecutorResponse,
+  host: { sent(): void; answer(requestText: string): ExecutorResponse },
 ): object {
   const { SessionBase, GenericEventRegistration } = library.OfficeExtension;
   const executor = {
     executeAsync(_customData: string, _flags: number, message: { Body: unknown }) {
       const text = JSON.stringify(message.Body);
+      host.sent();
       return new Promise<ExecutorResponse>((resolve, reject) => {
         setTimeout(() => {
           try {
-            resolve(answer(text));
+            resolve(host.answer(text));
           } catch (e) {
             reject(e instanceof Error ? e : new Error(String(e)));
           }

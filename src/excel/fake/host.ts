@@ -27,6 +27,7 @@ import type { TableChangedArgs } from "../office-api";
 import { FakeCollection } from "./collection";
 import { type FakeHost, FakeObject } from "./context";
 import { FakeRequestContext } from "./objects";
+import { FakeRange } from "./range";
 import type { FakeTable } from "./model";
 
 interface ArgumentInfo {
@@ -74,6 +75,10 @@ export interface ExecutorResponse {
 /** The path and action types of the library's wire format (see the header). */
 const PATH = { global: 1, method: 3, property: 4, indexer: 5, referenceId: 6 } as const;
 const ACTION = { instantiate: 1, query: 2, method: 3, setProperty: 4, trace: 5 } as const;
+/** Cells a get of a range's cell arrays may cover (see `RequestRun.queryRange`). */
+export const MAX_GET_CELLS = 5_000_000;
+const CELL_ARRAYS = new Set(["values", "text", "formulas", "formulasLocal", "numberFormat", "valueTypes"]);
+
 /** `Table.onChanged` in the library's event registration (`eventType: 101`). */
 export const TABLE_CHANGED_EVENT = 101;
 
@@ -304,7 +309,8 @@ class RequestRun {
   /** An object's `Id` (worksheets, tables, charts), for the library to address it by id. */
   private identity(pathId: number, target: unknown, data: Record<string, unknown> | null) {
     const out: Record<string, unknown> = {};
-    if (data && "id" in data) out.Id = data.id;
+    const addressable = target === null || (target instanceof FakeObject && target.hasId());
+    if (data && "id" in data && addressable) out.Id = data.id;
     else if (target instanceof FakeObject && target.hasId()) {
       const loaded = this.loadNow(target, ["id"]);
       if (loaded) out.Id = loaded.id;
@@ -332,10 +338,32 @@ class RequestRun {
       return { _Items: items.map((item) => ({ ...this.identity(-1, null, item), ...pascalKeys(item) })) };
     }
     if (!(target instanceof FakeObject) && !isLoadable(target)) throw notEmulated("loading this object");
+    if (target instanceof FakeRange && select !== undefined) return this.queryRange(pathId, target, select);
     const data = this.loadNow(target as { load(names?: string[]): unknown }, select);
     if (data === null) return null;
     // A collection of the fake's own kind (charts) loads its items as an array.
     if (Array.isArray(data)) return { _Items: (data as Array<Record<string, unknown>>).map(pascalKeys) };
+    return { ...this.identity(pathId, target, data), ...pascalKeys(data) };
+  }
+
+  /**
+   * A range's properties, where a get of cell arrays over more than 5,000,000 cells gives null:
+   * "a range is limited to five million cells for get operations", on every platform ("Resource
+   * limits and performance optimization for Office Add-ins", Excel add-ins), and Excel answers
+   * such a get with `null` rather than an error (OfficeDev/office-js#4783, #6781; the note added
+   * to the docs by OfficeDev/office-js-docs-pr#5821).
+   */
+  private queryRange(pathId: number, target: FakeRange, select: string[]): unknown {
+    const size = this.loadNow(target, ["rowCount", "columnCount"]);
+    if (size === null) return null;
+    const cells = Number(size.rowCount) * Number(size.columnCount);
+    const tooLarge = cells > MAX_GET_CELLS ? select.filter((n) => CELL_ARRAYS.has(n)) : [];
+    const data = this.loadNow(
+      target,
+      select.filter((n) => !tooLarge.includes(n)),
+    );
+    if (data === null) return null;
+    for (const name of tooLarge) data[name] = null;
     return { ...this.identity(pathId, target, data), ...pascalKeys(data) };
   }
 

@@ -81,9 +81,30 @@ export class FakeExcel extends FakeWorkbookView {
    */
   readonly run: ExcelRun = async <T>(batch: (context: RequestContextApi) => Promise<T>): Promise<T> => {
     const library = await officeLibrary();
-    this.session ??= hostSession(library, (text) => this.answer(library, text));
+    this.session ??= hostSession(library, {
+      sent: () => void this.inFlight++,
+      answer: (text) => {
+        this.inFlight--;
+        return this.answer(library, text);
+      },
+    });
     return library.Excel.run(this.session, (context) => batch(context));
   };
+
+  /** Requests sent by the library and not answered yet. */
+  private inFlight = 0;
+
+  /**
+   * Resolves once the add-in has stopped talking to Excel: no request in flight for a few timer
+   * turns. An event's handler may start batches of its own (a table's place asked again), each a
+   * round trip or two through office.js; tests wait for them here rather than for a fixed time.
+   */
+  async settle(): Promise<void> {
+    for (let idleTurns = 0; idleTurns < 3;) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      idleTurns = this.inFlight === 0 ? idleTurns + 1 : 0;
+    }
+  }
 
   private answer(library: OfficeLibrary, requestText: string): ExecutorResponse {
     this.host ??= new RequestHost(this, (type, target, args) => sendEvent(library, type, target, args));

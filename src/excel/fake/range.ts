@@ -319,6 +319,6 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
 }
 
 /** A sheet name as an address writes it: quoted when it is not a plain word. */
-function quoteSheet(name: string): string {
+export function quoteSheet(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
