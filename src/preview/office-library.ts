@@ -10,7 +10,7 @@
 import type { NativeBridge, OfficeLibrary } from "../excel/fake/client";
 
 /** Where the development build puts the library file. */
-export const OFFICE_LIBRARY_URL = "office-js-preview/excel-web-16.00.js";
+const OFFICE_LIBRARY_URL = "office-js-preview/excel-web-16.00.js";
 
 interface LibraryWindow {
   _richApiNativeBridge?: NativeBridge;

@@ -49,7 +49,7 @@ interface ActionInfo {
   ArgumentInfo?: ArgumentInfo;
   QueryInfo?: { Select?: string[]; Expand?: string[] };
 }
-export interface RequestBody {
+interface RequestBody {
   Actions: ActionInfo[];
   ObjectPaths: Record<string, ObjectPathInfo>;
 }
@@ -59,7 +59,7 @@ interface HostError {
   HttpStatusCode: number;
   ActionIndex?: number;
 }
-export interface ResponseBody {
+interface ResponseBody {
   Results: Array<{ ActionId: number; Value: unknown }>;
   Error?: HostError;
 }
@@ -76,11 +76,11 @@ export interface ExecutorResponse {
 const PATH = { global: 1, method: 3, property: 4, indexer: 5, referenceId: 6 } as const;
 const ACTION = { instantiate: 1, query: 2, method: 3, setProperty: 4, trace: 5 } as const;
 /** Cells a get of a range's cell arrays may cover (see `RequestRun.queryRange`). */
-export const MAX_GET_CELLS = 5_000_000;
+const MAX_GET_CELLS = 5_000_000;
 const CELL_ARRAYS = new Set(["values", "text", "formulas", "formulasLocal", "numberFormat", "valueTypes"]);
 
 /** `Table.onChanged` in the library's event registration (`eventType: 101`). */
-export const TABLE_CHANGED_EVENT = 101;
+const TABLE_CHANGED_EVENT = 101;
 
 /** What one request cost on the wire, in UTF-8 bytes of its JSON. */
 export interface WireRecord {
