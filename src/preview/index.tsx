@@ -28,8 +28,6 @@ import { FakeSheetSource } from "./fake-source";
 import { installCustomFunctions } from "./functions-host";
 import type { DisplayLocale } from "./format";
 import { installOfficeGlobals } from "./host";
-import { loadOfficeLibraryInFrame } from "./office-library";
-import { provideOfficeLibrary } from "../excel/fake/client";
 import { previewLocale } from "./i18n";
 import { keepAfterChanges, workbookStore } from "./workbook-store";
 
@@ -42,9 +40,6 @@ const sandboxUrl = params.get("sandbox") ?? ENVIRONMENTS.sandbox;
 const paneWidth = Math.min(400, Math.max(320, Number(params.get("pane") ?? 360) || 360));
 document.documentElement.style.setProperty("--pane-width", `${paneWidth}px`);
 document.documentElement.lang = locale;
-
-// The fake Excel's client is Microsoft's office.js, as in the tests (./office-library.ts).
-provideOfficeLibrary(() => loadOfficeLibraryInFrame());
 
 const kept = workbookStore();
 // The workbook this tab had before a reload, or the demo one.
