@@ -26,13 +26,19 @@ const common = {
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
-    { ...common, displayName: "node", testEnvironment: "node", testMatch: ["<rootDir>/**/*.test.ts"] },
+    {
+      ...common,
+      displayName: "node",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/**/*.test.ts"],
+      setupFiles: ["<rootDir>/test/setup-office.ts"],
+    },
     {
       ...common,
       displayName: "dom",
       testEnvironment: "jsdom",
       testMatch: ["<rootDir>/**/*.test.tsx"],
-      setupFiles: ["<rootDir>/test/setup-dom.ts"],
+      setupFiles: ["<rootDir>/test/setup-dom.ts", "<rootDir>/test/setup-office.ts"],
     },
     // The browser journeys (e2e/harness.ts): one webpack build for all (e2e/global-setup.ts) and
     // Debian's Chromium.

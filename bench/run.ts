@@ -14,6 +14,11 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Report, checkTargets, printTable } from "./targets";
+import { provideOfficeLibrary } from "../src/excel/fake/client";
+import { loadOfficeLibrary } from "../test/office-library";
+
+// The benchmarks' Excel is the fake, driven by Microsoft's office.js as in the tests.
+provideOfficeLibrary(loadOfficeLibrary);
 
 type Bench = (options: { quick: boolean; only: string[] }) => Promise<Record<string, unknown> | void>;
 

@@ -3,7 +3,8 @@
  * (`getItemOrNullObject`) or added, every cell written with `Range.formulas` or `Range.values` and
  * its `numberFormat`, column widths (`RangeFormat.columnWidth`), and the chart of the same name
  * replaced: deleted, then added from its range (`ChartCollection.add`), named, titled and placed
- * over its cells (`Chart.setPosition`). Two syncs: one to learn what exists, one to write.
+ * over its cells (`Chart.setPosition`). Two syncs: one to learn what exists, one to write (and
+ * one between them for the old chart, when the sheet exists).
  * Office errors come out as `WorkbookHostError` (./errors.ts `hostCall`).
  */
 import type { FormulaSheetPort, FormulaSheetSpec } from "../workbook/formula-sheet";
@@ -28,12 +29,13 @@ export class OfficeFormulaSheet implements FormulaSheetPort {
         const sheets = context.workbook.worksheets;
         const found = sheets.getItemOrNullObject(spec.name);
         found.load("name");
-        const oldChart = spec.chart ? found.charts.getItemOrNullObject(spec.chart.name) : undefined;
         await context.sync();
         const created = found.isNullObject;
         const sheet = created ? sheets.add(spec.name) : found;
-        if (oldChart && !created) {
-          // A null object's load throws at sync: ask for its state once the sheet is known.
+        if (spec.chart && !created) {
+          // Only once the sheet is known to exist: office.js instantiates every object in the
+          // request where it is created, and an object reached from a null object fails there.
+          const oldChart = found.charts.getItemOrNullObject(spec.chart.name);
           oldChart.load("name");
           await context.sync();
           if (!oldChart.isNullObject) oldChart.delete();

@@ -6,6 +6,7 @@
  */
 import { BlockSizer, readSizedBlock } from "../workbook/blocks";
 import type { CellValue, ReadRowsOptions, RegionInfo, RowBlock, RowRange, TableInfo } from "../workbook/port";
+import { HOST_ERROR_CODES, WorkbookHostError } from "./errors";
 import type { ExcelRun, RangeApi, TableApi } from "./office-api";
 
 /** Queues the loads of a table's facts; call the returned function after the sync. */
@@ -123,8 +124,18 @@ export async function* readRegion(
         known = regionSize.rowCount;
         base = regionSize.firstSheetRow;
         firstSheetRow = regionSize.firstSheetRow + offset;
+        // Excel gives null, not an error, for a get over five million cells ("a range is limited
+        // to five million cells for get operations", on every platform: "Resource limits and
+        // performance optimization for Office Add-ins"; OfficeDev/office-js#4783, #6781): the
+        // block is refused as one too large, and read again in halves.
+        const values = range.values as CellValue[][] | null;
+        if (values === null)
+          throw new WorkbookHostError(
+            HOST_ERROR_CODES.responsePayloadSizeLimitExceeded,
+            `Excel gave no values for ${count} rows: above its five-million-cell limit for a get.`,
+          );
         // Rows past the region's end (it shrank, or the first block was larger) are not its rows.
-        return range.values.slice(0, Math.max(0, regionSize.rowCount - offset));
+        return values.slice(0, Math.max(0, regionSize.rowCount - offset));
       }),
     );
     if (rows.length === 0) return;

@@ -131,7 +131,9 @@ export async function appendRunLog(run: ExcelRun, rows: CellValue[][]): Promise<
       await context.sync();
     });
   } catch (e) {
-    if (!(e instanceof Object && "code" in e && e.code === HOST_ERROR_CODES.itemNotFound)) throw e;
+    // Checked by shape, not `instanceof Object`: office.js's errors may come from another realm.
+    if (!(typeof e === "object" && e !== null && "code" in e && e.code === HOST_ERROR_CODES.itemNotFound))
+      throw e;
     await run(async (context) => {
       const ws = context.workbook.worksheets.add(RUN_LOG_SHEET);
       ws.visibility = "Hidden";

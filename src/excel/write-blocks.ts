@@ -14,8 +14,9 @@
  *   "Resource limits and performance optimization for Office Add-ins",
  *   https://learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization).
  *   A column write sends its values and its number formats as arrays of one-cell rows
- *   (`[["a"],["b"]]`): `columnCellBytes` counts what each cell adds to both, so a block planned
- *   under the budget is a request under the budget (./write-blocks.test.ts measures it on the fake).
+ *   (`[["a"],["b"]]`): `columnCellBytes` counts what each cell adds to both, and
+ *   `requestOverheadBytes` what office.js adds around them, so a block planned under the budget
+ *   is a request under the budget (./write-blocks.test.ts measures it on the wire).
  * - Refusal: a refused request applies nothing, so the block is sent again as two halves, down to
  *   one row, as reads do (../workbook/blocks.ts `readSizedBlock`).
  */
@@ -75,12 +76,28 @@ export const isText = (v: CellValue | null): boolean => typeof v === "string" &&
 /** The `{"values":…}` and `{"numberFormat":…}` wrappers of one column's operations. */
 const OPERATION_BYTES = '{"numberFormat":}'.length * 2 + '{"values":}'.length + 2;
 
+/**
+ * What office.js adds around the values, measured on its requests (the host's wire counts,
+ * ./write-blocks.test.ts): a request's own object paths and actions (the workbook, events off
+ * and on, calculation suspended) stay under `REQUEST_BYTES`; each column's path to its range
+ * (table, column, data body, row, offset, resize, kept reference) under `COLUMN_BYTES`. An array
+ * of more than 1,500 cells is split by the library into writes of 1,500 cells, each with its own
+ * range path of about 1.7 KB (`setRangePropertiesInBulk` in excel-web-16.00.js): about 1.1 bytes
+ * per cell and per property written, counted as `SPLIT_BYTES_PER_CELL`.
+ */
+const REQUEST_BYTES = 2_048;
+const COLUMN_BYTES = 2_048;
+const SPLIT_BYTES_PER_CELL = 2;
+
+/** The bytes of a block's request that are not its cells, for `columns` columns. */
+export const requestOverheadBytes = (columns: number): number => REQUEST_BYTES + columns * COLUMN_BYTES;
+
 /** Bytes one cell adds to its column's requests: the value, and its number format entries. */
 function columnCellBytes(value: CellValue, format: ColumnFormat): number {
-  // `[v],` in the values array.
-  const valueBytes = rowJsonBytes([value]) + 1;
-  if (format.kind === "text-cells") return valueBytes + "[null],".length;
-  return valueBytes + utf8Length(JSON.stringify(format.format)) + 3;
+  // `[v],` in the values array, and its share of the library's split.
+  const valueBytes = rowJsonBytes([value]) + 1 + SPLIT_BYTES_PER_CELL;
+  if (format.kind === "text-cells") return valueBytes + "[null],".length + SPLIT_BYTES_PER_CELL;
+  return valueBytes + utf8Length(JSON.stringify(format.format)) + 3 + SPLIT_BYTES_PER_CELL;
 }
 
 /**
@@ -92,7 +109,7 @@ export function planColumnBlocks(
   columns: ReadonlyArray<{ value: (row: number) => CellValue; format: ColumnFormat }>,
   maxBlockBytes: number,
 ): Array<[number, number]> {
-  const fixed = columns.length * OPERATION_BYTES;
+  const fixed = columns.length * OPERATION_BYTES + requestOverheadBytes(columns.length);
   const budget = Math.max(1, maxBlockBytes - fixed);
   return planWriteBlocks(
     rowCount,

@@ -98,6 +98,11 @@ class FakeChartLegend {
 const LEGEND_POSITIONS = new Set(["Invalid", "Top", "Bottom", "Left", "Right", "Corner", "Custom"]);
 
 export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
+  /** Charts are found by name (`ChartCollection.getItem(name)`): the host gives the library no id. */
+  override hasId(): boolean {
+    return false;
+  }
+
   protected readonly scalarNames = CHART_SCALARS;
   readonly title = new FakeChartTitle(this);
   readonly legend = new FakeChartLegend(this);
@@ -208,7 +213,13 @@ export class FakeChartCollection implements ChartCollectionApi {
     return this;
   }
 
-  add(type: string, sourceData: FakeRange, seriesBy: "Auto" | "Columns" | "Rows" = "Auto"): FakeChartObject {
+  add(
+    type: string,
+    sourceData: FakeRange,
+    seriesByArg?: "Auto" | "Columns" | "Rows" | null,
+  ): FakeChartObject {
+    // An argument left out travels as null (the request is JSON).
+    const seriesBy = seriesByArg ?? "Auto";
     let created: FakeChart | undefined;
     this.ctx.enqueue({ addChart: { type, seriesBy } }, () => {
       if (!CHART_TYPES.has(type)) throw invalidArgument(`${type} is not a chart type`);

@@ -47,6 +47,11 @@ export abstract class FakeCollection<T, P extends FakeObject<T>> {
   protected abstract proxy(t: T): P;
   protected abstract readonly itemScalars: readonly string[];
 
+  /** Whether the items have an `id`, which the host gives with each item. */
+  itemHasId(): boolean {
+    return this.itemScalars.includes("id");
+  }
+
   get items(): P[] {
     if (!this.items_) throw propertyNotLoaded("items");
     return this.items_;

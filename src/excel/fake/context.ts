@@ -31,7 +31,14 @@ interface SyncRecord {
 }
 
 export interface FakeStats {
+  /** Requests of the add-in's syncs (`context.sync()` and the one `Excel.run` makes at its end). */
   syncs: number;
+  /**
+   * Requests office.js sends on its own after an `Excel.run` to release the ranges it kept
+   * (`_RemoveReference` of its tracked objects, `ClientRequestContext._runCommon`): a round trip
+   * each, counted apart from the syncs. Their bytes count in the totals.
+   */
+  cleanups: number;
   requestBytes: number;
   responseBytes: number;
   maxRequestBytes: number;
@@ -44,6 +51,7 @@ export interface FakeStats {
 
 export const emptyStats = (): FakeStats => ({
   syncs: 0,
+  cleanups: 0,
   requestBytes: 0,
   responseBytes: 0,
   maxRequestBytes: 0,
@@ -51,6 +59,49 @@ export const emptyStats = (): FakeStats => ({
   refused: 0,
   records: [],
 });
+
+/**
+ * Counts one request of office.js as the host saw it on the wire: its JSON sizes, its actions,
+ * whether it suspended calculation, and the error code it failed with.
+ */
+export function countRequest(
+  stats: FakeStats,
+  wire: { requestBytes: number; responseBytes: number; actions: number; failed?: string },
+  requestText: string,
+): void {
+  const record: SyncRecord = {
+    requestBytes: wire.requestBytes,
+    responseBytes: wire.responseBytes,
+    operations: wire.actions,
+    calculationSuspended: requestText.includes('"Name":"SuspendApiCalculationUntilNextSync"'),
+    ...(wire.failed !== undefined ? { failed: wire.failed } : {}),
+  };
+  if (isCleanup(requestText)) stats.cleanups++;
+  else {
+    stats.syncs++;
+    stats.records.push(record);
+    if (stats.records.length > 10_000) stats.records.shift();
+  }
+  stats.requestBytes += record.requestBytes;
+  stats.responseBytes += record.responseBytes;
+  stats.maxRequestBytes = Math.max(stats.maxRequestBytes, record.requestBytes);
+  stats.maxResponseBytes = Math.max(stats.maxResponseBytes, record.responseBytes);
+  if (
+    wire.failed === HOST_ERROR_CODES.requestPayloadSizeLimitExceeded ||
+    wire.failed === HOST_ERROR_CODES.responsePayloadSizeLimitExceeded
+  )
+    stats.refused++;
+}
+
+/** A request of `_RemoveReference` calls only (after every `Excel.run` that kept ranges). */
+function isCleanup(requestText: string): boolean {
+  const body = JSON.parse(requestText) as { Actions: Array<{ ActionType: number; Name: string }> };
+  return (
+    body.Actions.every(
+      (a) => (a.ActionType === 1 && a.Name === "") || (a.ActionType === 3 && a.Name === "_RemoveReference"),
+    ) && body.Actions.some((a) => a.Name === "_RemoveReference")
+  );
+}
 
 export interface FakeHost {
   model: FakeModel;
@@ -146,6 +197,25 @@ export class FakeContextCore {
     }
   }
 
+  /**
+   * Runs the queued operations now, in order, and delivers what they loaded: the host
+   * (./host.ts) runs each action of a request this way, so a failure names its action. Events
+   * raised are delivered after the request (`model.deliverEvents`).
+   */
+  runNow(): unknown[] {
+    const ops = this.queue;
+    this.queue = [];
+    const data: unknown[] = [];
+    for (const op of ops) {
+      const delivery = op.run();
+      if (delivery) {
+        delivery.deliver();
+        data.push(delivery.data);
+      }
+    }
+    return data;
+  }
+
   /** Whether operations are waiting for a sync (`Excel.run` syncs them when the batch ends). */
   get pending(): boolean {
     return this.queue.length > 0;
@@ -203,6 +273,11 @@ export abstract class FakeObject<T> {
   protected loadedValue<V>(name: string): V {
     if (!this.loaded.has(name)) throw propertyNotLoaded(name);
     return this.loaded.get(name) as V;
+  }
+
+  /** Whether the object has an `id` (worksheets, tables, charts): the host gives it to the library. */
+  hasId(): boolean {
+    return this.scalarNames.includes("id");
   }
 
   /** Scalar properties `load()` without arguments loads. */

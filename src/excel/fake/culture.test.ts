@@ -2,7 +2,6 @@
  * Text into cells as Excel reads it: `Range.values` as en-US typing, a person's typing and
  * `formulasLocal` in the workbook's culture (the rules and their sources: ./culture.ts, ./cells.ts).
  */
-import { WorkbookHostError } from "../errors";
 import type { CellInput } from "../office-api";
 import { createFakeExcel } from ".";
 import type { Culture } from "./culture";
@@ -55,9 +54,13 @@ describe("Range.values reads text as en-US typing, whatever the culture", () => 
   test("a cell holds at most 32,767 characters; a longer write fails and writes nothing", async () => {
     const excel = excelIn("en-US");
     await put(excel, "A1", [["x".repeat(32_767)]]);
-    await expect(put(excel, "B1:C1", [["ok", "x".repeat(32_768)]])).rejects.toBeInstanceOf(WorkbookHostError);
+    await expect(put(excel, "B1:C1", [["ok", "x".repeat(32_768)]])).rejects.toMatchObject({
+      name: "RichApi.Error",
+    });
     expect(excel.cell("S", "B1")).toBe("");
-    await expect(put(excel, "C1", [[`=${"1+".repeat(4_096)}1`]])).rejects.toBeInstanceOf(WorkbookHostError);
+    await expect(put(excel, "C1", [[`=${"1+".repeat(4_096)}1`]])).rejects.toMatchObject({
+      name: "RichApi.Error",
+    });
   });
 });
 

@@ -12,10 +12,12 @@ import { parseA1 } from "../../workbook/names";
 import type { CellValue } from "../../workbook/port";
 import type { ExcelRun, RequestContextApi } from "../office-api";
 import { type Box, checkInput } from "./cells";
-import { type FakeStats, emptyStats } from "./context";
+import { type FakeStats, countRequest, emptyStats } from "./context";
+import { type OfficeLibrary, hasOfficeLibrary, hostSession, officeLibrary, sendEvent } from "./client";
+import { FakeRequestContext } from "./objects";
+import { type ExecutorResponse, RequestHost } from "./host";
 import { parseAddress } from "./collection";
 import { type Visibility, uniqueHeaders } from "./model";
-import { FakeRequestContext } from "./objects";
 import { FakeWorkbookView } from "./view";
 import { type CustomFunctionsInit, FakeCustomFunctions } from "./custom-functions";
 import { type Culture, formulaFromLocal } from "./culture";
@@ -69,17 +71,60 @@ export class FakeExcel extends FakeWorkbookView {
     if (this.model.sheets.length === 0) this.model.addSheet("Sheet1");
   }
 
+  /** The host that answers office.js's requests (./host.ts), with its events sent to the library. */
+  private host: RequestHost | undefined;
+  private session: object | undefined;
+
   /**
-   * `Excel.run`: a new request context for the batch; operations still queued when the batch's
-   * promise resolves are synced then ("Excel.run", application-specific API model). A batch that
-   * rejects syncs nothing more.
+   * `Excel.run` of Microsoft's office.js (./client.ts) with this fake as its host: the library
+   * builds the requests, keeps the proxies and their loaded values, and syncs what is left when
+   * the batch ends; the fake answers each request on its model.
    */
   readonly run: ExcelRun = async <T>(batch: (context: RequestContextApi) => Promise<T>): Promise<T> => {
+    if (!hasOfficeLibrary()) return this.runOwnClient(batch);
+    const library = await officeLibrary();
+    this.session ??= hostSession(library, {
+      sent: () => void this.inFlight++,
+      answer: (text) => {
+        this.inFlight--;
+        return this.answer(library, text);
+      },
+    });
+    return library.Excel.run(this.session, (context) => batch(context));
+  };
+
+  /**
+   * The fake's own client (./objects.ts), where no office.js is provided: the browser preview
+   * still runs on it. Operations still queued when the batch resolves are synced then.
+   */
+  private async runOwnClient<T>(batch: (context: RequestContextApi) => Promise<T>): Promise<T> {
     const ctx = new FakeRequestContext(this);
     const result = await batch(ctx);
     if (ctx.pending) await ctx.sync();
     return result;
-  };
+  }
+
+  /** Requests sent by the library and not answered yet. */
+  private inFlight = 0;
+
+  /**
+   * Resolves once the add-in has stopped talking to Excel: no request in flight for a few timer
+   * turns. An event's handler may start batches of its own (a table's place asked again), each a
+   * round trip or two through office.js; tests wait for them here rather than for a fixed time.
+   */
+  async settle(): Promise<void> {
+    for (let idleTurns = 0; idleTurns < 3;) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      idleTurns = this.inFlight === 0 ? idleTurns + 1 : 0;
+    }
+  }
+
+  private answer(library: OfficeLibrary, requestText: string): ExecutorResponse {
+    this.host ??= new RequestHost(this, (type, target, args) => sendEvent(library, type, target, args));
+    const { response, record } = this.host.execute(requestText);
+    countRequest(this.stats, record, requestText);
+    return response;
+  }
 
   resetStats(): void {
     this.stats = emptyStats();

@@ -48,6 +48,13 @@ export const notFound = (what: string) =>
 export const invalidOperation = (message: string) =>
   new WorkbookHostError(HOST_ERROR_CODES.invalidOperation, message);
 
+/**
+ * Sheet and table ids, unique in the process: the office.js library routes an event to its
+ * handlers by the table's id alone (`GenericEventRegistration`, keyed by event type and target
+ * id), and one library serves every fake Excel of a test file.
+ */
+let nextId = 1;
+
 export class FakeModel {
   readonly sheets: FakeSheet[] = [];
   readonly tables: FakeTable[] = [];
@@ -70,7 +77,6 @@ export class FakeModel {
   culture: Culture = "en-US";
   /** Formulas' values (./calculation.ts, ./formulas.ts). */
   readonly calc: Calculation = new Calculation(this);
-  private nextId = 1;
   /** Events raised during a sync, delivered after it completes (events are asynchronous). */
   pendingEvents: Array<() => void> = [];
 
@@ -102,7 +108,7 @@ export class FakeModel {
       );
     }
     const sheet: FakeSheet = {
-      id: `{sheet-${this.nextId++}}`,
+      id: `{sheet-${nextId++}}`,
       name: sheetName,
       visibility,
       cells: undefined as unknown as SheetCells,
@@ -171,7 +177,7 @@ export class FakeModel {
     let ordinal = this.tables.length + 1;
     while (this.findTable(`Table${ordinal}`)) ordinal++;
     const table: FakeTable = {
-      id: `{table-${this.nextId++}}`,
+      id: `{table-${nextId++}}`,
       name: `Table${ordinal}`,
       sheet,
       headerRow,

@@ -152,7 +152,7 @@ class FakeRuntime {
   load(): this {
     this.ctx.enqueue({ load: ["enableEvents"] }, () => {
       const enabled = this.ctx.model.eventsEnabled;
-      return { data: enabled, deliver: () => void (this.loaded = enabled) };
+      return { data: { enableEvents: enabled }, deliver: () => void (this.loaded = enabled) };
     });
     return this;
   }

@@ -247,6 +247,40 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
       return { sheet: thisTarget.sheet, box };
     });
   }
+  /**
+   * The smallest range that holds both ("Range.getBoundingRect", ExcelApi 1.1): office.js calls it
+   * to split a large `values` write into blocks of rows (`setRangePropertiesInBulk`).
+   */
+  getBoundingRect(other: RangeApi | string): FakeRange {
+    if (!(other instanceof FakeRange))
+      throw invalidArgument("getBoundingRect: the fake takes a range, not an address");
+    return new FakeRange(this.ctx, () => {
+      const first = this.target();
+      const second = other.target();
+      if (first.sheet !== second.sheet) throw invalidArgument("The ranges are on different worksheets.");
+      const [one, two] = [first.box, second.box];
+      const top = Math.min(one.top, two.top);
+      const left = Math.min(one.left, two.left);
+      const bottom = Math.max(one.top + one.rows, two.top + two.rows);
+      const right = Math.max(one.left + one.cols, two.left + two.cols);
+      return { sheet: first.sheet, box: { top, left, rows: bottom - top, cols: right - left } };
+    });
+  }
+
+  /**
+   * `Range._ValidateArraySize(rows, columns)`: office.js sends it before the blocks of a large
+   * `values` write (`setRangePropertiesInBulk`), so that an array of the wrong shape fails before
+   * any block is written, with the `InvalidArgument` a whole write would give.
+   */
+  _ValidateArraySize(rows: number, columns: number): void {
+    this.change({ validateArraySize: [rows, columns] }, ({ box }) => {
+      if (box.rows !== rows || box.cols !== columns)
+        throw invalidArgument(
+          `The number of rows or columns in the input array doesn't match the size or dimensions of the range.`,
+        );
+    });
+  }
+
   getLastRow(): FakeRange {
     return this.derive((b) => ({ ...b, top: b.top + b.rows - 1, rows: 1 }));
   }
@@ -285,6 +319,6 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
 }
 
 /** A sheet name as an address writes it: quoted when it is not a plain word. */
-function quoteSheet(name: string): string {
+export function quoteSheet(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }

@@ -227,7 +227,8 @@ class FakeTableColumnCollection
   add(index?: number, values?: CellValue[][] | CellValue, name?: string): FakeTableColumnObject {
     let created: { table: FakeTable; id: number } | undefined;
     this.ctx.enqueue({ addColumn: name ?? null }, () => {
-      if ((index !== undefined && index !== null) || values !== undefined) {
+      // An argument left out travels as null (the request is JSON).
+      if ((index !== undefined && index !== null) || (values !== undefined && values !== null)) {
         throw unknownProperty("TableColumnCollection.add with an index or values");
       }
       const table = this.table();

@@ -6,9 +6,10 @@ import type { WorksheetApi, WorksheetCollectionApi } from "../office-api";
 import { type Box, MAX_COLUMNS, MAX_ROWS, invalidArgument } from "./cells";
 import { FakeObject, unknownProperty } from "./context";
 import { type FakeSheet, type Visibility, invalidOperation } from "./model";
-import { FakeRange } from "./range";
+import { FakeRange, quoteSheet } from "./range";
 import { parseAddress, FakeCollection } from "./collection";
 import { FakeChartCollection } from "./charts";
+import { boxAddress } from "./box";
 
 const SHEET_SCALARS = ["id", "name", "visibility"];
 
@@ -75,6 +76,17 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
     void valuesOnly;
     return this.range((s) => this.ctx.model.calc.usedBox(s));
   }
+  /**
+   * "Worksheet.getRanges(address)" (ExcelApi 1.9): several areas of the sheet ("A1:B2, D4"), a
+   * `RangeAreas`.
+   */
+  getRanges(address: string): FakeRangeAreas {
+    return new FakeRangeAreas(this.ctx, () => {
+      const sheet = this.target();
+      const areas = address.split(",").map((part) => parseAddress(part.trim()).box);
+      return { sheet, areas };
+    });
+  }
   readonly freezePanes = {
     freezeRows: (count = 1): void =>
       this.change({ freezeRows: count }, (sheet) => {
@@ -92,6 +104,20 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
       if (sheet.visibility !== "Visible") throw invalidOperation("A hidden sheet cannot be activated.");
       this.ctx.model.active = sheet;
     });
+  }
+}
+
+/**
+ * "Excel.RangeAreas" (ExcelApi 1.9): areas of one sheet, for `address` and `areaCount`. It has no
+ * `select` in office.js: several areas are selected by a person (Ctrl+click, `selectAreas`).
+ */
+export class FakeRangeAreas extends FakeObject<{ sheet: FakeSheet; areas: Box[] }> {
+  protected readonly scalarNames = ["address", "areaCount"];
+  protected read(target: { sheet: FakeSheet; areas: Box[] }, name: string): unknown {
+    if (name === "areaCount") return target.areas.length;
+    if (name === "address")
+      return target.areas.map((box) => `${quoteSheet(target.sheet.name)}!${boxAddress(box)}`).join(",");
+    throw unknownProperty(name);
   }
 }
 

@@ -3,8 +3,6 @@ import { type FakeExcel, createFakeExcel } from "../fake";
 import { OfficeWorkbook } from "../office-workbook";
 import type { ContractInit, ContractSubject, Looker } from "./contract-subject";
 
-const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 10));
-
 function fakeLooker(excel: FakeExcel): Looker {
   return {
     cell: (s, a1) => excel.cell(s, a1),
@@ -21,7 +19,8 @@ function fakeLooker(excel: FakeExcel): Looker {
       return sel ? `${sel.sheet}!${sel.address}` : undefined;
     },
     typeCell: (s, a1, v) => excel.typeCell(s, a1, v),
-    settle,
+    // An event's handler may ask Excel where the table is: wait for its round trips.
+    settle: () => excel.settle(),
   };
 }
 

@@ -13,7 +13,8 @@ import { directoryClient } from "./testing";
 import { recordPayment } from "../../../workbook/ledger";
 
 const HEADER = ["CPF", "Nome", "Vale Refeição", "Vale Alimentação"];
-const settle = () => new Promise((r) => setTimeout(r, 5));
+/** Waits until the workbook's office.js round trips (an event's handler may start some) are over. */
+const settle = (wb: MemoryWorkbook) => wb.excel.settle();
 const signal = new AbortController().signal;
 const run = { signal, onProgress: () => {} };
 
@@ -39,7 +40,7 @@ async function setup(n: number): Promise<Setup> {
     changes,
     type: async (a1, value) => {
       wb.typeCell("Folha", a1, value);
-      await settle();
+      await settle(wb);
       return services.revalidate("Dist", signal, changes.splice(0));
     },
   };
@@ -111,11 +112,11 @@ describe("live validation through the adapter", () => {
         .getRow(3).values = [["Pronto"]];
       await context.sync();
     });
-    await settle();
+    await settle(s.wb);
     expect(s.changes.length).toBe(before);
     // A person's edit of the same column is the add-in's column too: nothing to validate.
     s.wb.typeCell("Folha", "E5", "ok");
-    await settle();
+    await settle(s.wb);
     expect(s.changes.length).toBe(before);
   });
 });
@@ -147,7 +148,7 @@ describe("a paid row keeps its record as people type (the status rule, live)", (
     await services.watchTable("Dist", (c) => changes.push(c));
     const type = async (a1: string, value: CellValue) => {
       wb.typeCell("Folha", a1, value);
-      await settle();
+      await settle(wb);
       return services.revalidate("Dist", signal, changes.splice(0));
     };
     expect(wb.cell("Folha", "E4")).toBe("Pronto");
@@ -209,7 +210,10 @@ describe("a one-row edit costs the same syncs at 1,000 and 50,000 rows", () => {
     // that position is verified in the same sync as the row.
     expect(small.syncs).toBe(2);
     expect(large.syncs).toBe(small.syncs);
-    expect(large.bytes).toBeLessThan(4_000);
+    // The bytes are office.js's requests and answers (object paths and actions, about 7 KB in
+    // all), the same at both sizes but for a few digits of the row numbers.
+    expect(Math.abs(large.bytes - small.bytes)).toBeLessThan(100);
+    expect(large.bytes).toBeLessThan(10_000);
   }, 60_000);
 });
 
@@ -239,7 +243,7 @@ describe("the table changes between the read and the status write", () => {
 
     shrinkAfterRead = true;
     wb.typeCell("Folha", "C41", "12,345");
-    await settle();
+    await settle(wb);
     const view = await services.revalidate("Dist", signal, changes.splice(0));
     shrinkAfterRead = false;
 

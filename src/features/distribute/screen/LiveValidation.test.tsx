@@ -32,6 +32,8 @@ it("typing a wrong amount shows it in the pane and in the status cell, and fixin
   await screen.findByRole("list", { name: "Problemas (0)" });
   await waitFor(() => expect(wb.cell("Folha", "D4")).toBe("Pronto"));
 
+  // The pane starts listening to the table after the validation: its round trips to Excel end first.
+  await wb.excel.settle();
   wb.typeCell("Folha", "C4", "12,345");
   const list = await screen.findByRole("list", { name: "Problemas (1)" }, { timeout: 10_000 });
   expect(wb.cell("Folha", "D4")).toBe("Erro");

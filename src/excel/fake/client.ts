@@ -1,0 +1,121 @@
+/**
+ * Microsoft's office.js as the client of the fake Excel: the library (`@microsoft/office-js`,
+ * the pinned dev dependency, loaded unmodified from its dist file by the environment: jest and the
+ * benchmarks through test/office-library.ts) runs the add-in's
+ * `Excel.run` batches, and sends each request to the fake through the library's own seam for a
+ * host: a session (`OfficeExtension.SessionBase`) whose request executor
+ * (`_createRequestExecutorOrNull()`, `executeAsync(customData, flags, {Url, Headers, Body})`)
+ * is the host (./host.ts). Events go the way a native host sends them, as messages on
+ * `window._richApiNativeBridge` (`HostBridge.onMessageFromHost`, message type 3 with
+ * `{entries: [{messageCategory: 65536, messageType, targetId, message}]}`).
+ */
+import type { ExecutorResponse } from "./host";
+
+/** `OfficeExtension.SessionBase` as the library defines it (not in @types/office-js). */
+interface SessionBaseClass {
+  new (): object;
+}
+
+/** The native bridge object the library reads as `window._richApiNativeBridge` when it loads. */
+export interface NativeBridge {
+  sendMessageToHost(text: string): void;
+  /** Set by the library (`HostBridge`): the host calls it with each message for the add-in. */
+  onMessageFromHost?: (text: string) => void;
+}
+
+/** The library's globals the fake needs, from the realm it was loaded in. */
+export interface OfficeLibrary {
+  Excel: {
+    run<T>(session: object, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+    RequestContext: new (...args: never[]) => Excel.RequestContext;
+  };
+  OfficeExtension: {
+    SessionBase: SessionBaseClass;
+    ClientRequestContext: new (...args: never[]) => object;
+    GenericEventRegistration: { getGenericEventRegistration(controlId: string): unknown };
+  };
+  bridge: NativeBridge;
+}
+
+let provider: (() => Promise<OfficeLibrary>) | undefined;
+let loaded: Promise<OfficeLibrary> | undefined;
+
+/** Says how this environment loads the library (jest's setup, the benchmarks). */
+export function provideOfficeLibrary(load: () => Promise<OfficeLibrary>): void {
+  provider = load;
+  loaded = undefined;
+}
+
+/** Whether this environment provides the library (jest and the benchmarks do; the preview not yet). */
+export function hasOfficeLibrary(): boolean {
+  return provider !== undefined;
+}
+
+/** The library, loaded once per environment on first use. */
+export function officeLibrary(): Promise<OfficeLibrary> {
+  if (!provider)
+    throw new Error("office.js is not provided: call provideOfficeLibrary (test/office-library.ts)");
+  loaded ??= provider();
+  return loaded;
+}
+
+/** The event message category of the library's host messages (`Constants.eventMessageCategory`). */
+const EVENT_MESSAGE_CATEGORY = 65536;
+/** The bridge message type for events (`HostBridge`: `message.type == 3`). */
+const EVENT_MESSAGE_TYPE = 3;
+
+/** Sends an event to the library as the native host does. */
+export function sendEvent(library: OfficeLibrary, eventType: number, targetId: string, args: unknown): void {
+  const message = {
+    type: EVENT_MESSAGE_TYPE,
+    message: {
+      entries: [
+        {
+          messageCategory: EVENT_MESSAGE_CATEGORY,
+          messageType: eventType,
+          targetId,
+          message: JSON.stringify(args),
+        },
+      ],
+    },
+  };
+  library.bridge.onMessageFromHost?.(JSON.stringify(message));
+}
+
+/**
+ * A session of the library whose requests the given host answers: each request body is sent as
+ * its JSON text (the size Excel measures), and the answer comes back asynchronously, as a host's.
+ */
+export function hostSession(
+  library: OfficeLibrary,
+  host: { sent(): void; answer(requestText: string): ExecutorResponse },
+): object {
+  const { SessionBase, GenericEventRegistration } = library.OfficeExtension;
+  const executor = {
+    executeAsync(_customData: string, _flags: number, message: { Body: unknown }) {
+      const text = JSON.stringify(message.Body);
+      host.sent();
+      return new Promise<ExecutorResponse>((resolve, reject) => {
+        setTimeout(() => {
+          try {
+            resolve(host.answer(text));
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        }, 0);
+      });
+    },
+  };
+  class HostSession extends SessionBase {
+    _resolveRequestUrlAndHeaderInfo(): Promise<null> {
+      return Promise.resolve(null);
+    }
+    _createRequestExecutorOrNull(): typeof executor {
+      return executor;
+    }
+    getEventRegistration(controlId: string): unknown {
+      return GenericEventRegistration.getGenericEventRegistration(controlId);
+    }
+  }
+  return new HostSession();
+}
