@@ -365,4 +365,22 @@ describe("Fund screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Create PIX charge" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Something went wrong");
   });
+  it("offers a charge written ahead and never seen final for following, before another is created", async () => {
+    const pending = {
+      transactionId: "123e4567-e89b-12d3-a456-426614174000",
+      amountCents: 50_000,
+      at: "2026-11-28T10:00:00.000Z",
+    };
+    const { services } = fakeServices({ pendingCharge: jest.fn(() => Promise.resolve(pending)) });
+    renderPane(<FundScreen services={services} />);
+    expect(
+      await screen.findByText(/Uma cobrança de R\$\s500,00 criada em .* não foi acompanhada até o fim/),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>(/Identificador da cobrança/).value).toBe(
+        pending.transactionId,
+      ),
+    );
+    expect(services.createCharge).not.toHaveBeenCalled();
+  });
 });

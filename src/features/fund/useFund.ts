@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from "react";
 import { DepositOutcomeUnknownError } from "../../api";
 import { readAmount } from "../../ui/amount-input";
 import { useReport } from "../../ui/errors/ErrorCenter";
-import { formatBRL, useMessages, useWords } from "../../ui/i18n";
+import { formatBRL, formatDateTime, useMessages, useWords } from "../../ui/i18n";
 import { useTask } from "../../ui/useTask";
 import type { Run } from "../../api/progress";
 import { type Charge, ChargeNotFoundError, type ChargeOutcome } from "./charges";
@@ -150,6 +150,7 @@ function useCharge(
   const [outcome, setOutcome] = useState<ChargeOutcome | undefined>(undefined);
   /** The id in the "follow a charge" field (filled in with a charge whose creation went unanswered). */
   const [followId, setFollowId] = useState("");
+  usePendingCharge(services, setFollowId);
 
   /** Follows a charge to its end: its code and expiry while payable, then its final state. */
   const followTo = async (transactionId: string, run: Run) => {
@@ -219,6 +220,35 @@ function useCharge(
 
   const state = { charge, setCharge, outcome, setOutcome, followId, setFollowId };
   return { ...state, followTo, readUnanswered, follow, cancelCharge, startOver };
+}
+
+/**
+ * A charge created on this computer and never seen final (the pane closed while it was created
+ * or awaited) fills in the "follow a charge" field, and the person is told, before creating another.
+ */
+function usePendingCharge(services: FundServices, setFollowId: (id: string) => void) {
+  const { locale } = useMessages();
+  const words = useWords(FUND_WORDS);
+  const report = useReport();
+  useEffect(() => {
+    let live = true;
+    services.pendingCharge?.().then(
+      (pending) => {
+        if (!live || !pending) return;
+        setFollowId(pending.transactionId);
+        const amount = formatBRL(pending.amountCents, locale);
+        report.notice(words.pendingFound({ amount, date: formatDateTime(pending.at, locale) }), "warning");
+      },
+      () => {
+        // Unreadable storage: the charge stays readable by its id in the API.
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Once per screen opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [services]);
 }
 
 export function useFund(

@@ -48,6 +48,8 @@ export const FUND_WORDS = defineWords(
     backToDistribute: "Voltar para Distribuir",
     chargeNotCreated:
       "A cobrança não chegou a ser criada: o servidor não a conhece. Nada foi cobrado; gere a cobrança de novo.",
+    pendingFound: (p: { amount: string; date: string }) =>
+      `Uma cobrança de ${p.amount} criada em ${p.date} neste computador não foi acompanhada até o fim: acompanhe-a abaixo antes de gerar outra.`,
     followTitle: "Acompanhar uma cobrança existente",
     followHint: "Cole o identificador da cobrança (transaction_id), como aparece no recibo ou numa mensagem.",
     followLabel: "Identificador da cobrança",
@@ -109,6 +111,8 @@ export const FUND_WORDS = defineWords(
     newCharge: "New charge",
     chargeNotCreated:
       "The charge was never created: the server does not know it. Nothing was charged; create the charge again.",
+    pendingFound: (p) =>
+      `A charge of ${p.amount} created on ${p.date} on this computer was not followed to its end: follow it below before creating another.`,
     followTitle: "Follow an existing charge",
     followHint: "Paste the charge's identifier (transaction_id), as shown on the receipt or in a message.",
     followLabel: "Charge identifier",
