@@ -221,6 +221,22 @@ function distributeFixture(
     finalize: (_request, run) => finalizeFixture(variant, run),
     cancelCharge: () => Promise.resolve({ outcome: "already_paid" }),
     checkFinalize: () => Promise.resolve({ applied: false, checkedAt: new Date().toISOString() }),
+    interruptedRun: () =>
+      Promise.resolve(
+        variant === "interrupted"
+          ? {
+              table: "Outubro",
+              mode: "selected" as const,
+              distributionId: "dst_7f3a9c2e41d8b605",
+              state: "draft",
+              draftEmployees: 128,
+              draftCents: 8_412_000,
+              sheetEmployees: 249,
+              sheetCents: 16_434_000,
+              since: "2026-11-28T14:03:00.000Z",
+            }
+          : undefined,
+      ),
   };
 }
 

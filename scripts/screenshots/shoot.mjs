@@ -93,6 +93,9 @@ const steps = {
       .getByRole("button", { name: pt ? "Detalhes" : "Details" })
       .click();
   },
+  "distribute-interrupted": async (page, pt) => {
+    await page.getByText(pt ? "Envio interrompido" : "Send interrupted").waitFor();
+  },
   "distribute-pix": async (page, pt) => {
     await confirmWith(page, pt, pt ? "Saldo + PIX pela diferença" : "Balance + PIX for the difference");
     await page.getByRole("button", { name: pt ? "Finalizar e pagar" : "Finalize and pay" }).click();
