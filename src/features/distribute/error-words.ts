@@ -5,7 +5,7 @@
 import { DoublePaymentError, MAX_UNANSWERED_CREATES, UnansweredDraftsError } from "../../workbook/run-log";
 import { type ErrorWords, paneError } from "../../ui/errors/messageFor";
 import { formatCount, formatDateTime } from "../../ui/i18n";
-import { FinalizeInFlightError } from "./settle/settle";
+import { FinalizeInFlightError } from "./settle/in-flight";
 import {
   DraftChangedError,
   ReviewMismatchError,

@@ -30,7 +30,7 @@ import type { Locale, Workbook } from "../../../workbook";
 import { type LedgerPayment, distributionLabel, recordPayment } from "../../../workbook/ledger";
 import { type OnProgress, progressReporter } from "../../../api/progress";
 import { type Stage, stageOf } from "../send/row-results";
-import { assertNotInFlight, whileFinalizing } from "../settle/settle";
+import { assertNotInFlight, whileFinalizing } from "../settle/in-flight";
 import { type PaidOnServerApi, type ServerCheck, assertNotPaidOnServer } from "./paid-on-server";
 import {
   type RunLogEntry,
