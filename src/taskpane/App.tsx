@@ -224,18 +224,18 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
           )}
         </div>
       )}
-      {screen === "fund" &&
-        services.fund &&
-        needsConnection(
-          <FundScreen
-            services={services.fund}
-            {...(draftId ? { draftId } : {})}
-            {...(fromDistribute !== undefined
-              ? { onBack: () => go("distribute"), suggestedCents: fromDistribute }
-              : {})}
-          />,
-        )}
       <Suspense fallback={<Spinner size="small" label={t.app.loadingScreen} />}>
+        {screen === "fund" &&
+          services.fund &&
+          needsConnection(
+            <FundScreen
+              services={services.fund}
+              {...(draftId ? { draftId } : {})}
+              {...(fromDistribute !== undefined
+                ? { onBack: () => go("distribute"), suggestedCents: fromDistribute }
+                : {})}
+            />,
+          )}
         {screen === "data" &&
           services.data &&
           needsConnection(
