@@ -35,22 +35,16 @@ export async function startWorkflowEnv(
 ): Promise<WorkflowEnv> {
   const { sb, clock } = await startTestSandbox(options);
   const sent: SentRequest[] = [];
-  const api = createClient({
-    baseUrl: sb.url,
-    token: TOKEN_A,
-    timeoutMs: 5_000,
-    sleep: (ms) => {
-      clock.advance(ms);
-      return Promise.resolve();
+  const api = testClient(
+    { sb, clock },
+    {
+      onRequest: ({ method, url }) => {
+        const u = new URL(url);
+        sent.push({ method, path: u.pathname + u.search });
+      },
+      ...client,
     },
-    now: clock.now,
-    random: () => 0.5,
-    onRequest: ({ method, url }) => {
-      const u = new URL(url);
-      sent.push({ method, path: u.pathname + u.search });
-    },
-    ...client,
-  });
+  );
   return {
     sb,
     clock,
@@ -59,6 +53,28 @@ export async function startWorkflowEnv(
     sentSince: (mark) => sent.slice(mark),
     close: () => sb.close(),
   };
+}
+
+/**
+ * A client of the sandbox on its manual clock (its `sleep` advances the clock): another pane's
+ * client, with its own `fetch` or timeout when a test needs one.
+ */
+export function testClient(
+  env: Pick<WorkflowEnv, "sb" | "clock">,
+  options: Partial<ClientOptions> = {},
+): ValePixClient {
+  return createClient({
+    baseUrl: env.sb.url,
+    token: TOKEN_A,
+    timeoutMs: 5_000,
+    sleep: (ms) => {
+      env.clock.advance(ms);
+      return Promise.resolve();
+    },
+    now: env.clock.now,
+    random: () => 0.5,
+    ...options,
+  });
 }
 
 /** The one place tests get a workbook from (see the file comment). */

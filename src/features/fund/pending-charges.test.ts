@@ -2,19 +2,7 @@ import type { ValePixClient } from "../../api";
 import { startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
 import { PIX_DELAY } from "../../../sandbox/test-harness";
 import { fundServices } from "./adapter";
-
-class MapStorage {
-  readonly items = new Map<string, string>();
-  getItem = (key: string) => Promise.resolve(this.items.get(key) ?? null);
-  setItem = (key: string, value: string) => {
-    this.items.set(key, value);
-    return Promise.resolve();
-  };
-  removeItem = (key: string) => {
-    this.items.delete(key);
-    return Promise.resolve();
-  };
-}
+import { MemoryStorage } from "../../api/testing/memory-storage";
 
 class Crash extends Error {}
 
@@ -33,7 +21,7 @@ const run = (signal = new AbortController().signal) => ({
 describe("charges written ahead", () => {
   it("keeps a charge before its POST leaves, so a pane closed meanwhile follows it next time", async () => {
     env = await startWorkflowEnv();
-    const storage = new MapStorage();
+    const storage = new MemoryStorage();
     // The pane dies as the charge's POST is answered: the charge exists, the pane never saw it.
     const dying: ValePixClient = {
       ...env.client,

@@ -8,7 +8,7 @@
  * the sandbox: the table is paid exactly once, with what the sheet says; no draft is left with
  * money in it; the ledger and the run log tell what the API holds.
  */
-import { type ValePixClient, collectAll, createClient } from "../../../api";
+import { type ValePixClient, collectAll } from "../../../api";
 import type { CellValue, Workbook } from "../../../workbook";
 import { createMemoryWorkbook } from "../../../excel/memory-workbook";
 import { readLedger } from "../../../workbook/ledger";
@@ -18,13 +18,15 @@ import {
   finalizeBody,
   fundBalance,
   startWorkflowEnv,
+  testClient,
   type WorkflowEnv,
 } from "../../../../test/workflows-env";
-import { LOT_DELAY, TOKEN_A } from "../../../../sandbox/test-harness";
+import { LOT_DELAY } from "../../../../sandbox/test-harness";
 import { refreshStatus } from "../finalize/refresh-status";
 import { sendSheet } from "../send/distribute";
 import { finalizeSheet } from "../finalize/finalize";
 import { UnknownOutcomeNeedsConfirmationError } from "../finalize/finalize-draft";
+import { MemoryStorage } from "../../../api/testing/memory-storage";
 
 jest.setTimeout(120_000);
 
@@ -34,16 +36,6 @@ class Crash extends Error {
 
 const TABLE = "Beneficios";
 const HEADER = ["CPF", "Nome", "Refeição", "Alimentação"];
-
-/** Per-user storage of the tests (the journal's home): a map. */
-class MapStorage {
-  readonly items = new Map<string, string>();
-  getItem = (key: string) => Promise.resolve(this.items.get(key) ?? null);
-  setItem = (key: string, value: string) => {
-    this.items.set(key, value);
-    return Promise.resolve();
-  };
-}
 
 /** Dies at the `at`-th event it counts: before it happens, or after it took effect. */
 class Killer {
@@ -101,18 +93,10 @@ interface Pane {
 }
 
 function paneOf(env: WorkflowEnv, workbook: Workbook, killer?: Killer): Pane {
-  const api = createClient({
-    baseUrl: env.sb.url,
-    token: TOKEN_A,
-    timeoutMs: 5_000,
-    sleep: (ms) => {
-      env.clock.advance(ms);
-      return Promise.resolve();
-    },
-    now: env.clock.now,
-    random: () => 0.5,
-    fetch: killer ? (input, init) => killer.step(() => fetch(input, init)) : fetch,
-  });
+  const api = testClient(
+    env,
+    killer ? { fetch: (input, init) => killer.step(() => fetch(input, init)) } : {},
+  );
   return { api, workbook };
 }
 
@@ -145,7 +129,7 @@ async function month(pane: Pane): Promise<"paid" | "refused as paid"> {
 
 interface World {
   env: WorkflowEnv;
-  storage: MapStorage;
+  storage: MemoryStorage;
   rows: CellValue[][];
   /** The workbook the run starts on, and a copy of it saved before the run. */
   workbook: Workbook;
@@ -158,7 +142,7 @@ async function world(): Promise<World> {
     (e) => e.situation === "active",
   );
   const rows = active.map((e, i): CellValue[] => [e.cpf!, e.name, 600 + (i % 3) * 10, i % 2 ? 450 : ""]);
-  const storage = new MapStorage();
+  const storage = new MemoryStorage();
   const init = () => createMemoryWorkbook({ tables: [{ name: TABLE, sheet: TABLE, header: HEADER, rows }] });
   const first = init();
   const id = await workbookId(first); // the pane named the workbook before it was saved

@@ -4,16 +4,16 @@
  * the table paid. "Another pane" is a second copy of the add-in's modules (its own pane id and
  * runtime), as a co-author's Excel on the web is; the ribbon's commands share the pane's runtime.
  */
-import { collectAll, createClient } from "../../../api";
+import { collectAll } from "../../../api";
 import type { CellValue } from "../../../workbook";
 import {
   finalizeBody,
   fundBalance,
   newWorkbook,
   startWorkflowEnv,
+  testClient,
   type WorkflowEnv,
 } from "../../../../test/workflows-env";
-import { TOKEN_A } from "../../../../sandbox/test-harness";
 import { sendSheet } from "../send/distribute";
 import { finalizeSheet } from "../finalize/finalize";
 import type * as Distribute from "../send/distribute";
@@ -33,16 +33,8 @@ function heldFinalize() {
   let arrivedAt!: () => void;
   const door = new Promise<void>((resolve) => (open = resolve));
   const arrived = new Promise<void>((resolve) => (arrivedAt = resolve));
-  const client = createClient({
-    baseUrl: env.sb.url,
-    token: TOKEN_A,
+  const client = testClient(env, {
     timeoutMs: 60_000,
-    sleep: (ms) => {
-      env.clock.advance(ms);
-      return Promise.resolve();
-    },
-    now: env.clock.now,
-    random: () => 0.5,
     fetch: async (input, init) => {
       if (String(input instanceof Request ? input.url : input).endsWith("/finalize")) {
         arrivedAt();
