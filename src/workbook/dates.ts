@@ -113,3 +113,9 @@ const MONTHS = defineWords(
 export function monthName(ms: number, locale: Locale): string {
   return MONTHS[locale].months[new Date(ms).getMonth()]!;
 }
+
+/** "2026-11": the local month of a moment, as the ledger's month column and the books key it. */
+export function monthKey(ms: number): string {
+  const date = new Date(ms);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
+}

@@ -102,13 +102,9 @@ const ALIASES: Record<Exclude<RoleName, "product" | "ignore" | "unmapped">, stri
     "Status",
     "Matrícula",
     "Registration",
-    "Departamento",
-    "Department",
     "Setor",
     "Cargo",
     "Position",
-    "Centro de custo",
-    "Cost center",
     "Salário",
     "Salary",
     "Total",
@@ -120,6 +116,18 @@ const ALIASES: Record<Exclude<RoleName, "product" | "ignore" | "unmapped">, stri
     "Data de admissão",
     "Hire date",
   ],
+  // Strongest first: when a table has several, the first in this list is the cost centre and
+  // the others stay the person's own columns (./mapping.ts).
+  cost_centre: [
+    "Centro de custo",
+    "Centro de custos",
+    "Cost center",
+    "Cost centre",
+    "CC",
+    "C. custo",
+    "Departamento",
+    "Department",
+  ],
   status: ["Status ValePix", "ValePix status", "Status do envio"],
   message: ["Mensagem ValePix", "ValePix message", "Mensagem do envio"],
   total: ["Total da linha", "Row total", "Total ValePix", "ValePix total"],
@@ -128,6 +136,12 @@ const ALIASES: Record<Exclude<RoleName, "product" | "ignore" | "unmapped">, stri
 const ALIAS_INDEX = new Map<string, ColumnRole>();
 for (const [role, names] of Object.entries(ALIASES)) {
   for (const alias of names) ALIAS_INDEX.set(headerKey(alias), { role } as ColumnRole);
+}
+
+/** How strongly an alias header names a cost centre: 0 is the strongest, -1 when it does not. */
+export function costCentreRank(header: string): number {
+  const key = headerKey(header);
+  return ALIASES.cost_centre.findIndex((alias) => headerKey(alias) === key);
 }
 
 /** The role an alias header gives its column (identity, info or add-in), if it is one. */
@@ -148,6 +162,12 @@ export const ADDIN_HEADERS = defineWords<{ status: string; message: string; tota
   { status: "ValePix status", message: "ValePix message", total: "Row total" },
 );
 export const IDENTITY_HEADERS = defineWords(
-  { employee_id: "ID do colaborador", cpf: "CPF", name: "Nome", email: "E-mail" },
-  { employee_id: "Employee ID", cpf: "CPF", name: "Name", email: "E-mail" },
+  {
+    employee_id: "ID do colaborador",
+    cpf: "CPF",
+    name: "Nome",
+    email: "E-mail",
+    costCentre: "Centro de custo",
+  },
+  { employee_id: "Employee ID", cpf: "CPF", name: "Name", email: "E-mail", costCentre: "Cost centre" },
 );

@@ -16,12 +16,14 @@ export const LEDGER_TABLES: Record<Locale, string> = {
 /** A ledger column, by what it holds. */
 export type LedgerKey =
   | "date"
+  | "month"
   | "distribution"
   | "distributionId"
   | "table"
   | "employeeId"
   | "name"
   | "cpf"
+  | "costCentre"
   | "product"
   | "productId"
   | "amount"
@@ -34,12 +36,14 @@ export type LedgerKey =
 export const LEDGER_HEADERS = defineWords<Record<LedgerKey, string>>(
   {
     date: "Data",
+    month: "Mês",
     distribution: "Distribuição",
     distributionId: "ID da distribuição",
     table: "Tabela",
     employeeId: "ID do colaborador",
     name: "Nome",
     cpf: "CPF",
+    costCentre: "Centro de custo",
     product: "Produto",
     productId: "ID do produto",
     amount: "Valor",
@@ -50,12 +54,14 @@ export const LEDGER_HEADERS = defineWords<Record<LedgerKey, string>>(
   },
   {
     date: "Date",
+    month: "Month",
     distribution: "Distribution",
     distributionId: "Distribution ID",
     table: "Table",
     employeeId: "Employee ID",
     name: "Name",
     cpf: "CPF",
+    costCentre: "Cost centre",
     product: "Product",
     productId: "Product ID",
     amount: "Amount",

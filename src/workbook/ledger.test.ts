@@ -19,8 +19,8 @@ import {
 const NOV = new Date(2026, 10, 24, 14, 30).getTime();
 const DEC = new Date(2026, 11, 22, 9, 15).getTime();
 
-const people: Record<string, { name: string; cpf?: string }> = {
-  e1: { name: "Ana Souza", cpf: "123.456.789-09" },
+const people: Record<string, { name: string; cpf?: string; costCentre?: string }> = {
+  e1: { name: "Ana Souza", cpf: "123.456.789-09", costCentre: "1010 Vendas" },
   e2: { name: '=HYPERLINK("http://x","clique")', cpf: "98765432100" },
   e3: { name: "Caio Lima" },
 };
@@ -70,12 +70,14 @@ test("the first payment creates the ledger: one row per employee and product pai
   expect(rows.slice(1)).toEqual([
     [
       excelSerial(NOV),
+      "2026-11",
       "Distribuição de novembro",
       "dst_nov",
       "ValePix_Distribuicao",
       "e1",
       "Ana Souza",
       "***.456.789-**",
+      "1010 Vendas",
       "Refeição",
       "ref",
       660,
@@ -86,12 +88,14 @@ test("the first payment creates the ledger: one row per employee and product pai
     ],
     [
       excelSerial(NOV),
+      "2026-11",
       "Distribuição de novembro",
       "dst_nov",
       "ValePix_Distribuicao",
       "e1",
       "Ana Souza",
       "***.456.789-**",
+      "1010 Vendas",
       "Alimentação",
       "ali",
       450,
@@ -102,12 +106,14 @@ test("the first payment creates the ledger: one row per employee and product pai
     ],
     [
       excelSerial(NOV),
+      "2026-11",
       "Distribuição de novembro",
       "dst_nov",
       "ValePix_Distribuicao",
       "e2",
       '=HYPERLINK("http://x","clique")',
       "***.654.321-**",
+      "(sem centro de custo)",
       "Refeição",
       "ref",
       660,
@@ -119,8 +125,10 @@ test("the first payment creates the ledger: one row per employee and product pai
   ]);
   expect(wb.allFormulas()).toEqual([]);
   expect(wb.numberFormat(SHEET, "A2")).toBe("dd/mm/yyyy hh:mm");
-  expect(wb.numberFormat(SHEET, "J2")).toBe('"R$" #,##0.00');
-  expect(wb.numberFormat(SHEET, "C2")).toBe("@");
+  expect(wb.numberFormat(SHEET, "L2")).toBe('"R$" #,##0.00');
+  expect(wb.numberFormat(SHEET, "B2")).toBe("@");
+  expect(wb.numberFormat(SHEET, "D2")).toBe("@");
+  expect(wb.numberFormat(SHEET, "I2")).toBe("@");
 });
 
 test("nothing to record: no ledger is created", async () => {
@@ -137,12 +145,12 @@ test("nothing to record: no ledger is created", async () => {
 test("a distribution recorded again is not doubled: only its state moves on", async () => {
   const wb = createMemoryWorkbook();
   await recordPayment(wb, payment({ state: "processing" }), "pt-BR");
-  expect(wb.sheetValues(SHEET)[1]![12]).toBe("Em processamento");
+  expect(wb.sheetValues(SHEET)[1]![14]).toBe("Em processamento");
   const again = await recordPayment(wb, payment({ state: "completed" }), "pt-BR");
   expect(again).toMatchObject({ added: 0, updated: 3 });
   const rows = wb.sheetValues(SHEET).slice(1);
   expect(rows).toHaveLength(3);
-  expect(rows.map((r) => [r[12], r[13]])).toEqual(Array(3).fill(["Pago", "completed"]));
+  expect(rows.map((r) => [r[14], r[15]])).toEqual(Array(3).fill(["Pago", "completed"]));
   expect(await recordPayment(wb, payment({ state: "completed" }), "pt-BR")).toMatchObject({
     added: 0,
     updated: 0,
@@ -207,7 +215,7 @@ test("in English: its own table name and words; a ledger begun in Portuguese is 
   await recordPayment(pt, payment({ at: DEC, distributionId: "dst_dez" }), "en-US");
   expect((await pt.listTables()).map((x) => x.name)).toEqual(["ValePix_Historico"]);
   const last = pt.sheetValues(SHEET).at(-1)!;
-  expect(last.slice(10)).toEqual(["Balance", "BALANCE", "Paid", "completed", ""]);
+  expect(last.slice(12)).toEqual(["Balance", "BALANCE", "Paid", "completed", ""]);
   expect((await readLedger(pt)).map((r) => r.distributionId)).toEqual([
     "dst_nov",
     "dst_nov",
@@ -217,4 +225,29 @@ test("in English: its own table name and words; a ledger begun in Portuguese is 
     "dst_dez",
   ]);
   expect((await readPaymentRecords(pt, "ValePix_Distribuicao")).get("e1")?.distributionId).toBe("dst_dez");
+});
+
+test("a ledger begun without the month and cost-centre columns gets them, its earlier rows filled", async () => {
+  const wb = createMemoryWorkbook();
+  const headers = Object.entries(LEDGER_HEADERS["pt-BR"])
+    .filter(([key]) => key !== "month" && key !== "costCentre")
+    .map(([, header]) => header);
+  await wb.createSheetWithTable({
+    sheet: SHEET,
+    table: "ValePix_Historico",
+    columns: headers.map((header) => ({ header })),
+    rows: [
+      headers.map((h) => (h === "Data" ? excelSerial(NOV) : h === "ID da distribuição" ? "dst_old" : "")),
+    ],
+  });
+  await recordPayment(wb, payment({ at: DEC, distributionId: "dst_dez" }), "pt-BR");
+  const table = await wb.getTable("ValePix_Historico");
+  expect(table?.header.slice(-2)).toEqual(["Mês", "Centro de custo"]);
+  const rows = wb.sheetValues(SHEET).slice(1);
+  expect(rows.map((r) => r.slice(-2))).toEqual([
+    ["2026-11", "(sem centro de custo)"],
+    ["2026-12", "1010 Vendas"],
+    ["2026-12", "1010 Vendas"],
+    ["2026-12", "(sem centro de custo)"],
+  ]);
 });

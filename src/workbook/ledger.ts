@@ -20,7 +20,7 @@
  */
 import { type Locale, defineWords, maskCpf } from "../money";
 import { codeWord } from "./api-words";
-import { DATE_TIME_FORMAT, excelSerial, monthName } from "./dates";
+import { DATE_TIME_FORMAT, excelSerial, monthKey, monthName, serialToMs } from "./dates";
 import {
   LEDGER_HEADERS,
   LEDGER_KEYS,
@@ -41,11 +41,16 @@ export { LEDGER_HEADERS, type LedgerKey, ledgerPlace } from "./ledger-table";
 export { type LedgerRow, paymentRecords, readLedger, readPaymentRecords } from "./ledger-read";
 
 const TEXT = defineWords(
-  { sheet: "Histórico ValePix", label: (month: string) => `Distribuição de ${month}` },
-  { sheet: "ValePix history", label: (month: string) => `${month} distribution` },
+  { sheet: "Histórico ValePix", noCostCentre: "(sem centro de custo)" },
+  { sheet: "ValePix history", noCostCentre: "(no cost centre)" },
 );
 
+/** What a ledger row says when the sheet's row had no cost centre, in either language. */
+export const NO_COST_CENTRE = [TEXT["pt-BR"].noCostCentre, TEXT["en-US"].noCostCentre] as const;
+
 const FORMAT: Partial<Record<LedgerKey, string>> = {
+  month: TEXT_FORMAT,
+  costCentre: TEXT_FORMAT,
   distributionId: TEXT_FORMAT,
   employeeId: TEXT_FORMAT,
   cpf: TEXT_FORMAT,
@@ -57,12 +62,14 @@ const FORMAT: Partial<Record<LedgerKey, string>> = {
 
 const WIDTH: Record<LedgerKey, number> = {
   date: 100,
+  month: 70,
   distribution: 170,
   distributionId: 130,
   table: 140,
   employeeId: 110,
   name: 180,
   cpf: 100,
+  costCentre: 120,
   product: 130,
   productId: 100,
   amount: 100,
@@ -95,7 +102,10 @@ export interface LedgerPayment {
   state: string;
   /** What it pays: cents per product of each employee (zeros are not written). */
   items: Iterable<{ employee_id: string; values: ReadonlyMap<string, number> }>;
-  employee: (employeeId: string) => { name: string; cpf?: string | undefined } | undefined;
+  /** Who an employee is, and the cost centre of their row when it was paid (never sent). */
+  employee: (
+    employeeId: string,
+  ) => { name: string; cpf?: string | undefined; costCentre?: string | undefined } | undefined;
   product: (productId: string) => string | undefined;
 }
 
@@ -103,6 +113,7 @@ export interface LedgerPayment {
 function paymentCells(payment: LedgerPayment, locale: Locale): Array<Record<LedgerKey, CellValue>> {
   const rows: Array<Record<LedgerKey, CellValue>> = [];
   const date = excelSerial(payment.at);
+  const month = monthKey(payment.at);
   const method = payment.paymentMethod ?? "";
   for (const item of payment.items) {
     const who = payment.employee(item.employee_id);
@@ -110,12 +121,14 @@ function paymentCells(payment: LedgerPayment, locale: Locale): Array<Record<Ledg
       if (cents <= 0) continue;
       rows.push({
         date,
+        month,
         distribution: safeText(payment.label),
         distributionId: safeText(payment.distributionId),
         table: safeText(payment.table),
         employeeId: safeText(item.employee_id),
         name: safeText(who?.name ?? ""),
         cpf: who?.cpf ? maskCpf(who.cpf) : "",
+        costCentre: safeText(who?.costCentre || TEXT[locale].noCostCentre),
         product: safeText(payment.product(productId) ?? productId),
         productId: safeText(productId),
         amount: cents / 100,
@@ -179,8 +192,9 @@ export async function recordPayment(
     return { table, created: true, added: rows.length, updated: 0 };
   }
 
-  const col = columnsOf(existing.header);
   const cells = await readAllRows(workbook, existing.name, signal);
+  const ledger = await addBooksColumns(workbook, existing, cells, locale);
+  const col = columnsOf(ledger.header);
   const idAt = col.distributionId;
   const mine =
     idAt < 0 ? [] : cells.flatMap((row, i) => (text(row[idAt]) === payment.distributionId ? [i] : []));
@@ -197,28 +211,61 @@ export async function recordPayment(
             values[i] = safeText(value);
             changed++;
           }
-        return { header: existing.header[col[key]]!, values, changed };
+        return { header: ledger.header[col[key]]!, values, changed };
       });
     const updated = Math.max(0, ...writes.map((w) => w.changed));
     if (updated > 0)
       await workbook.writeColumns(
-        existing.name,
+        ledger.name,
         writes.map(({ header, values }) => ({ header, values })),
         signal ? { signal } : {},
       );
-    return { table: existing, created: false, added: 0, updated: updated > 0 ? mine.length : 0 };
+    return { table: ledger, created: false, added: 0, updated: updated > 0 ? mine.length : 0 };
   }
 
   const rows = paymentCells(payment, locale);
-  if (rows.length === 0) return { table: existing, created: false, added: 0, updated: 0 };
+  if (rows.length === 0) return { table: ledger, created: false, added: 0, updated: 0 };
   const keyAt = new Map<number, LedgerKey>();
   for (const key of LEDGER_KEYS) if (col[key] >= 0) keyAt.set(col[key], key);
   // New rows take the formats of the last data row (Office.js `TableRowCollection.add`): the
   // date, currency and text columns stay what the ledger was created with.
   const table = await workbook.appendRows(
-    existing.name,
-    rows.map((r) => existing.header.map((_, i) => (keyAt.has(i) ? r[keyAt.get(i)!] : ""))),
+    ledger.name,
+    rows.map((r) => ledger.header.map((_, i) => (keyAt.has(i) ? r[keyAt.get(i)!] : ""))),
     signal ? { signal } : {},
   );
   return { table, created: false, added: rows.length, updated: 0 };
+}
+
+/**
+ * A ledger begun before it kept the month and the cost centre gets both columns (text cells): its
+ * earlier rows take the month of their date and "(sem centro de custo)", so the books and the
+ * PivotTable can group every row.
+ */
+async function addBooksColumns(
+  workbook: Workbook,
+  ledger: TableInfo,
+  cells: readonly CellValue[][],
+  locale: Locale,
+): Promise<TableInfo> {
+  const col = columnsOf(ledger.header);
+  const missing = (["month", "costCentre"] as const).filter((k) => col[k] < 0);
+  if (missing.length === 0) return ledger;
+  const headers = missing.map((k) => LEDGER_HEADERS[locale][k]);
+  const grown = await workbook.addColumns(ledger.name, headers);
+  const fill = (key: "month" | "costCentre", row: readonly CellValue[]): CellValue => {
+    if (key === "costCentre") return TEXT[locale].noCostCentre;
+    const date = col.date < 0 ? undefined : row[col.date];
+    return typeof date === "number" ? monthKey(serialToMs(date)) : "";
+  };
+  if (cells.length > 0)
+    await workbook.writeColumns(
+      ledger.name,
+      missing.map((key, i) => ({
+        header: headers[i]!,
+        values: cells.map((row) => fill(key, row)),
+        numberFormat: TEXT_FORMAT,
+      })),
+    );
+  return grown;
 }

@@ -63,6 +63,8 @@ export class LiveValidation {
   private duplicated = 0;
   private rowsValid = 0;
   private employees = 0;
+  /** Paid rows with a blank cost centre (`ValidationSummary.withoutCostCentre`). */
+  private noCostCentre = 0;
   private grand = 0;
 
   constructor(readonly ctx: ValidationContext) {
@@ -176,6 +178,7 @@ export class LiveValidation {
         this.perProduct.set(id, (this.perProduct.get(id) ?? 0) + sign * cents);
       this.grand += sign * outcome.send.totalCents;
       if (outcome.send.totalCents > 0) this.employees += sign;
+      if (outcome.send.totalCents > 0 && outcome.send.costCentre === undefined) this.noCostCentre += sign;
       this.rowsValid += sign;
     }
     if (sign === -1 || (!duplicate && outcome.issues.length === 0)) this.issueRows.delete(rowIndex);
@@ -236,6 +239,7 @@ export class LiveValidation {
       employees: this.employees,
       perProduct: new Map(this.perProduct),
       grandTotalCents: this.grand,
+      ...(this.ctx.mapping.costCentreColumn === undefined ? {} : { withoutCostCentre: this.noCostCentre }),
       ...closing.balance,
     };
     return { ok: errors === 0, issues, summary };

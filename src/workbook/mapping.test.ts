@@ -45,6 +45,26 @@ describe("computeMapping", () => {
     ]);
   });
 
+  test("the cost centre by its usual names; the strongest wins, a chosen one stays chosen", () => {
+    expect(roles(["CPF", "Centro de custo", "Cost center", "CC", "Departamento"])).toEqual([
+      "cpf",
+      "cost_centre",
+      "info",
+      "info",
+      "info",
+    ]);
+    expect(roles(["CPF", "Departamento", "CC"])).toEqual(["cpf", "info", "cost_centre"]);
+    const m = computeMapping(["CPF", "Departamento", "Área"], PRODUCTS, { Área: { role: "cost_centre" } });
+    expect(m.costCentreColumn).toBe(2);
+    expect(m.columns[1]!.role).toEqual({ role: "info" });
+    expect(m.issues).toEqual([]);
+    const two = computeMapping(["CPF", "A", "B"], PRODUCTS, {
+      A: { role: "cost_centre" },
+      B: { role: "cost_centre" },
+    });
+    expect(two.issues.map((i) => i.code)).toEqual(["duplicate_column"]);
+  });
+
   test("products by exact normalized name, id, code and [id]", () => {
     expect(roles(["VALE REFEICAO", "prod_alimentacao", "vt", "Saúde mensal [prod_saude]"])).toEqual([
       "product:prod_refeicao:product_name",

@@ -26,7 +26,7 @@
  */
 import type { Product } from "../api/schemas";
 import { pushTo } from "./group";
-import { aliasRole, headerKey, looseKey } from "./headers";
+import { aliasRole, costCentreRank, headerKey, looseKey } from "./headers";
 import { type Issue, makeIssue } from "./issues";
 import type { ColumnRole, RoleName } from "./roles";
 
@@ -59,6 +59,8 @@ export interface TableMapping {
   statusColumn?: number;
   messageColumn?: number;
   totalColumn?: number;
+  /** The cost-centre column (booked in the ledger, never sent). */
+  costCentreColumn?: number;
   /** Product columns, left to right. */
   products: Array<{ index: number; header: string; product_id: string }>;
   /** Mapping problems (duplicates, stale overrides, loose matches), as whole-table issues. */
@@ -196,6 +198,7 @@ export function computeMapping(
     return { index, header: columnHeader, role: { role: "unmapped" }, how: "none" };
   });
 
+  keepOneCostCentre(columns);
   const stale = Object.keys(override).filter((h) => !usedOverrides.has(h));
   if (stale.length > 0) issues.push(makeIssue("mapping_stale", { headers: stale }));
 
@@ -219,18 +222,32 @@ export function computeMapping(
   set("statusColumn", firstOf("status"));
   set("messageColumn", firstOf("message"));
   set("totalColumn", firstOf("total"));
+  set("costCentreColumn", firstOf("cost_centre"));
 
   // Two columns for the same product or identity make the desired state ambiguous.
   for (const [key, cols] of seen) {
     if (cols.length < 2) continue;
     const isProduct = key.startsWith("product:");
-    if (!isProduct && !["employee_id", "cpf", "email", "status", "message", "total"].includes(key)) continue;
+    const single = ["employee_id", "cpf", "email", "status", "message", "total", "cost_centre"];
+    if (!isProduct && !single.includes(key)) continue;
     const product = isProduct ? products.find((p) => `product:${p.id}` === key)?.name : undefined;
     issues.push(
       makeIssue("duplicate_column", { headers: cols.map((c) => c.header), ...(product ? { product } : {}) }),
     );
   }
   return mapping;
+}
+
+/**
+ * A table often has both "Centro de custo" and "Departamento": the strongest alias is the cost
+ * centre and the others become the person's own columns. A column the user chose stays chosen
+ * (two chosen ones are reported as a duplicate).
+ */
+function keepOneCostCentre(columns: MappedColumn[]): void {
+  const byAlias = columns.filter((c) => c.role.role === "cost_centre" && c.how === "alias");
+  const chosen = columns.some((c) => c.role.role === "cost_centre" && c.how === "override");
+  const ranked = [...byAlias].sort((a, b) => costCentreRank(a.header) - costCentreRank(b.header));
+  for (const column of chosen ? ranked : ranked.slice(1)) column.role = { role: "info" };
 }
 
 /** The mapping as an override that pins every recognized column (e.g. after the user confirms). */

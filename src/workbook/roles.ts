@@ -15,6 +15,11 @@ export const RoleSchema = z.discriminatedUnion("role", [
   z.object({ role: z.literal("name") }),
   /** Read by people, never sent (Situação, Matrícula, Cargo, ...). */
   z.object({ role: z.literal("info") }),
+  /**
+   * The cost centre (centro de custo) of the row: read by people and booked with the payment in
+   * the ledger (src/workbook/ledger.ts), never sent to the API.
+   */
+  z.object({ role: z.literal("cost_centre") }),
   z.object({ role: z.literal("product"), product_id: z.string().min(1).max(200) }),
   /** The add-in's own columns. */
   z.object({ role: z.literal("status") }),

@@ -69,7 +69,7 @@ export class RowValidator {
       .filter((c) => c.role.role === "unmapped")
       .map((c) => ({ index: c.index, header: c.header }));
     this.labelCols = ctx.mapping.columns
-      .filter((c) => c.role.role === "name" || c.role.role === "info" || c.role.role === "unmapped")
+      .filter((c) => ["name", "info", "cost_centre", "unmapped"].includes(c.role.role))
       .map((c) => c.index);
   }
 
@@ -167,8 +167,20 @@ export class RowValidator {
     if (!match.ok) return result;
     const employee_id = match.employee.employee_id;
     result.employee = { employee_id, name: match.employee.name };
-    if (!hasError) result.send = { rowIndex, row, employee_id, values, totalCents: total };
+    if (!hasError) {
+      result.send = { rowIndex, row, employee_id, values, totalCents: total };
+      const costCentre = this.costCentreIn(cells);
+      if (costCentre !== undefined) result.send.costCentre = costCentre;
+    }
     return result;
+  }
+
+  /** The cost-centre cell as text ("1010", "Vendas"), undefined when blank or there is no column. */
+  private costCentreIn(cells: readonly CellValue[]): string | undefined {
+    const at = this.ctx.mapping.costCentreColumn;
+    const cell = at === undefined ? undefined : cells[at];
+    if (cell === undefined || isBlankCell(cell)) return undefined;
+    return String(cell).trim();
   }
 
   private totalsRowIssue(label: string, rowIndex: number, row: number): Issue {

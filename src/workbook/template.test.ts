@@ -31,6 +31,7 @@ describe("distribution template", () => {
       "CPF",
       "Nome",
       "E-mail",
+      "Centro de custo",
       ...PRODUCTS.map((p) => p.name),
       "Status ValePix",
       "Mensagem ValePix",
@@ -47,18 +48,19 @@ describe("distribution template", () => {
     expect(wb.cell(s, "B3")).toBe("000.007.920-04");
     expect(wb.numberFormat(s, "B3")).toBe("@");
     expect(wb.numberFormat(s, "A3")).toBe("@");
-    expect(wb.numberFormat(s, "E3")).toBe(CURRENCY_FORMAT);
+    expect(wb.numberFormat(s, "E3")).toBe("@");
+    expect(wb.numberFormat(s, "F3")).toBe(CURRENCY_FORMAT);
     const cols = wb.tableColumns(table.name);
     expect(cols.filter((c) => c.validation?.kind === "nonNegativeNumber").map((c) => c.header)).toEqual(
       PRODUCTS.map((p) => p.name),
     );
-    expect(wb.totalsRow(table.name)).toEqual(["Total", "", "", "", 0, 0, 0, 0, 0, 0, "", "", 0]);
+    expect(wb.totalsRow(table.name)).toEqual(["Total", "", "", "", "", 0, 0, 0, 0, 0, 0, "", "", 0]);
     expect(wb.sheetLayout(s).frozenRows).toBe(1);
-    // The status column (K) colours a row in error or failed, in either language.
+    // The status column (L) colours a row in error or failed, in either language.
     expect(wb.sheetLayout(s).conditionalFormats).toEqual([
       {
-        address: `K2:K${table.rowCount + 1}`,
-        formula: '=OR(K2="Erro",K2="Falhou",K2="Error",K2="Failed")',
+        address: `L2:L${table.rowCount + 1}`,
+        formula: '=OR(L2="Erro",L2="Falhou",L2="Error",L2="Failed")',
         fill: "#FFC7CE",
         font: "#9C0006",
       },
@@ -120,7 +122,7 @@ describe("distribution template", () => {
     for (const locale of ["pt-BR", "en-US"] as const) {
       const wb = createMemoryWorkbook();
       const { table, mapping } = await createDistributionTemplate(wb, { employees, products, locale });
-      expect(table.header.slice(4, 12)).toEqual([
+      expect(table.header.slice(5, 13)).toEqual([
         "Documento [p_doc]",
         "Obs [p_obs]",
         "Cargo [p_cargo]",
@@ -150,7 +152,7 @@ describe("distribution template", () => {
     ];
     const wb = createMemoryWorkbook();
     const { table } = await createDistributionTemplate(wb, { employees, products });
-    const headers = table.header.slice(4, 8);
+    const headers = table.header.slice(5, 9);
     expect(headers).toEqual([
       "Vale Refeição [p1]",
       "Vale Refeição [p2]",
@@ -163,12 +165,12 @@ describe("distribution template", () => {
       { header: headers[2]!, values: [100, "", "", "", 7.25] },
       { header: headers[3]!, values: [1000, 1000, "", "", ""] },
     ]);
-    expect(wb.totalsRow(table.name)?.slice(4, 8)).toEqual([31.5, 15, 107.25, 2000]);
+    expect(wb.totalsRow(table.name)?.slice(5, 9)).toEqual([31.5, 15, 107.25, 2000]);
     const s = table.sheet;
     const totalsRow = table.rowCount + 2;
-    expect(wb.formula(s, `E${totalsRow}`)).toBe("=SUBTOTAL(109,ValePix_Distribuicao[Vale Refeição '[p1']])");
-    expect(wb.formula(s, `G${totalsRow}`)).toBe("=SUBTOTAL(109,ValePix_Distribuicao[Documento '[p'#3']])");
-    expect(wb.formula(s, `H${totalsRow}`)).toBe("=SUBTOTAL(109,ValePix_Distribuicao[Vale d''Água '#1])");
+    expect(wb.formula(s, `F${totalsRow}`)).toBe("=SUBTOTAL(109,ValePix_Distribuicao[Vale Refeição '[p1']])");
+    expect(wb.formula(s, `H${totalsRow}`)).toBe("=SUBTOTAL(109,ValePix_Distribuicao[Documento '[p'#3']])");
+    expect(wb.formula(s, `I${totalsRow}`)).toBe("=SUBTOTAL(109,ValePix_Distribuicao[Vale d''Água '#1])");
   });
 
   test("fill in, validate, write back: statuses, messages and totals land in the add-in columns", async () => {
@@ -187,16 +189,16 @@ describe("distribution template", () => {
     expect(result.summary.grandTotalCents).toBe(10000 + 5000 + 2000);
     const results = validationRowResults(result, "pt-BR");
     await writeRowResults(wb, table, mapping, results, "pt-BR");
-    const status = (r: number) => wb.cell(table.sheet, `K${r}`);
+    const status = (r: number) => wb.cell(table.sheet, `L${r}`);
     expect([2, 3, 4, 5, 6].map(status)).toEqual(["Pronto", "Erro", "Sem valores", "Pronto", "Pronto"]);
     // A matched row with nothing to receive is left out, never "Pronto", with a zero total.
-    expect(wb.cell(table.sheet, "M4")).toBe(0);
-    expect(wb.cell(table.sheet, "M3")).toBe("");
-    expect(wb.cell(table.sheet, "L3")).toContain(
+    expect(wb.cell(table.sheet, "N4")).toBe(0);
+    expect(wb.cell(table.sheet, "N3")).toBe("");
+    expect(wb.cell(table.sheet, "M3")).toContain(
       "Linha 3, coluna Vale Refeição: '12,345' tem mais de duas casas",
     );
-    expect(wb.cell(table.sheet, "M2")).toBe(100);
-    expect(wb.totalsRow(table.name)?.[12]).toBe(170);
+    expect(wb.cell(table.sheet, "N2")).toBe(100);
+    expect(wb.totalsRow(table.name)?.[13]).toBe(170);
     expect(n).toBe(5);
   });
 

@@ -2,8 +2,10 @@
  * The distribution template: a new sheet with a table ready to fill in, built from the active
  * employees and the products (docs/architecture.md §1 src/workbook).
  *
- * Layout: ID do colaborador | CPF | Nome | E-mail | one column per product | Status ValePix |
- * Mensagem ValePix | Total da linha, with a totals row.
+ * Layout: ID do colaborador | CPF | Nome | E-mail | Centro de custo | one column per product |
+ * Status ValePix | Mensagem ValePix | Total da linha, with a totals row.
+ * - The cost centre is left blank for people to fill in: it is booked with the payment in the
+ *   ledger, never sent.
  * - ID and CPF columns are text-formatted ("@"), so Excel keeps leading zeros; the CPF is written
  *   formatted (123.456.789-09): people read it at a glance, and normalizeCpf reads it back.
  * - Product columns: currency format, data validation "non-negative number", a sum in the totals
@@ -84,7 +86,16 @@ export async function createDistributionTemplate(
     tables.map((t) => t.name),
   );
 
-  const fixedHeaders = [ids.employee_id, ids.cpf, ids.name, ids.email, own.status, own.message, own.total];
+  const fixedHeaders = [
+    ids.employee_id,
+    ids.cpf,
+    ids.name,
+    ids.email,
+    ids.costCentre,
+    own.status,
+    own.message,
+    own.total,
+  ];
   const products = [...options.products];
   // The fixed headers are aliases already; they are passed in case one ever is not.
   const pHeaders = productHeaders(products, fixedHeaders);
@@ -99,6 +110,7 @@ export async function createDistributionTemplate(
     { header: ids.cpf, numberFormat: TEXT_FORMAT, widthPoints: 100 },
     { header: ids.name, widthPoints: 180 },
     { header: ids.email, widthPoints: 200 },
+    { header: ids.costCentre, numberFormat: TEXT_FORMAT, widthPoints: 110 },
     ...pHeaders.map((header): NewColumn => ({
       header,
       numberFormat: CURRENCY_FORMAT,
@@ -124,7 +136,7 @@ export async function createDistributionTemplate(
       cpf?.ok ? formatCpf(cpf.digits) : "",
       safeText(employee.name),
       safeText(employee.email ?? ""),
-      ...blanks(products.length + 3),
+      ...blanks(1 + products.length + 3),
     ];
   });
 

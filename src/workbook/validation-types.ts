@@ -43,6 +43,8 @@ export interface CheckedRow {
 export interface SendRow extends CheckedRow {
   /** Cents per product_id, for every mapped product (zeros included). */
   values: Map<string, number>;
+  /** The row's cost centre, when the table has that column and the cell is not blank (never sent). */
+  costCentre?: string;
 }
 
 export interface ValidationSummary {
@@ -57,6 +59,8 @@ export interface ValidationSummary {
   /** Cents per product_id over the rows without errors (every mapped product present). */
   perProduct: Map<string, number>;
   grandTotalCents: number;
+  /** Employees paid on rows with a blank cost centre, when the table has a cost-centre column. */
+  withoutCostCentre?: number;
   errors: number;
   warnings: number;
   availableBalanceCents?: number;

@@ -66,6 +66,29 @@ const ROWS: CellValue[][] = [
   /* 16 */ ["Sem id", "", "", 5, "", "", "", "", "", ""],
 ];
 
+test("the cost centre rides along with each row to pay (never in its values); blanks are counted", async () => {
+  const header = ["CPF", "Centro de custo", "Vale Refeição"];
+  const rows: CellValue[][] = [
+    [cpf(1), "1010 Vendas", 100],
+    [cpf(2), 2020, 50],
+    [cpf(4), "", 25],
+    [cpf(5), "", 0],
+  ];
+  const result = validateRows(context(header), rows);
+  expect(sendable(result).map((r) => [r.employee_id, r.costCentre, [...r.values.keys()]])).toEqual([
+    ["e1", "1010 Vendas", ["prod_refeicao"]],
+    ["e2", "2020", ["prod_refeicao"]],
+    ["e4", undefined, ["prod_refeicao"]],
+    ["e5", undefined, ["prod_refeicao"]],
+  ]);
+  expect(result.summary.withoutCostCentre).toBe(1);
+  const plain = validateRows(
+    context(["CPF", "Vale Refeição"]),
+    rows.map((r) => [r[0]!, r[2]!]),
+  );
+  expect(plain.summary).not.toHaveProperty("withoutCostCentre");
+});
+
 describe("validation of a messy sheet", () => {
   const result = validateRows(context(HEADER), ROWS);
   const cellIssues = result.issues

@@ -148,6 +148,7 @@ export class DistributionValidator {
       errors,
       warnings: issues.length - errors,
       ...checked.totals,
+      ...withoutCostCentre(this.ctx, checked.rows),
     };
     const checkedRows = checked.rows.map(({ rowIndex, row, employee_id, totalCents }) => ({
       rowIndex,
@@ -181,4 +182,15 @@ export async function validateTable(
   const validator = new DistributionValidator(ctx);
   for await (const block of workbook.readTableRows(table, readOptions)) validator.add(block);
   return validator.finish();
+}
+
+/** The summary's count of paid rows without a cost centre, when the table has that column. */
+export function withoutCostCentre(
+  ctx: ValidationContext,
+  rows: readonly SendRow[],
+): Pick<ValidationSummary, "withoutCostCentre"> {
+  if (ctx.mapping.costCentreColumn === undefined) return {};
+  let count = 0;
+  for (const row of rows) if (row.totalCents > 0 && row.costCentre === undefined) count++;
+  return { withoutCostCentre: count };
 }

@@ -18,6 +18,7 @@ export const DISTRIBUTE_EN_US: Widen<typeof DISTRIBUTE_PT_BR> = {
     email: "E-mail",
     name: "Name",
     info: "Information (not sent)",
+    cost_centre: "Cost centre (not sent)",
     status: "Status (ValePix's)",
     message: "Message (ValePix's)",
     total: "Row total (ValePix's)",

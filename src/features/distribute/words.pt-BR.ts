@@ -20,6 +20,7 @@ export const DISTRIBUTE_PT_BR = {
     email: "E-mail",
     name: "Nome",
     info: "Informação (não enviada)",
+    cost_centre: "Centro de custo (não enviado)",
     status: "Status (do ValePix)",
     message: "Mensagem (do ValePix)",
     total: "Total da linha (do ValePix)",

@@ -11,7 +11,13 @@
  */
 import type { Employee, FinalizeBody, Product, ValePixClient } from "../../../api";
 import type { LedgerPayment } from "../../../workbook/ledger";
-import { type Locale, type ValidationOptions, type Workbook, writeRowResults } from "../../../workbook";
+import {
+  type Locale,
+  type SendRow,
+  type ValidationOptions,
+  type Workbook,
+  writeRowResults,
+} from "../../../workbook";
 import {
   DraftChangedError,
   type FinalizeDistributionsApi,
@@ -106,7 +112,7 @@ export async function finalizeSheet(
       body: input.body,
       confirmRepeatOf: input.confirmRepeatOf,
       confirmAfterUnknownOutcome: input.confirmAfterUnknownOutcome,
-      ledger: ledgerLookups(sheet.desired, sheet.employees, sheet.products),
+      ledger: ledgerLookups(sheet.desired, sheet.employees, sheet.products, costCentresOf(sheet.rows)),
       locale,
     },
     (stage, paid) =>
@@ -121,11 +127,22 @@ export async function finalizeSheet(
   );
 }
 
-/** The ledger's view of a payment: its items, and names for the employees and products it pays. */
+/** Each employee's cost centre on the sheet, for the rows that have one. */
+function costCentresOf(rows: readonly SendRow[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const row of rows) if (row.costCentre !== undefined) out.set(row.employee_id, row.costCentre);
+  return out;
+}
+
+/**
+ * The ledger's view of a payment: its items, names for the employees and products it pays, and
+ * each employee's cost centre when the payment came from a sheet that has one.
+ */
 export function ledgerLookups(
   items: LedgerPayment["items"],
   employees: readonly Employee[],
   products: readonly Product[],
+  costCentres: ReadonlyMap<string, string> = new Map(),
 ): Pick<LedgerPayment, "items" | "employee" | "product"> {
   const people = new Map(employees.map((e) => [e.employee_id, e]));
   const names = new Map(products.map((p) => [p.id, p.name]));
@@ -133,7 +150,7 @@ export function ledgerLookups(
     items,
     employee: (id) => {
       const person = people.get(id);
-      return person ? { name: person.name, cpf: person.cpf } : undefined;
+      return person ? { name: person.name, cpf: person.cpf, costCentre: costCentres.get(id) } : undefined;
     },
     product: (id) => names.get(id),
   };

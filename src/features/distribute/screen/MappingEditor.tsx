@@ -45,6 +45,7 @@ const PLAIN_ROLES = [
   "email",
   "name",
   "info",
+  "cost_centre",
   "status",
   "message",
   "total",
