@@ -4,7 +4,7 @@
  */
 import { parseCents } from "../money";
 import { codeOfWord } from "./api-words";
-import { serialToMs } from "./dates";
+import { monthKey, serialToMs } from "./dates";
 import { type LedgerKey, columnsOf, findLedger, text } from "./ledger-table";
 import type { CellValue, Workbook } from "./port";
 import type { PaymentRecord } from "./status-rule";
@@ -18,8 +18,14 @@ export interface LedgerRow {
   distributionId: string;
   table: string;
   employeeId: string;
+  /** The product's name as the ledger wrote it, and its id. */
+  product: string;
   productId: string;
   cents: number | undefined;
+  /** "2026-11": the month column, else the month of the date ("" when neither says). */
+  month: string;
+  /** The cost centre the row had when paid ("" in a ledger without the column). */
+  costCentre: string;
   /** The distribution state's code (`completed`...), from its code column or its word. */
   state: string;
 }
@@ -42,8 +48,12 @@ export async function readLedger(workbook: Workbook, signal?: AbortSignal): Prom
             return parsed.ok ? parsed.cents : undefined;
           })();
     const code = text(at(row, "stateCode"));
+    const when = typeof date === "number" ? serialToMs(date) : undefined;
     return {
-      at: typeof date === "number" ? serialToMs(date) : undefined,
+      at: when,
+      month: text(at(row, "month")) || (when === undefined ? "" : monthKey(when)),
+      costCentre: text(at(row, "costCentre")),
+      product: text(at(row, "product")),
       label: text(at(row, "distribution")),
       distributionId: text(at(row, "distributionId")),
       table: text(at(row, "table")),

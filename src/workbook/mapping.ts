@@ -211,18 +211,7 @@ export function computeMapping(
       mapping.products.push({ index: column.index, header: column.header, product_id: role.product_id });
     pushTo(seen, key, column);
   }
-  const firstOf = (role: RoleName): number | undefined => seen.get(role)?.[0]?.index;
-  const set = <K extends keyof TableMapping>(key: K, value: TableMapping[K] | undefined): void => {
-    if (value !== undefined) mapping[key] = value;
-  };
-  set("employeeIdColumn", firstOf("employee_id"));
-  set("cpfColumn", firstOf("cpf"));
-  set("emailColumn", firstOf("email"));
-  set("nameColumn", firstOf("name"));
-  set("statusColumn", firstOf("status"));
-  set("messageColumn", firstOf("message"));
-  set("totalColumn", firstOf("total"));
-  set("costCentreColumn", firstOf("cost_centre"));
+  indexRoles(mapping, seen);
 
   // Two columns for the same product or identity make the desired state ambiguous.
   for (const [key, cols] of seen) {
@@ -236,6 +225,22 @@ export function computeMapping(
     );
   }
   return mapping;
+}
+
+/** The column of each identity, add-in and cost-centre role (the first one when duplicated). */
+function indexRoles(mapping: TableMapping, seen: ReadonlyMap<string, MappedColumn[]>): void {
+  const firstOf = (role: RoleName): number | undefined => seen.get(role)?.[0]?.index;
+  const set = <K extends keyof TableMapping>(key: K, value: TableMapping[K] | undefined): void => {
+    if (value !== undefined) mapping[key] = value;
+  };
+  set("employeeIdColumn", firstOf("employee_id"));
+  set("cpfColumn", firstOf("cpf"));
+  set("emailColumn", firstOf("email"));
+  set("nameColumn", firstOf("name"));
+  set("statusColumn", firstOf("status"));
+  set("messageColumn", firstOf("message"));
+  set("totalColumn", firstOf("total"));
+  set("costCentreColumn", firstOf("cost_centre"));
 }
 
 /**

@@ -167,20 +167,17 @@ export class RowValidator {
     if (!match.ok) return result;
     const employee_id = match.employee.employee_id;
     result.employee = { employee_id, name: match.employee.name };
-    if (!hasError) {
-      result.send = { rowIndex, row, employee_id, values, totalCents: total };
-      const costCentre = this.costCentreIn(cells);
-      if (costCentre !== undefined) result.send.costCentre = costCentre;
-    }
+    if (!hasError)
+      result.send = this.sendRow(cells, { rowIndex, row, employee_id, values, totalCents: total });
     return result;
   }
 
-  /** The cost-centre cell as text ("1010", "Vendas"), undefined when blank or there is no column. */
-  private costCentreIn(cells: readonly CellValue[]): string | undefined {
+  /** What the row sends, with its cost-centre cell as text ("1010", "Vendas") when not blank. */
+  private sendRow(cells: readonly CellValue[], send: SendRow): SendRow {
     const at = this.ctx.mapping.costCentreColumn;
     const cell = at === undefined ? undefined : cells[at];
-    if (cell === undefined || isBlankCell(cell)) return undefined;
-    return String(cell).trim();
+    if (cell !== undefined && !isBlankCell(cell)) send.costCentre = String(cell).trim();
+    return send;
   }
 
   private totalsRowIssue(label: string, rowIndex: number, row: number): Issue {

@@ -66,7 +66,7 @@ const ROWS: CellValue[][] = [
   /* 16 */ ["Sem id", "", "", 5, "", "", "", "", "", ""],
 ];
 
-test("the cost centre rides along with each row to pay (never in its values); blanks are counted", async () => {
+test("the cost centre rides along with each row to pay (never in its values); blanks are counted", () => {
   const header = ["CPF", "Centro de custo", "Vale Refeição"];
   const rows: CellValue[][] = [
     [cpf(1), "1010 Vendas", 100],

@@ -35,6 +35,7 @@ export const DISTRIBUTE_EN_US: Widen<typeof DISTRIBUTE_PT_BR> = {
   balance: "Available balance",
   shortfall: "Shortfall",
   rowsWithErrors: "Rows with errors",
+  withoutCostCentre: "Without a cost centre (booked to “(no cost centre)”)",
   problems: (p) => `Problems (${p.count})`,
   noProblems: "No problems: the table can be sent.",
   goToCell: (p) => `Go to ${p.where}`,

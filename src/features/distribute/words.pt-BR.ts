@@ -37,6 +37,7 @@ export const DISTRIBUTE_PT_BR = {
   balance: "Saldo disponível",
   shortfall: "Falta depositar",
   rowsWithErrors: "Linhas com erro",
+  withoutCostCentre: "Sem centro de custo (lançados em “(sem centro de custo)”)",
   problems: (p: { count: string }) => `Problemas (${p.count})`,
   noProblems: "Nenhum problema: a tabela pode ser enviada.",
   goToCell: (p: { where: string }) => `Ir para ${p.where}`,

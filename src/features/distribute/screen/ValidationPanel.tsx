@@ -93,6 +93,12 @@ export function ValidationPanel({
             <dd>{formatCount(summary.rowsWithErrors, locale)}</dd>
           </>
         )}
+        {summary.withoutCostCentre !== undefined && summary.withoutCostCentre > 0 && (
+          <>
+            <dt>{words.withoutCostCentre}</dt>
+            <dd>{formatCount(summary.withoutCostCentre, locale)}</dd>
+          </>
+        )}
       </dl>
       {onFund && (
         <div>
