@@ -120,6 +120,7 @@ describe("manifest.xml", () => {
       "ValePix.PullTransactions",
       "ValePix.RefreshFunctions",
       "ValePix.ReconciliationSheet",
+      "ValePix.BookMonth",
     ]);
     expect(controls[0]![2]).toContain('<Action xsi:type="ShowTaskpane">');
     const functions = controls.slice(1).map((c) => /<FunctionName>([^<]+)</.exec(c[2]!)?.[1]);
@@ -130,6 +131,7 @@ describe("manifest.xml", () => {
       "pullTransactions",
       "refreshFunctions",
       "reconciliationSheet",
+      "bookMonth",
     ]);
     // Ribbon buttons need 16, 32 and 80 px icons ("Icon element", add-in commands XML).
     for (const [, id, body] of controls) {

@@ -347,6 +347,34 @@ function functionsFixture(locale: Locale): PaneServices["functions"] {
   };
 }
 
+function booksFixture(locale: Locale): PaneServices["books"] {
+  return {
+    months: () => Promise.resolve(["2026-11", "2026-10"]),
+    openAccounts: () =>
+      Promise.resolve({ table: locale === "pt-BR" ? "ValePix_Contas" : "ValePix_Accounts", created: false }),
+    book: (month) =>
+      Promise.resolve({
+        month,
+        distributions: 2,
+        deposits: 1,
+        lines: 14,
+        debitCents: 19_842_000,
+        creditCents: 19_842_000,
+        replaced: 0,
+        withoutCostCentreCents: 66_000,
+        undatedDeposits: 0,
+        entriesTable: locale === "pt-BR" ? "ValePix_Lancamentos" : "ValePix_Entries",
+        pivot: {
+          sheet: locale === "pt-BR" ? "Resumo por centro de custo" : "Cost centre summary",
+          name: "ValePix_Resumo",
+          created: true,
+          address: "A3:E9",
+          values: [],
+        },
+      }),
+  };
+}
+
 /**
  * `variant` (the hash's third part) brings a screen to a rarer state: `unknown`, finalize gets no
  * answer (check status, then finalize anyway); `pix` and `boleto`, finalize opens a charge for the
@@ -365,5 +393,6 @@ export function fixtureServices(locale: Locale, variant = ""): PaneServices {
     data: dataFixture(locale),
     activity: activityFixture(),
     functions: functionsFixture(locale),
+    books: booksFixture(locale),
   };
 }

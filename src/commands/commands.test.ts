@@ -334,6 +334,45 @@ describe("ribbon commands (shared runtime)", () => {
     expect(await readRunLogEntries(w.host.workbook!)).toHaveLength(2);
   });
 
+  test("book the month: the accounts to fill in first (the pane opens), then the entries, checked with ValePix", async () => {
+    const w = await excelWithAddin();
+    await w.select("B2");
+    await w.click(ACTIONS.sendToDraft);
+    const [entry] = await readRunLogEntries(w.host.workbook!);
+    const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
+    await api.deposits.create({
+      amount: 500_000,
+      method: "PIX",
+      name: "Financeiro Acme",
+      document: "11222333000181",
+    });
+    clock.advance(PIX_DELAY);
+    await api.distributions.finalize(entry!.distributionId, finalizeBody());
+    clock.advance(LOT_DELAY * 4);
+    await w.click(ACTIONS.refreshStatuses);
+
+    const opened = w.paneOpened;
+    expect(await w.click(ACTIONS.bookMonth)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({
+      intent: "error",
+      body: expect.stringContaining("Falta a conta contábil") as string,
+    });
+    expect(w.paneOpened).toBe(opened + 1);
+    const accounts = (await w.host.workbook!.getTable("ValePix_Contas"))!;
+    await w.host.workbook!.writeColumns(accounts.name, [
+      { header: "Conta contábil", values: Array.from({ length: accounts.rowCount }, (_, i) => `1.${i + 1}`) },
+    ]);
+
+    expect(await w.click(ACTIONS.bookMonth)).toBe(1);
+    expect(w.notices.at(-1)).toMatchObject({
+      intent: "success",
+      title: "Contabilização",
+      body: expect.stringMatching(/^2026-01: 5 lançamentos .* débitos = créditos = R\$\s7\.650,00/) as string,
+    });
+    const entries = (await w.host.workbook!.getTable("ValePix_Lancamentos"))!;
+    expect(entries.rowCount).toBe(3 + 2);
+  });
+
   test("refresh with no distribution in the log: says so, sends nothing", async () => {
     const w = await excelWithAddin();
     expect(await w.click(ACTIONS.refreshStatuses)).toBe(1);

@@ -25,6 +25,7 @@ import {
   sendDraftCommand,
   validateCommand,
 } from "./actions";
+import { bookMonthCommand } from "./book-month";
 import { COMMAND_WORDS, type CommandMessages } from "./messages";
 
 /** Action ids, as named by <FunctionName> in manifest.xml. */
@@ -36,6 +37,7 @@ export const ACTIONS = {
   pullTransactions: "pullTransactions",
   refreshFunctions: "refreshFunctions",
   reconciliationSheet: "reconciliationSheet",
+  bookMonth: "bookMonth",
 } as const;
 
 type ActionId = (typeof ACTIONS)[keyof typeof ACTIONS];
@@ -71,6 +73,7 @@ const COMMANDS: Record<ActionId, Command> = {
   [ACTIONS.pullTransactions]: pullTransactionsCommand,
   [ACTIONS.refreshFunctions]: refreshFunctionsCommand,
   [ACTIONS.reconciliationSheet]: reconciliationSheetCommand,
+  [ACTIONS.bookMonth]: bookMonthCommand,
 };
 
 /** Commands that only read and change no cell: they run even while another command works. */

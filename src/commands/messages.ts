@@ -54,6 +54,10 @@ const ptBR = {
   noFunctions:
     "Escreva, por exemplo, =VALEPIX.SALDO() numa célula: as funções se atualizam a cada minuto, ou por este botão.",
   sheetBuiltTitle: (p: { sheet: string }) => `Planilha "${p.sheet}" montada`,
+  bookedTitle: "Contabilização",
+  booked: (p: { month: string; lines: string; total: string }) =>
+    `${p.month}: ${p.lines} lançamentos em Lançamentos contábeis, débitos = créditos = ${p.total}, conferidos com o ValePix.`,
+  nothingPaid: "Nenhum pagamento no histórico ainda: nada a contabilizar.",
   sheetBuilt:
     "Ela é feita das funções VALEPIX e se atualiza sozinha: saldo, depósitos e distribuições do mês, a diferença a explicar e o gráfico por mês.",
   sheetLedger: (p: { count: string }) =>
@@ -108,6 +112,10 @@ const enUS: CommandMessages = {
   noFunctions:
     "Type, for example, =VALEPIX.BALANCE() into a cell: the functions refresh every minute, or with this button.",
   sheetBuiltTitle: (p) => `Sheet "${p.sheet}" built`,
+  bookedTitle: "Bookkeeping",
+  booked: (p) =>
+    `${p.month}: ${p.lines} lines in the accounting entries, debits = credits = ${p.total}, checked with ValePix.`,
+  nothingPaid: "No payment in the history yet: nothing to book.",
   sheetBuilt:
     "It is made of the VALEPIX functions and keeps itself current: balance, the month's deposits and distributions, the difference to explain and the chart per month.",
   sheetLedger: (p) => `Payment history: ${p.count} distribution(s) checked.`,

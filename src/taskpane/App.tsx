@@ -11,6 +11,7 @@ import { NARROW } from "../ui/layout";
 import { TabBar, type TabBarItem } from "../ui/TabBar";
 import { type Locale, LanguageProvider, type Messages, messagesFor, useMessages } from "../ui/i18n";
 import { ActivityScreen } from "../features/activity";
+import { BooksSection } from "../features/books";
 import { ConnectionScreen, type SavedConnection } from "../features/connection";
 import { DataScreen } from "../features/directory";
 import { DistributeScreen, type InterruptedRun } from "../features/distribute";
@@ -241,6 +242,7 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
           needsConnection(
             <>
               <DataScreen services={services.data} />
+              {services.books && <BooksSection services={services.books} />}
               {services.functions && <FunctionsPanel services={services.functions} />}
             </>,
           )}

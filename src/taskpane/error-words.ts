@@ -2,6 +2,7 @@
  * Every error the pane and the ribbon commands meet, in words: the core's (the shared error
  * centre's `messageFor`) and each feature's own (its `error-words.ts`), composed here once.
  */
+import { booksErrorWords } from "../features/books";
 import { connectionErrorWords } from "../features/connection";
 import { distributeErrorWords } from "../features/distribute";
 import { fundErrorWords } from "../features/fund";
@@ -12,6 +13,7 @@ export const FEATURE_ERROR_WORDS: readonly ErrorWords[] = [
   connectionErrorWords,
   fundErrorWords,
   distributeErrorWords,
+  booksErrorWords,
 ];
 
 /** `messageFor` with every feature's words. */

@@ -12,6 +12,8 @@ import type { FunctionsServices } from "../features/functions";
 import type { ValePixClient } from "../api";
 import type { Workbook } from "../workbook";
 import type { ActivityServices } from "../features/activity";
+import type { BooksServices } from "../features/books";
+import type { PivotSheetPort } from "../workbook/pivot-sheet";
 import type { ConnectionServices } from "../features/connection";
 import type { DataServices } from "../features/directory";
 import type { DistributeServices } from "../features/distribute";
@@ -20,6 +22,7 @@ import { ConnectionStore } from "../features/connection";
 import type { TokenStore, UserStorage } from "./host";
 import type { Locale } from "../ui/i18n";
 import { activityServices } from "../features/activity";
+import { booksServices } from "../features/books";
 import { activeClient, clientFactory, type ClientTuning } from "../features/connection";
 import { dataServices } from "../features/directory";
 import { WorkflowReads, distributeServices } from "../features/distribute";
@@ -32,6 +35,8 @@ export interface PaneServices {
   fund: FundServices;
   data: DataServices;
   activity: ActivityServices;
+  /** Contabilização, a section of the Data screen. */
+  books: BooksServices;
   /** The VALEPIX functions' panel (the composition root adds it: the functions runtime is the page's). */
   functions: FunctionsServices;
 }
@@ -59,6 +64,8 @@ export interface AdapterInput {
    * the commands and the custom functions behind one pacer); by default one of its own.
    */
   api?: () => Promise<ValePixClient>;
+  /** The host's PivotTables (the ledger's summary); without it the books are written without one. */
+  pivots?: PivotSheetPort;
 }
 
 export function createServices(input: AdapterInput): AvailableServices {
@@ -83,6 +90,7 @@ export function createServices(input: AdapterInput): AvailableServices {
     services.distribute = distributeServices(api, workbook, locale, reads);
     services.data = dataServices(api, workbook, locale, () => reads.employeesChanged());
     services.activity = activityServices(api, workbook, locale);
+    services.books = booksServices(api, workbook, locale, input.pivots);
   }
   return services;
 }

@@ -22,7 +22,10 @@ import { type Accounts, ensureAccounts, missingAccounts, readAccounts } from "./
 import { type CompletedDeposit, type PaidDistribution, accountsNeeded, entryLines } from "./entries";
 import { writeEntries } from "./entries-sheet";
 import type { LedgerPivot } from "./ledger-pivot";
+import { BooksError } from "./books-error";
 import { BOOKS_WORDS } from "./words";
+
+export { BooksError };
 
 export type BooksApi = {
   transactions: Pick<ValePixClient["transactions"], "list">;
@@ -30,19 +33,6 @@ export type BooksApi = {
   distributions: Pick<ValePixClient["distributions"], "get">;
   products: Pick<ValePixClient["products"], "list">;
 };
-
-/** Why a month was not booked; its message is in the display language. */
-export class BooksError extends Error {
-  override name = "BooksError";
-  constructor(
-    readonly code: "missing_accounts" | "nothing_to_book" | "mismatch" | "not_paid",
-    message: string,
-    /** The accounts table, when the person must fill it in. */
-    readonly accountsTable?: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface BooksOutcome {
   month: string;
@@ -153,7 +143,7 @@ async function accountsFor(
   locale: Locale,
   signal: AbortSignal | undefined,
 ): Promise<Accounts> {
-  const products = await pullAll<Product>(api.products.list({}, { signal }), "products", { signal });
+  const products = await pullAll<Product>(api.products.list({}, { signal }), "pull", { signal });
   await ensureAccounts(workbook, products, locale, signal);
   const accounts = await readAccounts(workbook, signal);
   const names = new Map(
@@ -184,13 +174,13 @@ export async function bookMonth(
 ): Promise<BooksOutcome> {
   const { locale, signal } = options;
   const progress = progressReporter(options.onProgress);
-  progress("ledger", 0, 1);
+  progress("read", 0, 1);
   const paid = paidInMonth(await readLedger(workbook, signal), month, locale);
-  const listed = await pullAll(api.transactions.list({}, { signal }), "transactions", options);
+  const listed = await pullAll(api.transactions.list({}, { signal }), "pull", options);
   const { deposits, undated } = await depositsInMonth(api, listed, month, signal);
   if (paid.length === 0 && deposits.length === 0)
     throw new BooksError("nothing_to_book", BOOKS_WORDS[locale].nothingToBook({ month }));
-  progress("check", 0, paid.length);
+  progress("confirm", 0, paid.length);
   await confirmWithApi(api, paid, locale, signal);
   const accounts = await accountsFor(api, workbook, { distributions: paid, deposits }, locale, signal);
   const debits = new Map(listed.filter((t) => t.distribution_id).map((t) => [t.distribution_id!, t.id]));

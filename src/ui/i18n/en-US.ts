@@ -56,6 +56,7 @@ export const enUS: Messages = {
     plan: "Planning the calls",
     send: "Sending to the draft",
     check: "Checking before finalizing",
+    confirm: "Checking with ValePix",
   },
   errors: {
     requestId: (p) => `Request id (give it to support): ${p.id}`,

@@ -62,6 +62,7 @@ export const ptBR = {
     plan: "Planejando as chamadas",
     send: "Enviando ao rascunho",
     check: "Conferindo antes de finalizar",
+    confirm: "Conferindo com o ValePix",
   } as Record<string, string>,
   errors: {
     requestId: (p: { id: string }) => `Código da requisição (informe ao suporte): ${p.id}`,
