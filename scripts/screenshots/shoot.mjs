@@ -141,14 +141,24 @@ const steps = {
     await page.getByRole("button", { name: pt ? "Conciliar" : "Reconcile" }).click();
     await page.getByTestId("reconciliation").waitFor();
   },
+  // Contabilização, the Data screen's section, after booking a month.
+  "data-books": async (page, pt) => {
+    const section = page.getByTestId("books");
+    await section.getByRole("button", { name: pt ? "Contabilizar o mês" : "Book the month" }).click();
+    await page.getByTestId("books-result").waitFor();
+    await section.scrollIntoViewIfNeeded();
+  },
   activity: async (page) => {
     await page.getByRole("listitem").first().waitFor();
   },
 };
 
 const report = [];
+// `node scripts/screenshots/shoot.mjs data-books fund`: only those screens (default: all).
+const only = process.argv.slice(2);
 for (const locale of ["pt-BR", "en-US"]) {
   for (const [screen, step] of Object.entries(steps)) {
+    if (only.length > 0 && !only.includes(screen)) continue;
     for (const width of [320, 160, 800]) {
       const zoom = width === 160 ? 2 : 1;
       const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: zoom });

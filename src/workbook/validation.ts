@@ -185,7 +185,7 @@ export async function validateTable(
 }
 
 /** The summary's count of paid rows without a cost centre, when the table has that column. */
-export function withoutCostCentre(
+function withoutCostCentre(
   ctx: ValidationContext,
   rows: readonly SendRow[],
 ): Pick<ValidationSummary, "withoutCostCentre"> {

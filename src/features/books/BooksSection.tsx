@@ -13,12 +13,19 @@ import type { BooksServices } from "./services";
 import { useBooks } from "./useBooks";
 import { BOOKS_WORDS } from "./words";
 
+/** "2026-11" as a person reads it: "novembro de 2026", "November 2026". */
+function monthLabel(month: string, locale: string): string {
+  const [year, number] = month.split("-").map(Number);
+  if (!year || !number) return month;
+  return new Date(year, number - 1, 1).toLocaleDateString(locale, { month: "long", year: "numeric" });
+}
+
 function BookedFacts({ outcome }: { outcome: BooksOutcome }) {
   const { locale } = useMessages();
   const words = useWords(BOOKS_WORDS);
   const layout = useLayoutStyles();
   const facts: Array<[string, string]> = [
-    [words.month, outcome.month],
+    [words.month, monthLabel(outcome.month, locale)],
     [words.distributions, formatCount(outcome.distributions, locale)],
     [words.deposits, formatCount(outcome.deposits, locale)],
     [words.debits, formatBRL(outcome.debitCents, locale)],
@@ -29,20 +36,27 @@ function BookedFacts({ outcome }: { outcome: BooksOutcome }) {
     facts.push([words.withoutCostCentre, formatBRL(outcome.withoutCostCentreCents, locale)]);
   if (outcome.undatedDeposits > 0)
     facts.push([words.undatedDeposits, formatCount(outcome.undatedDeposits, locale)]);
-  if (outcome.pivot) facts.push([words.pivot, words.pivotSheet({ sheet: outcome.pivot.sheet })]);
   return (
-    <dl className={layout.facts} data-testid="books-result">
-      {facts.map(([label, value]) => (
-        <div key={label} style={{ display: "contents" }}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className={layout.facts} data-testid="books-result">
+        {facts.map(([label, value]) => (
+          <div key={label} style={{ display: "contents" }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {outcome.pivot && (
+        <Caption1>
+          {words.pivot}: {words.pivotSheet({ sheet: outcome.pivot.sheet })}
+        </Caption1>
+      )}
+    </>
   );
 }
 
 export function BooksSection({ services }: { services: BooksServices }) {
+  const { locale } = useMessages();
   const words = useWords(BOOKS_WORDS);
   const layout = useLayoutStyles();
   const headingId = useId();
@@ -61,7 +75,7 @@ export function BooksSection({ services }: { services: BooksServices }) {
           <Select value={month} onChange={(_, v) => setMonth(v.value)}>
             {(months ?? []).map((m) => (
               <option key={m} value={m}>
-                {m}
+                {monthLabel(m, locale)}
               </option>
             ))}
           </Select>

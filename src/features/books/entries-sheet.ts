@@ -39,7 +39,7 @@ const FORMAT: Partial<Record<EntryKey, string>> = {
 };
 
 /** The entries table, whichever language created it; null before the first booking. */
-export async function findEntries(workbook: Workbook): Promise<TableInfo | null> {
+async function findEntries(workbook: Workbook): Promise<TableInfo | null> {
   return (
     (await workbook.getTable(BOOKS_WORDS["pt-BR"].entriesTable)) ??
     (await workbook.getTable(BOOKS_WORDS["en-US"].entriesTable))

@@ -139,5 +139,3 @@ export const BOOKS_WORDS = defineWords(
       `Distribution ${p.distribution} is "${p.state}" at ValePix: it is not booked. Refresh its state in Distribute.`,
   },
 );
-
-export type BooksWords = (typeof BOOKS_WORDS)["pt-BR"];
