@@ -14,6 +14,8 @@
  *   name, the first one will be returned"; a missing one is `ItemNotFound` at sync / a null object.
  * - `setPosition(startCell, endCell?)`: "Positions the chart relative to cells on the worksheet";
  *   the cells are kept as the chart's top-left and bottom-right cells.
+ * - `setData(sourceData, seriesBy?)`: "Resets the source data for the chart": the chart plots
+ *   the new range from then on (a PivotTable's body once it has grown).
  * - `delete()`: "Deletes the chart object."
  * - `legend.position`: Right by default (Excel's default legend position).
  */
@@ -170,6 +172,17 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
       chart.position = { from, to: endCell === undefined ? from : at(endCell) };
     });
   }
+  setData(sourceData: FakeRange, seriesByArg?: "Auto" | "Columns" | "Rows" | null): void {
+    const seriesBy = seriesByArg ?? "Auto";
+    this.change({ setData: { seriesBy } }, (chart) => {
+      if (seriesBy !== "Auto" && seriesBy !== "Columns" && seriesBy !== "Rows")
+        throw invalidArgument(`seriesBy ${String(seriesBy)}`);
+      const source = sourceData.rangeTarget();
+      chart.sourceSheet = source.sheet;
+      chart.source = source.box;
+      chart.seriesBy = seriesBy === "Rows" ? "Rows" : "Columns";
+    });
+  }
   delete(): void {
     this.change({ delete: true }, (chart) => {
       const list = chartsOf(this.sheet());
@@ -282,14 +295,23 @@ export interface PlottedChart {
 
 /**
  * The series a chart plots. The fake follows Excel's convention for a labelled range: when the
- * top-left cell of the source is empty, the first row names the series and the first column
- * gives the categories (by columns; transposed by rows). Otherwise every column (row) is a
- * series named "Series1", "Series2"..., and the categories are 1, 2, ...
+ * top-left cell of the source is empty, or when neither the rest of the first row nor the rest of
+ * the first column holds a number (a PivotTable's "Row Labels" corner over its items), the first
+ * row names the series and the first column gives the categories (by columns; transposed by
+ * rows): Excel reads text there as labels, and an empty top-left cell makes it read numbers as
+ * labels too (Jon Peltier, "Good Chart Data", peltiertech.com: the blank top-left cell "helps
+ * Excel parse the X values, Y values, and series names, especially if the X values and series
+ * names consist of numbers"). Otherwise every column (row) is a series named "Series1",
+ * "Series2"..., and the categories are 1, 2, ...
  */
 export function plotted(chart: FakeChart, culture: Culture): PlottedChart {
   const cells = chart.sourceSheet.cells.read(chart.source);
   const grid = chart.seriesBy === "Columns" ? cells : (cells[0] ?? []).map((_, c) => cells.map((r) => r[c]!));
-  const labelled = grid.length > 1 && (grid[0]?.length ?? 0) > 1 && grid[0]![0] === "";
+  const textOnly = (cells: CellValue[]) => cells.every((v) => typeof v !== "number");
+  const labelled =
+    grid.length > 1 &&
+    (grid[0]?.length ?? 0) > 1 &&
+    (grid[0]![0] === "" || (textOnly(grid[0]!.slice(1)) && textOnly(grid.slice(1).map((r) => r[0]!))));
   const body = labelled ? grid.slice(1) : grid;
   const first = labelled ? 1 : 0;
   const width = grid[0]?.length ?? 0;
