@@ -153,6 +153,7 @@ export interface PivotTableApi extends LoadableApi {
 
 export interface PivotTableCollectionApi {
   add(name: string, source: TableApi | RangeApi | string, destination: RangeApi | string): PivotTableApi;
+  getItem(name: string): PivotTableApi;
   getItemOrNullObject(name: string): PivotTableApi;
 }
 
