@@ -15,7 +15,9 @@
  * - `setPosition(startCell, endCell?)`: "Positions the chart relative to cells on the worksheet";
  *   the cells are kept as the chart's top-left and bottom-right cells.
  * - `setData(sourceData, seriesBy?)`: "Resets the source data for the chart": the chart plots
- *   the new range from then on (a PivotTable's body once it has grown).
+ *   the new range from then on.
+ * - a chart made from (or reset to) a PivotTable's cells is a PivotChart of it (./pivot-cells.ts):
+ *   it plots the report as it is now, grown or not.
  * - `delete()`: "Deletes the chart object."
  * - `legend.position`: Right by default (Excel's default legend position).
  */
@@ -27,6 +29,7 @@ import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
 import { parseAddress } from "./collection";
 import { notFound, type FakeSheet } from "./model";
 import type { FakeRange, RangeTarget } from "./range";
+import { type PivotPlace, pivotAt } from "./pivot-cells";
 
 /** "Excel.ChartType": the types a chart can be created with (the enum's values). */
 const CHART_TYPES = new Set(
@@ -60,6 +63,13 @@ export interface FakeChart {
   legendPosition: string;
   /** The cells it covers (top-left, bottom-right), once placed. */
   position: { from: Box; to: Box } | undefined;
+  /** The PivotTable it is a PivotChart of, when made from one's cells. */
+  pivot?: PivotPlace | undefined;
+}
+
+/** The cells a chart plots now: a PivotChart's report as it is, or the range it was given. */
+export function plottedBox(chart: FakeChart): Box {
+  return chart.pivot?.chartBox() ?? chart.source;
 }
 
 /** Charts by the sheet they are on (kept beside the model: a sheet's charts go with it). */
@@ -180,6 +190,7 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
       const source = sourceData.rangeTarget();
       chart.sourceSheet = source.sheet;
       chart.source = source.box;
+      chart.pivot = pivotAt(source.sheet, source.box);
       chart.seriesBy = seriesBy === "Rows" ? "Rows" : "Columns";
     });
   }
@@ -250,6 +261,7 @@ export class FakeChartCollection implements ChartCollectionApi {
         title: "",
         legendPosition: "Right",
         position: undefined,
+        pivot: pivotAt(source.sheet, source.box),
       };
       chartsOf(this.sheet()).push(created);
     });
@@ -305,7 +317,8 @@ export interface PlottedChart {
  * "Series2"..., and the categories are 1, 2, ...
  */
 export function plotted(chart: FakeChart, culture: Culture): PlottedChart {
-  const cells = chart.sourceSheet.cells.read(chart.source);
+  const source = plottedBox(chart);
+  const cells = chart.sourceSheet.cells.read(source);
   const grid = chart.seriesBy === "Columns" ? cells : (cells[0] ?? []).map((_, c) => cells.map((r) => r[c]!));
   const textOnly = (cells: CellValue[]) => cells.every((v) => typeof v !== "number");
   const labelled =
@@ -321,7 +334,7 @@ export function plotted(chart: FakeChart, culture: Culture): PlottedChart {
       name: labelled ? String(grid[0]![column]) : `Series${column + 1}`,
       values: body.map((r) => (typeof r[column] === "number" ? (r[column] as number) : null)),
     });
-  const { top, left } = chart.source;
+  const { top, left } = source;
   const categories = labelled ? body.map((r) => r[0]!) : body.map((_, i) => i + 1);
   const labels = categories.map((category, i) => {
     if (!labelled) return String(category);

@@ -163,6 +163,34 @@ describe("fake Excel: PivotTables", () => {
     await expect(hostErrorCode(over)).resolves.toBe("InvalidOperation");
   });
 
+  test("a chart made from a report's cells is a PivotChart: the whole report without totals, as it is now", async () => {
+    const excel = sales();
+    await excel.run(async (context) => {
+      const pivot = addPivot(context, "A3", { columns: true });
+      const sheet = context.workbook.worksheets.getItem("Resumo");
+      // One cell of the report is enough: the chart shares the report's layout.
+      sheet.charts.add("ColumnClustered", pivot.layout.getDataBodyRange().getCell(0, 0), "Columns");
+      await context.sync();
+    });
+    const plotted = () => excel.charts("Resumo")[0]!;
+    expect(plotted().source).toBe("Resumo!A4:C6");
+    expect(plotted().plotted).toEqual({
+      categories: ["Norte", "Sul"],
+      labels: ["Norte", "Sul"],
+      series: [
+        { name: "A", values: [5, 2.5] },
+        { name: "B", values: [null, 10] },
+      ],
+    });
+    await excel.run(async (context) => {
+      context.workbook.tables.getItem("Vendas").rows.add(undefined, [["Leste", "C", 1]]);
+      context.workbook.pivotTables.getItem("Resumo1").refresh();
+      await context.sync();
+    });
+    expect(plotted().source).toBe("Resumo!A4:D7");
+    expect(plotted().plotted.labels).toEqual(["Leste", "Norte", "Sul"]);
+  });
+
   test("delete empties the report's cells, which are the sheet's again", async () => {
     const excel = sales();
     await excel.run(async (context) => {

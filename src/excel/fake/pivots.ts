@@ -74,6 +74,16 @@ function pivotsOf(sheet: FakeSheet): FakePivot[] {
 const boxesOf = (shown: PivotCells | undefined): Box[] =>
   shown ? [shown.body, ...(shown.filter ? [shown.filter] : [])] : [];
 
+/** What a PivotChart plots: the body without its caption row and its grand totals. */
+function chartBox(shown: PivotCells | undefined): Box | null {
+  if (!shown?.dataBody || !shown.rowLabels) return null;
+  const { body } = shown;
+  const box = shown.columnLabels
+    ? { top: body.top + 1, left: body.left, rows: body.rows - 2, cols: body.cols - 1 }
+    : { ...body, rows: body.rows - 1 };
+  return box.rows > 1 && box.cols > 1 ? box : null;
+}
+
 /** The source table's header and data rows now. */
 function sourceRows(table: FakeTable): { header: string[]; rows: CellValue[][] } {
   const box = {
@@ -302,6 +312,7 @@ export class FakePivotTableObject extends FakeObject<FakePivot> implements Pivot
   delete(): void {
     this.change({ delete: true }, (pivot) => {
       clear(pivot);
+      pivot.shown = undefined;
       const list = pivotsOf(pivot.sheet);
       list.splice(list.indexOf(pivot), 1);
       const places = pivotPlaces(pivot.sheet);
@@ -370,7 +381,11 @@ export class FakePivotTableCollection implements PivotTableCollectionApi {
       };
       relayout(this.ctx.model, pivot);
       pivotsOf(sheet).push(pivot);
-      pivotPlaces(sheet).push({ name, boxes: () => boxesOf(pivot.shown) });
+      pivotPlaces(sheet).push({
+        name,
+        boxes: () => boxesOf(pivot.shown),
+        chartBox: () => chartBox(pivot.shown),
+      });
       created = pivot;
     });
     return new FakePivotTableObject(this.ctx, () => created ?? null);
