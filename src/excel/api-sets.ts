@@ -13,15 +13,17 @@
  * An entry is the set, or, where the remark names several ("1.1 for getting the name; 1.4 for
  * setting it"), the one the add-in's use needs and why. "none": OfficeExtension's members and the
  * `load`/`items` every client object has carry no set (they are in every Excel that runs add-ins).
- * Newest first: 1.8 `runtime.enableEvents`, `dataValidation`; 1.7 `getRangeByIndexes`,
- * `freezePanes`, `Table.onChanged`; 1.6 conditional formats, `suspendApiCalculationUntilNextSync`;
- * 1.5 `RequestContext.runtime`; 1.4 settings, the `*OrNullObject` methods, rows added in blocks.
+ * Newest first: 1.8 `runtime.enableEvents`, `dataValidation`, adding a PivotTable and its
+ * hierarchies and layout; 1.7 `getRangeByIndexes`, `freezePanes`, `Table.onChanged`; 1.6
+ * conditional formats, `suspendApiCalculationUntilNextSync`; 1.5 `RequestContext.runtime`; 1.4
+ * settings, the `*OrNullObject` methods, rows added in blocks; 1.3 `pivotTables`, `refresh`.
  */
 export const EXCEL_API_SETS: Readonly<Record<string, string | readonly [set: string, why: string]>> = {
   "Application.suspendApiCalculationUntilNextSync": "1.6",
   "Chart.delete": "1.1",
   "Chart.load": "none",
   "Chart.name": "1.1",
+  "Chart.setData": "1.1",
   "Chart.setPosition": "1.1",
   "Chart.title": "1.1",
   "ChartCollection.add": "1.1",
@@ -37,10 +39,26 @@ export const EXCEL_API_SETS: Readonly<Record<string, string | readonly [set: str
   "ConditionalRangeFormat.font": "1.6",
   "CustomConditionalFormat.format": "1.6",
   "CustomConditionalFormat.rule": "1.6",
+  "DataPivotHierarchy.numberFormat": "1.8",
+  "DataPivotHierarchy.summarizeBy": "1.8",
+  "DataPivotHierarchyCollection.add": "1.8",
   "DataValidation.rule": "1.8",
+  "FilterPivotHierarchyCollection.add": "1.8",
   "OfficeExtension.ClientObject.isNullObject": "none",
   "OfficeExtension.ClientRequestContext.sync": "none",
   "OfficeExtension.EventHandlers.add": "none",
+  "PivotHierarchyCollection.getItem": "1.8",
+  "PivotLayout.getRange": "1.8",
+  "PivotTable.columnHierarchies": "1.8",
+  "PivotTable.dataHierarchies": "1.8",
+  "PivotTable.filterHierarchies": "1.8",
+  "PivotTable.hierarchies": "1.8",
+  "PivotTable.layout": "1.8",
+  "PivotTable.load": "none",
+  "PivotTable.refresh": "1.3",
+  "PivotTable.rowHierarchies": "1.8",
+  "PivotTableCollection.add": "1.8",
+  "PivotTableCollection.getItemOrNullObject": "1.4",
   "Range.address": "1.1",
   "Range.columnCount": "1.1",
   "Range.columnIndex": "1.1",
@@ -65,6 +83,7 @@ export const EXCEL_API_SETS: Readonly<Record<string, string | readonly [set: str
   "RangeFormat.columnWidth": "1.2",
   "RequestContext.runtime": "1.5",
   "RequestContext.workbook": "none",
+  "RowColumnPivotHierarchyCollection.add": "1.8",
   "Runtime.enableEvents": "1.8",
   "Setting.delete": "1.4",
   "Setting.load": "none",
@@ -105,6 +124,7 @@ export const EXCEL_API_SETS: Readonly<Record<string, string | readonly [set: str
   "TableRowCollection.add": ["1.4", "adds a block of rows in one call; alwaysInsert (1.15) is never passed"],
   "Workbook.application": "1.1",
   "Workbook.getSelectedRange": "1.1",
+  "Workbook.pivotTables": "1.3",
   "Workbook.settings": "1.4",
   "Workbook.tables": "1.1",
   "Workbook.worksheets": "1.1",
@@ -117,6 +137,7 @@ export const EXCEL_API_SETS: Readonly<Record<string, string | readonly [set: str
   "Worksheet.getUsedRangeOrNullObject": "1.4",
   "Worksheet.load": "none",
   "Worksheet.name": "1.1",
+  "Worksheet.pivotTables": "1.3",
   "Worksheet.visibility": ["1.2", "set: the run log's sheet is hidden"],
   "WorksheetCollection.add": "1.1",
   "WorksheetCollection.getItem": "1.1",

@@ -78,6 +78,8 @@ export interface WorksheetApi extends LoadableApi {
   activate(): void;
   /** ExcelApi 1.1: the sheet's charts (the reconciliation sheet's chart). */
   readonly charts: ChartCollectionApi;
+  /** ExcelApi 1.3 (adding, 1.8): the sheet's PivotTables (the books' pivot of the ledger). */
+  readonly pivotTables: PivotTableCollectionApi;
 }
 
 /** The chart types the add-in draws ("Excel.ChartType"). */
@@ -91,6 +93,8 @@ export interface ChartApi extends LoadableApi {
   readonly legend: { position: string };
   load(propertyNames?: string | string[]): ChartApi;
   setPosition(startCell: RangeApi | string, endCell?: RangeApi | string): void;
+  /** Plots another range (a PivotTable's body once it has grown). */
+  setData(sourceData: RangeApi, seriesBy?: "Auto" | "Columns" | "Rows"): void;
   delete(): void;
 }
 
@@ -100,6 +104,57 @@ export interface ChartCollectionApi {
   add(type: ChartTypeName, sourceData: RangeApi, seriesBy?: "Auto" | "Columns" | "Rows"): ChartApi;
   getItem(name: string): ChartApi;
   getItemOrNullObject(name: string): ChartApi;
+}
+
+/** A column of a PivotTable's source ("Excel.PivotHierarchy"), placed on an axis by adding it there. */
+interface PivotHierarchyApi {
+  readonly name: string;
+}
+
+interface RowColumnPivotHierarchyCollectionApi {
+  add(pivotHierarchy: PivotHierarchyApi): unknown;
+}
+
+interface FilterPivotHierarchyCollectionApi {
+  add(pivotHierarchy: PivotHierarchyApi): unknown;
+}
+
+/** A summed column ("Excel.DataPivotHierarchy"): "Sum of Amount". */
+export interface DataPivotHierarchyApi {
+  summarizeBy: Excel.DataPivotHierarchy["summarizeBy"];
+  numberFormat: string;
+}
+
+interface DataPivotHierarchyCollectionApi {
+  add(pivotHierarchy: PivotHierarchyApi): DataPivotHierarchyApi;
+}
+
+/** Where a PivotTable's parts are on the sheet ("Excel.PivotLayout"). */
+export interface PivotLayoutApi {
+  getRange(): RangeApi;
+  getDataBodyRange(): RangeApi;
+  getRowLabelRange(): RangeApi;
+  getColumnLabelRange(): RangeApi;
+  getFilterAxisRange(): RangeApi;
+}
+
+export interface PivotTableApi extends LoadableApi {
+  readonly name: string;
+  readonly hierarchies: { getItem(name: string): PivotHierarchyApi };
+  readonly rowHierarchies: RowColumnPivotHierarchyCollectionApi;
+  readonly columnHierarchies: RowColumnPivotHierarchyCollectionApi;
+  readonly dataHierarchies: DataPivotHierarchyCollectionApi;
+  readonly filterHierarchies: FilterPivotHierarchyCollectionApi;
+  readonly layout: PivotLayoutApi;
+  load(propertyNames?: string | string[]): PivotTableApi;
+  refresh(): void;
+  delete(): void;
+}
+
+export interface PivotTableCollectionApi {
+  add(name: string, source: TableApi | RangeApi | string, destination: RangeApi | string): PivotTableApi;
+  getItem(name: string): PivotTableApi;
+  getItemOrNullObject(name: string): PivotTableApi;
 }
 
 export interface WorksheetCollectionApi {
@@ -181,6 +236,8 @@ export interface WorkbookApi {
   readonly worksheets: WorksheetCollectionApi;
   readonly tables: TableCollectionApi;
   readonly settings: SettingCollectionApi;
+  /** ExcelApi 1.3: the PivotTables of every sheet, found by name. */
+  readonly pivotTables: PivotTableCollectionApi;
   readonly application: { suspendApiCalculationUntilNextSync(): void };
   /** The selected range (ExcelApi 1.1); the ribbon's commands act on the table it is in. */
   getSelectedRange(): RangeApi;
@@ -208,6 +265,14 @@ type _OfficeSatisfiesSubset = [
   Assert<Satisfies<Excel.Chart, ChartApi>>,
   Assert<Satisfies<Excel.ChartCollection, ChartCollectionApi>>,
   Assert<Satisfies<Excel.WorksheetCollection, WorksheetCollectionApi>>,
+  Assert<Satisfies<Excel.PivotTableCollection, PivotTableCollectionApi>>,
+  Assert<Satisfies<Excel.PivotTable, PivotTableApi>>,
+  Assert<Satisfies<Excel.PivotLayout, PivotLayoutApi>>,
+  Assert<Satisfies<Excel.PivotHierarchy, PivotHierarchyApi>>,
+  Assert<Satisfies<Excel.RowColumnPivotHierarchyCollection, RowColumnPivotHierarchyCollectionApi>>,
+  Assert<Satisfies<Excel.FilterPivotHierarchyCollection, FilterPivotHierarchyCollectionApi>>,
+  Assert<Satisfies<Excel.DataPivotHierarchyCollection, DataPivotHierarchyCollectionApi>>,
+  Assert<Satisfies<Excel.DataPivotHierarchy, DataPivotHierarchyApi>>,
   Assert<Satisfies<Excel.Table, TableApi>>,
   Assert<Satisfies<Excel.TableCollection, TableCollectionApi>>,
   Assert<Satisfies<Excel.TableColumnCollection, TableColumnCollectionApi>>,

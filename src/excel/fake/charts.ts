@@ -14,6 +14,10 @@
  *   name, the first one will be returned"; a missing one is `ItemNotFound` at sync / a null object.
  * - `setPosition(startCell, endCell?)`: "Positions the chart relative to cells on the worksheet";
  *   the cells are kept as the chart's top-left and bottom-right cells.
+ * - `setData(sourceData, seriesBy?)`: "Resets the source data for the chart": the chart plots
+ *   the new range from then on.
+ * - a chart made from (or reset to) a PivotTable's cells is a PivotChart of it (./pivot-cells.ts):
+ *   it plots the report as it is now, grown or not.
  * - `delete()`: "Deletes the chart object."
  * - `legend.position`: Right by default (Excel's default legend position).
  */
@@ -25,6 +29,7 @@ import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
 import { parseAddress } from "./collection";
 import { notFound, type FakeSheet } from "./model";
 import type { FakeRange, RangeTarget } from "./range";
+import { type PivotPlace, pivotAt } from "./pivot-cells";
 
 /** "Excel.ChartType": the types a chart can be created with (the enum's values). */
 const CHART_TYPES = new Set(
@@ -58,6 +63,13 @@ export interface FakeChart {
   legendPosition: string;
   /** The cells it covers (top-left, bottom-right), once placed. */
   position: { from: Box; to: Box } | undefined;
+  /** The PivotTable it is a PivotChart of, when made from one's cells. */
+  pivot?: PivotPlace | undefined;
+}
+
+/** The cells a chart plots now: a PivotChart's report as it is, or the range it was given. */
+export function plottedBox(chart: FakeChart): Box {
+  return chart.pivot?.chartBox() ?? chart.source;
 }
 
 /** Charts by the sheet they are on (kept beside the model: a sheet's charts go with it). */
@@ -170,6 +182,18 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
       chart.position = { from, to: endCell === undefined ? from : at(endCell) };
     });
   }
+  setData(sourceData: FakeRange, seriesByArg?: "Auto" | "Columns" | "Rows" | null): void {
+    const seriesBy = seriesByArg ?? "Auto";
+    this.change({ setData: { seriesBy } }, (chart) => {
+      if (seriesBy !== "Auto" && seriesBy !== "Columns" && seriesBy !== "Rows")
+        throw invalidArgument(`seriesBy ${String(seriesBy)}`);
+      const source = sourceData.rangeTarget();
+      chart.sourceSheet = source.sheet;
+      chart.source = source.box;
+      chart.pivot = pivotAt(source.sheet, source.box);
+      chart.seriesBy = seriesBy === "Rows" ? "Rows" : "Columns";
+    });
+  }
   delete(): void {
     this.change({ delete: true }, (chart) => {
       const list = chartsOf(this.sheet());
@@ -237,6 +261,7 @@ export class FakeChartCollection implements ChartCollectionApi {
         title: "",
         legendPosition: "Right",
         position: undefined,
+        pivot: pivotAt(source.sheet, source.box),
       };
       chartsOf(this.sheet()).push(created);
     });
@@ -282,14 +307,24 @@ export interface PlottedChart {
 
 /**
  * The series a chart plots. The fake follows Excel's convention for a labelled range: when the
- * top-left cell of the source is empty, the first row names the series and the first column
- * gives the categories (by columns; transposed by rows). Otherwise every column (row) is a
- * series named "Series1", "Series2"..., and the categories are 1, 2, ...
+ * top-left cell of the source is empty, or when neither the rest of the first row nor the rest of
+ * the first column holds a number (a PivotTable's "Row Labels" corner over its items), the first
+ * row names the series and the first column gives the categories (by columns; transposed by
+ * rows): Excel reads text there as labels, and an empty top-left cell makes it read numbers as
+ * labels too (Jon Peltier, "Good Chart Data", peltiertech.com: the blank top-left cell "helps
+ * Excel parse the X values, Y values, and series names, especially if the X values and series
+ * names consist of numbers"). Otherwise every column (row) is a series named "Series1",
+ * "Series2"..., and the categories are 1, 2, ...
  */
 export function plotted(chart: FakeChart, culture: Culture): PlottedChart {
-  const cells = chart.sourceSheet.cells.read(chart.source);
+  const source = plottedBox(chart);
+  const cells = chart.sourceSheet.cells.read(source);
   const grid = chart.seriesBy === "Columns" ? cells : (cells[0] ?? []).map((_, c) => cells.map((r) => r[c]!));
-  const labelled = grid.length > 1 && (grid[0]?.length ?? 0) > 1 && grid[0]![0] === "";
+  const textOnly = (cells: CellValue[]) => cells.every((v) => typeof v !== "number");
+  const labelled =
+    grid.length > 1 &&
+    (grid[0]?.length ?? 0) > 1 &&
+    (grid[0]![0] === "" || (textOnly(grid[0]!.slice(1)) && textOnly(grid.slice(1).map((r) => r[0]!))));
   const body = labelled ? grid.slice(1) : grid;
   const first = labelled ? 1 : 0;
   const width = grid[0]?.length ?? 0;
@@ -299,7 +334,7 @@ export function plotted(chart: FakeChart, culture: Culture): PlottedChart {
       name: labelled ? String(grid[0]![column]) : `Series${column + 1}`,
       values: body.map((r) => (typeof r[column] === "number" ? (r[column] as number) : null)),
     });
-  const { top, left } = chart.source;
+  const { top, left } = source;
   const categories = labelled ? body.map((r) => r[0]!) : body.map((_, i) => i + 1);
   const labels = categories.map((category, i) => {
     if (!labelled) return String(category);

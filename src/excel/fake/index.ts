@@ -21,6 +21,7 @@ import { type Visibility, uniqueHeaders } from "./model";
 import { FakeWorkbookView } from "./view";
 import { type CustomFunctionsInit, FakeCustomFunctions } from "./custom-functions";
 import { type Culture, formulaFromLocal } from "./culture";
+import { refuseWriteInPivot } from "./pivot-cells";
 
 /** Excel on the web's payload limit per request and per response: 5 MB. */
 export const WEB_PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -137,6 +138,7 @@ export class FakeExcel extends FakeWorkbookView {
   typeCell(sheet: string, a1: string, value: CellValue): void {
     const fakeSheet = this.sheet(sheet);
     const { row, column } = parseA1(a1);
+    refuseWriteInPivot(fakeSheet, { top: row, left: column, rows: 1, cols: 1 });
     const { culture, calc } = this.model;
     const typed =
       typeof value === "string" && value.startsWith("=")

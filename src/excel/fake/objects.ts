@@ -13,6 +13,7 @@ import { notFound } from "./model";
 import { FakeRange } from "./range";
 import { FakeWorksheetCollection } from "./worksheets";
 import { FakeTableCollection } from "./tables";
+import { FakePivotTableCollection } from "./pivots";
 
 class FakeSetting extends FakeObject<{ key: string }> implements SettingApi {
   protected readonly scalarNames = ["key", "value"];
@@ -108,11 +109,14 @@ class FakeWorkbookObject implements WorkbookApi {
   readonly worksheets: FakeWorksheetCollection;
   readonly tables: FakeTableCollection;
   readonly settings: FakeSettingCollection;
+  /** "Workbook.pivotTables" (./pivots.ts): every sheet's. */
+  readonly pivotTables: FakePivotTableCollection;
   readonly application: { suspendApiCalculationUntilNextSync(): void; readonly cultureInfo: FakeCultureInfo };
   constructor(private readonly ctx: FakeContextCore) {
     this.worksheets = new FakeWorksheetCollection(ctx);
     this.tables = new FakeTableCollection(ctx);
     this.settings = new FakeSettingCollection(ctx);
+    this.pivotTables = new FakePivotTableCollection(ctx, undefined);
     // "Application.suspendApiCalculationUntilNextSync" (ExcelApi 1.6): recorded on the sync.
     this.application = {
       suspendApiCalculationUntilNextSync: () => {

@@ -10,6 +10,7 @@ import { formulaFromLocal, formulaToLocal, shownText } from "./culture";
 import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
 import { boxAddress, intersect } from "./box";
 import { type FakeSheet, notFound } from "./model";
+import { refuseWriteInPivot } from "./pivot-cells";
 import {
   FakeConditionalFormats,
   type FormattedRange,
@@ -186,6 +187,7 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
   ): void {
     this.change({ [property]: input }, ({ sheet, box }) => {
       const rows = checkShape(input, box, property);
+      refuseWriteInPivot(sheet, box);
       // Every value is checked before any is written: a bad array changes nothing.
       const checked = rows.map((row) => row.map(checkInput));
       checked.forEach((row, i) =>

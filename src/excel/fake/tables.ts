@@ -53,6 +53,10 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
       table.showTotals = show;
     });
   }
+  /** The table, for the operations that take one as an argument (`PivotTableCollection.add`). */
+  modelTable(): FakeTable {
+    return this.target();
+  }
   get worksheet(): FakeWorksheet {
     return new FakeWorksheet(this.ctx, () => this.target().sheet);
   }

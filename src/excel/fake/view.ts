@@ -7,7 +7,7 @@ import { parseA1 } from "../../workbook/names";
 import type { CellValue } from "../../workbook/port";
 import { boxAddress } from "./box";
 import { FakeModel, type FakeSheet, type Visibility } from "./model";
-import { type PlottedChart, chartsOf, plotted } from "./charts";
+import { type PlottedChart, chartsOf, plotted, plottedBox } from "./charts";
 
 export class FakeWorkbookView {
   readonly model = new FakeModel();
@@ -122,7 +122,7 @@ export class FakeWorkbookView {
       type: c.type,
       title: c.title,
       legend: c.legendPosition,
-      source: `${c.sourceSheet.name}!${boxAddress(c.source)}`,
+      source: `${c.sourceSheet.name}!${boxAddress(plottedBox(c))}`,
       seriesBy: c.seriesBy,
       position: c.position && { from: boxAddress(c.position.from), to: boxAddress(c.position.to) },
       plotted: plotted(c, this.model.culture),

@@ -9,6 +9,7 @@ import { type FakeSheet, type Visibility, invalidOperation } from "./model";
 import { FakeRange, quoteSheet } from "./range";
 import { parseAddress, FakeCollection } from "./collection";
 import { FakeChartCollection } from "./charts";
+import { FakePivotTableCollection } from "./pivots";
 import { boxAddress } from "./box";
 
 const SHEET_SCALARS = ["id", "name", "visibility"];
@@ -98,6 +99,12 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
   get charts(): FakeChartCollection {
     this.charts_ ??= new FakeChartCollection(this.ctx, () => this.target());
     return this.charts_;
+  }
+  private pivotTables_: FakePivotTableCollection | undefined;
+  /** "Worksheet.pivotTables" (./pivots.ts). */
+  get pivotTables(): FakePivotTableCollection {
+    this.pivotTables_ ??= new FakePivotTableCollection(this.ctx, () => this.target());
+    return this.pivotTables_;
   }
   activate(): void {
     this.change({ activate: true }, (sheet) => {
