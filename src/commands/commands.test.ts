@@ -371,6 +371,17 @@ describe("ribbon commands (shared runtime)", () => {
     });
     const entries = (await w.host.workbook!.getTable("ValePix_Lancamentos"))!;
     expect(entries.rowCount).toBe(3 + 2);
+    // The ledger's PivotTable, built beside, its captions in Excel's language (this one's is
+    // English): its grand total is what was paid (the entries' R$ 7.650,00 hold the deposit too).
+    const pivot = await w.excel.run(async (context) => {
+      const used = context.workbook.worksheets.getItem("Resumo por centro de custo").getUsedRange();
+      used.load("values");
+      await context.sync();
+      return used.values;
+    });
+    expect(pivot[0]!.slice(0, 2)).toEqual(["Mês", "(All)"]);
+    expect(pivot.at(-1)![0]).toBe("Grand Total");
+    expect(pivot.at(-1)!.at(-1)).toBe(1050 + 1050 + 550);
   });
 
   test("refresh with no distribution in the log: says so, sends nothing", async () => {

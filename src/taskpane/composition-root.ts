@@ -22,6 +22,7 @@
 import { ENVIRONMENTS, type ValePixClient } from "../api";
 import {
   OfficeFormulaSheet,
+  OfficePivotSheet,
   OfficeWorkbook,
   type RequestContextApi,
   activeTableName,
@@ -34,6 +35,7 @@ import { RunJournal, journaled } from "../workbook/run-journal";
 import { type AvailableServices, createServices } from "./pane-services";
 import { activeClient, clientFactory } from "../features/connection";
 import { FunctionsRuntime, functionsServices } from "../features/functions";
+import { refreshingLedgerPivot } from "../features/books";
 import { ConnectionStore } from "../features/connection";
 import type { TokenStore, UserStorage } from "./host";
 import { type Locale, uiLanguage } from "../ui/i18n";
@@ -102,9 +104,15 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
     excel && typeof excel.run === "function" ? (batch) => excel.run(batch) : undefined;
   // The run log mirrored in a journal in per-user storage (src/workbook/run-journal.ts): a file
   // closed unsaved, or saved before a run, still finds that run's drafts and finalize.
-  const workbook = run
-    ? journaled(new OfficeWorkbook((batch) => run(batch)), new RunJournal(userStorage))
-    : undefined;
+  const pivots = run ? new OfficePivotSheet((batch) => run(batch)) : undefined;
+  // The ledger's PivotTable refreshed as the ledger grows, whoever records the payment.
+  const workbook =
+    run && pivots
+      ? refreshingLedgerPivot(
+          journaled(new OfficeWorkbook((batch) => run(batch)), new RunJournal(userStorage)),
+          pivots,
+        )
+      : undefined;
   // The active connection's client for the pane, the commands and the functions alike
   // (../features/connection: paced, one client per API address for the page's life, the token
   // read from this origin's slot at each request). Only `load()` of this store is used: it reads
@@ -121,6 +129,7 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
     locale,
     api,
     ...(workbook ? { workbook } : {}),
+    ...(pivots ? { pivots } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const ErrorValue = globals.CustomFunctions?.Error;
