@@ -151,6 +151,8 @@ export interface OpenOptions {
   /** Task pane width, 320 to 400 px. */
   pane?: number;
   width?: number;
+  /** The page's clock starts at this moment and runs on (Playwright's `clock.install`). */
+  clock?: Date;
 }
 
 /** Opens the preview and fails the test on any uncaught page error. */
@@ -164,6 +166,7 @@ export async function openPreview(
   });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  if (options.clock) await page.clock.install({ time: options.clock });
   const query = new URLSearchParams({
     lang: options.lang ?? "pt-BR",
     pane: String(options.pane ?? 360),

@@ -3,6 +3,7 @@
  * (src/features/books): the entries written, checked with ValePix, the PivotTable refreshed. A
  * month that cannot be booked (an account to fill in) opens the pane with the reason.
  */
+import { monthLabel } from "../features/books";
 import type { Host } from "../taskpane/composition-root";
 import { formatBRL, formatCount } from "../ui/i18n";
 import type { Outcome } from "./actions";
@@ -22,7 +23,7 @@ export async function bookMonthCommand(host: Host, words: CommandMessages): Prom
       intent: "success",
       title: words.bookedTitle,
       body: words.booked({
-        month,
+        month: monthLabel(month, host.locale),
         lines: formatCount(booked.lines, host.locale),
         total: formatBRL(booked.debitCents, host.locale),
       }),

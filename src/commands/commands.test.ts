@@ -367,7 +367,9 @@ describe("ribbon commands (shared runtime)", () => {
     expect(w.notices.at(-1)).toMatchObject({
       intent: "success",
       title: "Contabilização",
-      body: expect.stringMatching(/^2026-01: 5 lançamentos .* débitos = créditos = R\$\s7\.650,00/) as string,
+      body: expect.stringMatching(
+        /^janeiro de 2026: 5 lançamentos .* débitos = créditos = R\$\s7\.650,00/,
+      ) as string,
     });
     const entries = (await w.host.workbook!.getTable("ValePix_Lancamentos"))!;
     expect(entries.rowCount).toBe(3 + 2);

@@ -9,16 +9,10 @@ import { ProgressPanel } from "../../ui/ProgressPanel";
 import { formatBRL, formatCount, useMessages, useWords } from "../../ui/i18n";
 import { useLayoutStyles } from "../../ui/layout";
 import type { BooksOutcome } from "./books";
+import { monthLabel } from "./month-label";
 import type { BooksServices } from "./services";
 import { useBooks } from "./useBooks";
 import { BOOKS_WORDS } from "./words";
-
-/** "2026-11" as a person reads it: "novembro de 2026", "November 2026". */
-function monthLabel(month: string, locale: string): string {
-  const [year, number] = month.split("-").map(Number);
-  if (!year || !number) return month;
-  return new Date(year, number - 1, 1).toLocaleDateString(locale, { month: "long", year: "numeric" });
-}
 
 function BookedFacts({ outcome }: { outcome: BooksOutcome }) {
   const { locale } = useMessages();

@@ -4,6 +4,7 @@ import { lazy } from "react";
 export { booksServices } from "./adapter";
 export { booksErrorWords } from "./error-words";
 export { refreshingLedgerPivot } from "./ledger-pivot";
+export { monthLabel } from "./month-label";
 export type { BooksServices } from "./services";
 
 /** The section, loaded on first use (its own chunk): the start bundle stays small. */

@@ -8,6 +8,7 @@ import { useReport } from "../../ui/errors/ErrorCenter";
 import { formatBRL, formatCount, useMessages, useWords } from "../../ui/i18n";
 import { useTask } from "../../ui/useTask";
 import type { BooksOutcome } from "./books";
+import { monthLabel } from "./month-label";
 import type { BooksServices } from "./services";
 import { BOOKS_WORDS } from "./words";
 
@@ -43,7 +44,7 @@ export function useBooks(services: BooksServices) {
       setOutcome(booked);
       report.notice(
         words.booked({
-          month: booked.month,
+          month: monthLabel(booked.month, locale),
           lines: formatCount(booked.lines, locale),
           total: formatBRL(booked.debitCents, locale),
         }),

@@ -19,7 +19,7 @@ export const BOOKS_WORDS = defineWords(
     accountsShown: (p: { table: string }) => `Tabela ${p.table} pronta: confira as contas.`,
     book: "Contabilizar o mês",
     booked: (p: { month: string; lines: string; total: string }) =>
-      `${p.month} contabilizado: ${p.lines} lançamentos, débitos = créditos = ${p.total}, iguais ao ValePix.`,
+      `${p.month}: contabilizado, ${p.lines} lançamentos, débitos = créditos = ${p.total}, iguais ao ValePix.`,
     result: "Último lançamento",
     distributions: "Distribuições",
     deposits: "Depósitos",
@@ -86,7 +86,7 @@ export const BOOKS_WORDS = defineWords(
     accountsCreated: (p) => `Table ${p.table} created: fill in each line's account and book again.`,
     accountsShown: (p) => `Table ${p.table} ready: check the accounts.`,
     book: "Book the month",
-    booked: (p) => `${p.month} booked: ${p.lines} lines, debits = credits = ${p.total}, equal to ValePix's.`,
+    booked: (p) => `${p.month}: booked, ${p.lines} lines, debits = credits = ${p.total}, equal to ValePix's.`,
     result: "Last booking",
     distributions: "Distributions",
     deposits: "Deposits",
