@@ -48,11 +48,15 @@ async function fundBalance(cents: number): Promise<void> {
 }
 
 /** Validates, sends and finalizes the table from the balance. */
-async function payTable(p: PreviewPage, status: string): Promise<void> {
+async function payTable(p: PreviewPage, status: string, withoutCostCentre: number): Promise<void> {
   const d = DISTRIBUTE_WORDS["pt-BR"];
   const { pane } = p;
   await pane.getByRole("button", { name: d.validate, exact: true }).click();
   await until(() => p.raw(`${status}2`), ROW_STATE_TEXT["pt-BR"].ready, 30_000);
+  // The review counts the rows paid without a cost centre (booked to "(sem centro de custo)").
+  const summary = pane.getByTestId("summary");
+  if (withoutCostCentre > 0) await summary.getByText(d.withoutCostCentre).waitFor();
+  else expect(await summary.getByText(d.withoutCostCentre).count()).toBe(0);
   await pane.getByRole("button", { name: d.send }).click();
   await pane.getByText(d.reviewMatches).waitFor({ timeout: 60_000 });
   const form = pane.getByRole("form", { name: d.finalizeTitle });
@@ -125,7 +129,7 @@ it("books two months with cost centres: balanced, equal to the API, once; the pi
   await p.type(`${cc}3`, "2020 Fábrica");
   await p.type(`${ref}3`, "660");
   await p.type(`${ref}4`, "450,50");
-  await payTable(p, status);
+  await payTable(p, status, 1);
   await p.shot("october-paid");
 
   // November: Ana moves to the factory, the third row gets a cost centre.
@@ -134,7 +138,7 @@ it("books two months with cost centres: balanced, equal to the API, once; the pi
   await p.type(`${cc}4`, "1010 Vendas");
   await p.type(`${ref}3`, "700");
   await pane.getByRole("button", { name: d.again }).click();
-  await payTable(p, status);
+  await payTable(p, status, 0);
 
   // Book October: the first time asks for the accounts, in a table made for them.
   await p.screen(t.app.tabData);
