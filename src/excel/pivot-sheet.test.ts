@@ -128,11 +128,13 @@ describe("the ledger's PivotTable", () => {
     });
     // Until refreshed, the report shows what it computed.
     expect(wb.cell("Contabilização", "E8")).toBe(940.5);
+    wb.resetStats();
     const refreshed = await port.refreshPivot({
       sheet: SPEC.sheet,
       name: SPEC.name,
       chart: "ValePix_Grafico",
     });
+    expect(wb.stats.syncs).toBe(3);
     expect(refreshed?.address).toBe("'Contabilização'!A3:F9");
     expect(refreshed?.values[1]).toEqual([
       "Rótulos de Linha",

@@ -12,9 +12,12 @@
  *   reached from `PivotLayout.getRange()` by `getOffsetRange(1, 0).getResizedRange(-2, -1)` in the
  *   same request (the ranges resolve once the hierarchies are placed), added and placed
  *   (`ChartCollection.add`, `Chart.setPosition`), or re-pointed when it exists (`Chart.setData`).
+ *   Made from a PivotTable's cells, Excel makes it a PivotChart that follows the report
+ *   (OfficeDev/office-js#419); `setData` re-points it all the same, for a chart that is not one.
  * - the body's address and values (`PivotLayout.getRange()`) come back with the last sync.
  * Two syncs to build on a new sheet, three on a sheet that exists with a chart to find (a chart is
- * reached from its sheet, which must be known to exist first); refreshing takes two or three alike.
+ * reached from its sheet, which must be known to exist first); refreshing takes three: the sheet,
+ * then the PivotTable and the chart on it, then the refresh.
  * Office errors come out as `WorkbookHostError` (./errors.ts `hostCall`).
  */
 import type { PivotSheetCells, PivotSheetPort, PivotSheetSpec } from "../workbook/pivot-sheet";

@@ -49,6 +49,19 @@ export function pivotAt(sheet: FakeSheet, box: Box): PivotPlace | undefined {
   );
 }
 
+/**
+ * Throws when cells that would move (a table growing into `box`) hold part of a PivotTable: a
+ * report is laid out where it is, and Excel refuses to push it aside ("We can't make this change
+ * for the selected cells because it will affect a PivotTable", the message Excel gives an insert
+ * that would shift a report's cells), with `InvalidOperation`.
+ */
+export function refuseMovingPivot(sheet: FakeSheet, box: Box): void {
+  if (PLACES.get(sheet)?.some((place) => place.boxes().some((b) => overlaps(b, box))))
+    throw invalidOperation(
+      "We can't make this change for the selected cells because it will affect a PivotTable.",
+    );
+}
+
 /** Throws Excel's refusal when `box` meets a PivotTable of the sheet. */
 export function refuseWriteInPivot(sheet: FakeSheet, box: Box): void {
   const list = PLACES.get(sheet);

@@ -191,6 +191,23 @@ describe("fake Excel: PivotTables", () => {
     expect(plotted().plotted.labels).toEqual(["Leste", "Norte", "Sul"]);
   });
 
+  test("a table's new rows that would push a report aside are refused", async () => {
+    const excel = sales();
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Dados");
+      const pivot = sheet.pivotTables.add("Abaixo", context.workbook.tables.getItem("Vendas"), "A8");
+      pivot.rowHierarchies.add(pivot.hierarchies.getItem("Região"));
+      await context.sync();
+    });
+    const grow = excel.run(async (context) => {
+      context.workbook.tables.getItem("Vendas").rows.add(undefined, [["Oeste", "D", 3]]);
+      await context.sync();
+    });
+    await expect(hostErrorCode(grow)).resolves.toBe("InvalidOperation");
+    expect(excel.table("Vendas").rowCount).toBe(3);
+    expect(excel.cell("Dados", "A8")).toBe("Row Labels");
+  });
+
   test("delete empties the report's cells, which are the sheet's again", async () => {
     const excel = sales();
     await excel.run(async (context) => {

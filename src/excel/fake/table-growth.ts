@@ -1,12 +1,13 @@
 /**
  * How the fake grows a table: a column on its right (`TableColumnCollection.add`) and rows at its
  * bottom (`TableRowCollection.add`), with the cells around it shifted as Excel shifts them, and
- * Excel's refusal when that would move another table. The workbook state they change is
+ * Excel's refusal when that would move another table or a PivotTable (./pivot-cells.ts). The workbook state they change is
  * ./model.ts; each rule cites the Office doc it follows.
  */
 import type { CellValue } from "../../workbook/port";
-import { checkInput, invalidArgument } from "./cells";
+import { MAX_COLUMNS, MAX_ROWS, checkInput, invalidArgument } from "./cells";
 import { type FakeModel, type FakeTable, invalidOperation, uniqueHeaders } from "./model";
+import { refuseMovingPivot } from "./pivot-cells";
 
 /**
  * `TableColumnCollection.add(null, null, name)`: a column on the right; Excel shifts the cells
@@ -27,6 +28,7 @@ export function addTableColumn(model: FakeModel, table: FakeTable, name: string 
     );
   });
   if (blocked) throw invalidOperation("This operation would shift cells of another table.");
+  refuseMovingPivot(table.sheet, { top: box.top, left: at, rows: box.rows, cols: MAX_COLUMNS - at });
   table.sheet.cells.shiftRight(box.top, bottom, at);
   const taken = table.columns.map((c) => c.name);
   const header = uniqueHeaders([...taken, name ?? ""]).at(-1) ?? `Column${taken.length + 1}`;
@@ -57,6 +59,7 @@ export function addTableRows(model: FakeModel, table: FakeTable, rows: CellValue
       o.left + o.columns.length - 1 >= table.left,
   );
   if (blocked) throw invalidOperation("This operation would move cells of another table.");
+  refuseMovingPivot(table.sheet, { top: at, left: table.left, rows: MAX_ROWS - at, cols: width });
   const cells = table.sheet.cells;
   cells.shiftDown(at, table.left, right, rows.length);
   rows.forEach((row, i) =>
