@@ -77,6 +77,11 @@ describe("the ledger's PivotTable", () => {
     expect(wb.numberFormat("Contabilização", "B5")).toBe(CURRENCY);
     expect(wb.numberFormat("Contabilização", "E8")).toBe(CURRENCY);
     expect(wb.numberFormat("Contabilização", "A5")).toBe("General");
+    // Its columns fit its cells ("Autofit column widths on update"): "Rótulos de Linha" is wider
+    // than Excel's standard column, "R$ 790,50" too.
+    const widths = wb.sheetLayout("Contabilização").widths;
+    expect(widths[0]).toBeGreaterThan(80);
+    expect(widths[3]).toBeGreaterThan(48);
     // Not activated unless asked.
     expect(wb.activeSheet()).toBe("Histórico ValePix");
     const [chart] = wb.excel.charts("Contabilização");

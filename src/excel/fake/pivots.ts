@@ -38,6 +38,7 @@ import type {
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import { overlaps } from "./box";
 import { type Box, invalidArgument } from "./cells";
+import { fitColumns } from "./range-format";
 import { parseAddress } from "./collection";
 import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
 import { type FakeModel, type FakeSheet, type FakeTable, invalidOperation, notFound } from "./model";
@@ -139,6 +140,15 @@ function relayout(model: FakeModel, pivot: FakePivot): void {
     for (let row = body.top; row < body.top + body.rows; row++)
       for (let column = body.left; column < body.left + body.cols; column++)
         pivot.sheet.cells.setFormat(row, column, format);
+  // "Autofit column widths on update", on by default (PivotTable Options, Layout & Format: "Design
+  // the layout and format of a PivotTable", Microsoft Support): the report's columns fit its cells.
+  const top = next.filter?.top ?? next.body.top;
+  fitColumns(pivot.sheet, {
+    top,
+    left: next.body.left,
+    rows: next.body.top + next.body.rows - top,
+    cols: next.body.cols,
+  });
   pivot.anchor = { row: next.body.top, column: next.body.left };
   pivot.shown = next;
 }

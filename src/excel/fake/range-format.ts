@@ -45,21 +45,23 @@ export class FakeRangeFormat {
       const used = this.range.usedBoxOf(sheet);
       const top = Math.max(box.top, used?.top ?? 0);
       const bottom = Math.min(box.top + box.rows, used ? used.top + used.rows : 0);
-      for (let column = box.left; column < box.left + box.cols; column++) {
-        let chars = 0;
-        for (let row = top; row < bottom; row++)
-          chars = Math.max(
-            chars,
-            displayChars(sheet.cells.value(row, column), sheet.cells.format(row, column)),
-          );
-        sheet.widths.set(
-          column,
-          chars === 0
-            ? STANDARD_WIDTH_POINTS
-            : Math.min(MAX_WIDTH_POINTS, Math.ceil(chars * POINTS_PER_CHAR + CELL_PADDING_POINTS)),
-        );
-      }
+      fitColumns(sheet, { top, left: box.left, rows: Math.max(0, bottom - top), cols: box.cols });
     });
+  }
+}
+
+/** Each column of `box` as wide as its longest value within the box (see `autofitColumns`). */
+export function fitColumns(sheet: FakeSheet, box: Box): void {
+  for (let column = box.left; column < box.left + box.cols; column++) {
+    let chars = 0;
+    for (let row = box.top; row < box.top + box.rows; row++)
+      chars = Math.max(chars, displayChars(sheet.cells.value(row, column), sheet.cells.format(row, column)));
+    sheet.widths.set(
+      column,
+      chars === 0
+        ? STANDARD_WIDTH_POINTS
+        : Math.min(MAX_WIDTH_POINTS, Math.ceil(chars * POINTS_PER_CHAR + CELL_PADDING_POINTS)),
+    );
   }
 }
 
