@@ -4,7 +4,7 @@
 // ./fake directly (test/build.test.ts fails when a module of ./fake reaches the production build).
 export { OfficeWorkbook } from "./office-workbook";
 export { OfficeFormulaSheet } from "./formula-sheet";
-export { OfficePivotSheet } from "./pivot-sheet";
+export { lazyPivotSheet } from "./lazy-pivot-sheet";
 export { WorkbookHostError } from "./errors";
 export type { ExcelRun, RequestContextApi } from "./office-api";
 export { activeTableName } from "./active-table";

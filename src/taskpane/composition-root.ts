@@ -22,10 +22,10 @@
 import { ENVIRONMENTS, type ValePixClient } from "../api";
 import {
   OfficeFormulaSheet,
-  OfficePivotSheet,
   OfficeWorkbook,
   type RequestContextApi,
   activeTableName,
+  lazyPivotSheet,
   type UserStorageHost,
   createTokenStore,
   createUserStorage,
@@ -104,7 +104,7 @@ export function composeHost(globals: HostGlobals = globalThis, options: HostOpti
     excel && typeof excel.run === "function" ? (batch) => excel.run(batch) : undefined;
   // The run log mirrored in a journal in per-user storage (src/workbook/run-journal.ts): a file
   // closed unsaved, or saved before a run, still finds that run's drafts and finalize.
-  const pivots = run ? new OfficePivotSheet((batch) => run(batch)) : undefined;
+  const pivots = run ? lazyPivotSheet((batch) => run(batch)) : undefined;
   // The ledger's PivotTable refreshed as the ledger grows, whoever records the payment.
   const workbook =
     run && pivots

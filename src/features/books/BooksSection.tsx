@@ -10,6 +10,7 @@ import { formatBRL, formatCount, useMessages, useWords } from "../../ui/i18n";
 import { useLayoutStyles } from "../../ui/layout";
 import type { BooksOutcome } from "./books";
 import { monthLabel } from "./month-label";
+import { BOOKS_NAMES } from "./names";
 import type { BooksServices } from "./services";
 import { useBooks } from "./useBooks";
 import { BOOKS_WORDS } from "./words";
@@ -59,7 +60,7 @@ export function BooksSection({ services }: { services: BooksServices }) {
   return (
     <section className={layout.stack} aria-labelledby={headingId} data-testid="books">
       <Subtitle2 as="h3" id={headingId}>
-        {words.title}
+        {BOOKS_NAMES[locale].title}
       </Subtitle2>
       <Caption1>{words.hint}</Caption1>
       {none ? (

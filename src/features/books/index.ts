@@ -3,7 +3,7 @@ import { lazy } from "react";
 
 export { booksServices } from "./adapter";
 export { booksErrorWords } from "./error-words";
-export { refreshingLedgerPivot } from "./ledger-pivot";
+export { refreshingLedgerPivot } from "./refreshing-pivot";
 export { monthLabel } from "./month-label";
 export type { BooksServices } from "./services";
 

@@ -5,7 +5,8 @@
 import { OfficePivotSheet } from "../../excel/pivot-sheet";
 import { createMemoryWorkbook } from "../../excel/memory-workbook";
 import { type LedgerPayment, ledgerPlace, recordPayment } from "../../workbook/ledger";
-import { buildLedgerPivot, refreshingLedgerPivot } from "./ledger-pivot";
+import { buildLedgerPivot } from "./ledger-pivot";
+import { refreshingLedgerPivot } from "./refreshing-pivot";
 
 const payment = (id: string, at: number, cents: number, costCentre: string): LedgerPayment => ({
   at,

@@ -6,7 +6,6 @@ import { defineWords } from "../../money";
 
 export const BOOKS_WORDS = defineWords(
   {
-    title: "Contabilização",
     hint:
       "Lançamentos do mês: despesa de cada produto por centro de custo contra o saldo ValePix, e os " +
       "depósitos PIX contra o banco. Cada produto precisa da sua conta na tabela de contas.",
@@ -60,8 +59,6 @@ export const BOOKS_WORDS = defineWords(
       balance: (p: { label: string }) => `Saldo ValePix · ${p.label}`,
       deposit: (p: { date: string }) => `Depósito PIX de ${p.date}`,
     },
-    pivotSheetName: "Resumo por centro de custo",
-    pivotName: "ValePix_Resumo",
     chartTitle: "Benefícios por centro de custo",
     // Errors.
     missingAccounts: (p: { items: string }) =>
@@ -75,7 +72,6 @@ export const BOOKS_WORDS = defineWords(
       `A distribuição ${p.distribution} está "${p.state}" no ValePix: não é lançada. Atualize o estado em Distribuir.`,
   },
   {
-    title: "Bookkeeping",
     hint:
       "The month's entries: each product's expense by cost centre against the ValePix balance, and " +
       "the PIX deposits against the bank. Each product needs its account in the accounts table.",
@@ -126,8 +122,6 @@ export const BOOKS_WORDS = defineWords(
       balance: (p) => `ValePix balance · ${p.label}`,
       deposit: (p) => `PIX deposit of ${p.date}`,
     },
-    pivotSheetName: "Cost centre summary",
-    pivotName: "ValePix_Summary",
     chartTitle: "Benefits by cost centre",
     missingAccounts: (p) =>
       `Missing the account of: ${p.items}. Fill them in in the accounts table and book again.`,
