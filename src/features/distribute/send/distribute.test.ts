@@ -195,8 +195,8 @@ describe("selected mode", () => {
     expect(sheet[0]).toEqual(Object.values(LEDGER_HEADERS["pt-BR"]));
     expect(typeof sheet[1]![0]).toBe("number"); // an Excel date, not date text
     expect(wb.numberFormat("Histórico ValePix", "A2")).toBe("dd/mm/yyyy hh:mm");
-    expect(wb.numberFormat("Histórico ValePix", "J2")).toBe('"R$" #,##0.00');
-    expect(sheet.slice(1).map((r) => r[6])).toContain(`***.${a!.cpf!.slice(3, 6)}.${a!.cpf!.slice(6, 9)}-**`);
+    expect(wb.numberFormat("Histórico ValePix", "L2")).toBe('"R$" #,##0.00');
+    expect(sheet.slice(1).map((r) => r[7])).toContain(`***.${a!.cpf!.slice(3, 6)}.${a!.cpf!.slice(6, 9)}-**`);
     expect(JSON.stringify(sheet)).not.toContain(a!.cpf!);
     expect(wb.activeSheet()).not.toBe("Histórico ValePix"); // the person stays on their sheet
   });
