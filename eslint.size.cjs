@@ -30,7 +30,6 @@ const OVER_THE_LIMIT = [
   "src/features/distribute/screen/SendPanel.tsx", // SendPanel, 128
   "src/features/distribute/screen/ValidationPanel.tsx", // ValidationPanel, 86
   "src/features/distribute/screen/useDistribute.ts", // useDistribute, 173
-  "src/features/distribute/send/pipeline.ts", // sendDraft, 102
   "src/features/fund/FundScreen.tsx", // FundScreen, 97
   "src/preview/components/PreviewApp.tsx", // PreviewApp, 122
   "src/preview/components/SheetGrid.tsx", // SheetGrid, 118

@@ -21,7 +21,7 @@ import { runRowResults, stageOf } from "../send/row-results";
 import { distributionLabel, readLedger, recordPayment } from "../../../workbook/ledger";
 import { type PaidMark, finalizedAt } from "./finalize-draft";
 import { ledgerLookups } from "./finalize";
-import { asDesired } from "../modes/mode-review";
+import { asDesired } from "../send/plan";
 import { readDraftItems } from "../send/review";
 import {
   type RunLogEntry,

@@ -14,13 +14,8 @@ import {
   type FinalizeOutcome,
   finalizeDraft,
 } from "../finalize/finalize-draft";
-import {
-  DEFAULT_REVIEW_TABLES,
-  asDesired,
-  itemsTotal,
-  overriddenInTable,
-  writeReviewTable,
-} from "./mode-review";
+import { DEFAULT_REVIEW_TABLES, overriddenInTable, writeReviewTable } from "./mode-review";
+import { asDesired, itemsTotal } from "../send/plan";
 import { progressReporter } from "../../../api/progress";
 import { readDraftItems } from "../send/review";
 import { ledgerLookups } from "../finalize/finalize";

@@ -21,7 +21,8 @@ import {
   rowStatus,
   writeRowResults,
 } from "../../../workbook";
-import { type Override, type ProductValues, toValueMap } from "./mode-review";
+import { type ProductValues, toValueMap } from "./mode-review";
+import type { Override } from "../send/plan";
 import { type DirectoryApi, type SheetRead, loadDirectory, readDistributionSheet } from "../send/sheet";
 import { readAllRows } from "../../../workbook/table-sync";
 
