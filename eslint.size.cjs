@@ -26,7 +26,6 @@ const OVER_THE_LIMIT = [
   "src/features/distribute/finalize/refresh-status.ts", // refreshStatus, 90
   "src/features/distribute/modes/mode-input.ts", // prepareModeRun, 88
   "src/features/distribute/screen/DistributeScreen.tsx", // DistributeScreen, 137
-  "src/features/distribute/screen/FinalizeForm.tsx", // FinalizeForm, 121
   "src/features/distribute/screen/SendPanel.tsx", // SendPanel, 128
   "src/features/distribute/screen/ValidationPanel.tsx", // ValidationPanel, 86
   "src/features/distribute/screen/useDistribute.ts", // useDistribute, 173

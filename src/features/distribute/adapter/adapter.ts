@@ -2,13 +2,14 @@
  * `DistributeServices` over this feature's workflows (docs/workflows.md, "Distribution, mode selected") and
  * the Workbook port: the table, its mapping and validation, the cell checker, send (`sendSheet`),
  * review again (`reviewSheetAgain`, `reviewModeAgain`) and finalize (`finalizeSheet`), and
- * "check status" after an unknown outcome (./finalize-check.ts). Nothing here decides a business
+ * "check status" after an unknown outcome (../finalize/finalize-check.ts). Nothing here decides a business
  * rule; it turns the workflows' results into the pane's views.
  *
  * The fingerprint of what was reviewed stays here, keyed by distribution: finalize sends only
  * the content the person saw in the review (`finalizeSheet` refuses a sheet changed since).
  *
- * Send, review and finalize go by mode through ./modes.ts (`selected`, `batch`, `group`).
+ * Send and review go by mode through ./modes.ts, finalize through ../finalize/finalize-by-mode.ts
+ * (`selected`, `batch`, `group`).
  */
 import type { ValePixClient } from "../../../api";
 import { parseCents } from "../../../money";
@@ -37,11 +38,12 @@ import {
 } from "../services";
 import { type Directory, DirectoryCache } from "./directory-cache";
 import { WorkflowReads } from "../send/reads";
-import { checkFinalize, outcomeView } from "./finalize-check";
+import { checkFinalize, outcomeView } from "../finalize/finalize-check";
+import { finalizeByMode, type Reviewed } from "../finalize/finalize-by-mode";
 import { LiveTables } from "./live";
 import { settleTable } from "../settle/settle";
 import { interruptedRun } from "../settle/interrupted";
-import { finalizeByMode, type Reviewed, reviewByMode, type Sent, sendByMode } from "./modes";
+import { reviewByMode, type Sent, sendByMode } from "./modes";
 
 const MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
 

@@ -1,7 +1,7 @@
 /**
  * Finalize a reviewed draft, whatever its mode: the once-only, fingerprinted, run-logged path
  * that `finalizeSheet` (mode `selected`, ./finalize.ts) and `finalizeBatch` / `finalizeGroup`
- * (../modes/mode-finalize.ts) share (docs/architecture.md §2 "Finalize moves money").
+ * (./finalize-mode.ts) share (docs/architecture.md §2 "Finalize moves money").
  *
  * Finalize is sent at most once per call, and only when:
  * - the run log shows no other run that paid this content (else `DoublePaymentError`, unless

@@ -22,7 +22,7 @@
  *
  * Between send and finalize, `reviewModeAgain` (./mode-recheck.ts) checks again without sending.
  *
- * Finalize is the separate step: `finalizeBatch` / `finalizeGroup` (./mode-finalize.ts).
+ * Finalize is the separate step: `finalizeBatch` / `finalizeGroup` (../finalize/finalize-mode.ts).
  */
 import type { Workbook } from "../../../workbook";
 import { type ModeApi, type ModeInput, prepareModeRun } from "./mode-input";
