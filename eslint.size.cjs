@@ -20,7 +20,6 @@ const OVER_THE_LIMIT = [
   "src/features/connection/ConnectionForm.tsx", // ConnectionForm, 81
   "src/features/connection/SavedConnectionList.tsx", // SavedConnectionList, 88
   "src/features/directory/DataScreen.tsx", // DataScreen, 105
-  "src/features/distribute/adapter/adapter.ts", // distributeServices, 205
   "src/features/distribute/error-words.ts", // distributeErrorWords' arrow, 81
   "src/features/distribute/finalize/finalize-draft.ts", // finalizeDraft, 116
   "src/features/distribute/finalize/refresh-status.ts", // refreshStatus, 90
