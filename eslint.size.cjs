@@ -21,13 +21,9 @@ const OVER_THE_LIMIT = [
   "src/features/connection/SavedConnectionList.tsx", // SavedConnectionList, 88
   "src/features/directory/DataScreen.tsx", // DataScreen, 105
   "src/features/distribute/error-words.ts", // distributeErrorWords' arrow, 81
-  "src/features/distribute/finalize/finalize-draft.ts", // finalizeDraft, 116
-  "src/features/distribute/finalize/refresh-status.ts", // refreshStatus, 90
-  "src/features/distribute/modes/mode-input.ts", // prepareModeRun, 88
   "src/features/distribute/screen/DistributeScreen.tsx", // DistributeScreen, 137
   "src/features/distribute/screen/SendPanel.tsx", // SendPanel, 128
   "src/features/distribute/screen/ValidationPanel.tsx", // ValidationPanel, 86
-  "src/features/distribute/screen/useDistribute.ts", // useDistribute, 173
   "src/features/fund/FundScreen.tsx", // FundScreen, 97
   "src/preview/components/PreviewApp.tsx", // PreviewApp, 122
   "src/preview/components/SheetGrid.tsx", // SheetGrid, 118
