@@ -20,10 +20,6 @@ const OVER_THE_LIMIT = [
   "src/features/connection/ConnectionForm.tsx", // ConnectionForm, 81
   "src/features/connection/SavedConnectionList.tsx", // SavedConnectionList, 88
   "src/features/directory/DataScreen.tsx", // DataScreen, 105
-  "src/features/distribute/error-words.ts", // distributeErrorWords' arrow, 81
-  "src/features/distribute/screen/DistributeScreen.tsx", // DistributeScreen, 137
-  "src/features/distribute/screen/SendPanel.tsx", // SendPanel, 128
-  "src/features/distribute/screen/ValidationPanel.tsx", // ValidationPanel, 86
   "src/features/fund/FundScreen.tsx", // FundScreen, 97
   "src/preview/components/PreviewApp.tsx", // PreviewApp, 122
   "src/preview/components/SheetGrid.tsx", // SheetGrid, 118
