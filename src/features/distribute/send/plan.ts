@@ -25,7 +25,7 @@
  * not part of a payment, and an inactive one could not be added anyway); a product the draft holds
  * but the sheet does not map is wanted at zero (the sheet is the whole desired state).
  */
-import { MAX_EMPLOYEE_IDS_PER_CALL } from "../../../api";
+import { MAX_EMPLOYEE_IDS_PER_CALL, inChunks } from "../../../api";
 
 /** One employee as the sheet wants it: cents per product_id (zeros may be left out). */
 export interface DesiredItem {
@@ -65,12 +65,6 @@ export interface PlanOptions {
   chunk?: number;
 }
 
-const chunked = (ids: readonly string[], size: number): string[][] => {
-  const out: string[][] = [];
-  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
-  return out;
-};
-
 /** The items a sheet wants: one per row with a positive total. */
 export function desiredItems(
   rows: ReadonlyArray<{ employee_id: string; values: ReadonlyMap<string, number>; totalCents: number }>,
@@ -108,8 +102,8 @@ export function planItems(
   const removes = actual.map((a) => a.employee_id).filter((id) => !wanted.has(id));
   const adds = desired.map((d) => d.employee_id).filter((id) => !held.has(id));
   const items: PlannedCall[] = [
-    ...chunked(removes, chunk).map((ids): PlannedCall => ({ kind: "remove", employee_ids: ids })),
-    ...chunked(adds, chunk).map((ids): PlannedCall => ({ kind: "add", employee_ids: ids })),
+    ...inChunks(removes, chunk).map((ids): PlannedCall => ({ kind: "remove", employee_ids: ids })),
+    ...inChunks(adds, chunk).map((ids): PlannedCall => ({ kind: "add", employee_ids: ids })),
   ];
 
   const products = new Set<string>();
