@@ -11,7 +11,7 @@ import { WEB_PAYLOAD_LIMIT_BYTES, createFakeExcel } from "../src/excel/fake";
 import { createMemoryWorkbook } from "../src/excel/memory-workbook";
 import { OfficeWorkbook } from "../src/excel/office-workbook";
 import { distributeServices } from "../src/features/distribute";
-import { directoryClient } from "../src/features/distribute";
+import { directoryClient } from "../src/features/distribute/testing/directory-client";
 import type { TableChange } from "../src/workbook";
 import type { CellValue } from "../src/workbook/port";
 import { PRODUCTS, makeCpf, makeEmployees } from "../src/workbook/testing";

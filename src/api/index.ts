@@ -38,6 +38,7 @@ export { isAmbiguousFailure, parseRetryAfter } from "./retry";
 export { defaultSleep } from "./abort";
 export { collectAll } from "./collect-all";
 export { pullAll } from "./pull-all";
+export { inChunks } from "./in-chunks";
 
 // Addresses
 export { ENVIRONMENTS, normalizeBaseUrl } from "./routes";

@@ -35,14 +35,16 @@ const sumCents = (items: ReadonlyArray<{ values: ReadonlyMap<string, number> }>)
 
 type Target = { workbook: Workbook; table: string } | Outcome;
 
+/** No workbook is open: said, and the pane opened. */
+const noWorkbook = (words: CommandMessages): Outcome => ({
+  notice: { intent: "error", title: words.noWorkbookTitle, body: words.noWorkbook },
+  openPane: true,
+});
+
 /** The workbook and the table the selection is in, or the outcome that asks for them. */
 async function activeTarget(host: Host, words: CommandMessages): Promise<Target> {
   const workbook = host.workbook;
-  if (!workbook)
-    return {
-      notice: { intent: "error", title: words.noWorkbookTitle, body: words.noWorkbook },
-      openPane: true,
-    };
+  if (!workbook) return noWorkbook(words);
   const table = await host.activeTable();
   if (!table)
     return {
@@ -151,11 +153,7 @@ export async function sendDraftCommand(host: Host, words: CommandMessages): Prom
 
 export async function refreshCommand(host: Host, words: CommandMessages): Promise<Outcome> {
   const workbook = host.workbook;
-  if (!workbook)
-    return {
-      notice: { intent: "error", title: words.noWorkbookTitle, body: words.noWorkbook },
-      openPane: true,
-    };
+  if (!workbook) return noWorkbook(words);
   const table = await host.activeTable();
   try {
     const refreshed = await refreshStatus(await host.api(), { workbook, table }, { locale: host.locale });
@@ -194,11 +192,7 @@ export async function refreshCommand(host: Host, words: CommandMessages): Promis
 
 export async function pullTransactionsCommand(host: Host, words: CommandMessages): Promise<Outcome> {
   const workbook = host.workbook;
-  if (!workbook)
-    return {
-      notice: { intent: "error", title: words.noWorkbookTitle, body: words.noWorkbook },
-      openPane: true,
-    };
+  if (!workbook) return noWorkbook(words);
   const pulled = await pullTransactions((await host.api()).transactions, workbook, { locale: host.locale });
   const count = (x: number) => formatCount(x, host.locale);
   return {

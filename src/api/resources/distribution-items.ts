@@ -21,12 +21,7 @@ import {
 import type { Context, ListParams, RequestOptions } from "./context";
 import { type GetDistribution, totalsOf } from "./distributions";
 import { pullAll } from "../pull-all";
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+import { inChunks } from "../in-chunks";
 
 export function distributionItemsResource(ctx: Context, get: GetDistribution) {
   const listItemsPage = async (
@@ -72,7 +67,7 @@ export function distributionItemsResource(ctx: Context, get: GetDistribution) {
     const unique = [...new Set(employeeIds)];
     if (unique.length === 0) return totalsOf(await get(id, opts));
     let last: DistributionTotals | undefined;
-    for (const part of chunk(unique, MAX_EMPLOYEE_IDS_PER_CALL))
+    for (const part of inChunks(unique, MAX_EMPLOYEE_IDS_PER_CALL))
       last = await changeChunk(id, part, kind, opts);
     return last as DistributionTotals;
   }

@@ -31,7 +31,7 @@ export interface ConnectionFormProps {
 }
 
 export function ConnectionForm(props: ConnectionFormProps) {
-  const { draft, errors, reveal, tokenKept, sharedWith, sandboxUrl, busy, canCancel, dispatch } = props;
+  const { draft, errors, sharedWith, sandboxUrl, busy, canCancel, dispatch } = props;
   const { t } = useMessages();
   const words = useWords(CONNECTION_WORDS);
   const layout = useLayoutStyles();
@@ -69,30 +69,7 @@ export function ConnectionForm(props: ConnectionFormProps) {
           onChange={(_, d) => edit({ baseUrl: d.value })}
         />
       </Field>
-      <Field
-        label={words.token}
-        hint={tokenKept ? words.tokenKept : words.tokenHint}
-        required={!tokenKept}
-        validationMessage={errors.token}
-      >
-        <Input
-          type={reveal ? "text" : "password"}
-          autoComplete="off"
-          spellCheck={false}
-          value={draft.token}
-          onChange={(_, d) => edit({ token: d.value })}
-          contentAfter={
-            <Button
-              size="small"
-              appearance="transparent"
-              aria-pressed={reveal}
-              aria-label={reveal ? words.conceal : words.reveal}
-              icon={reveal ? <EyeOff20Regular /> : <Eye20Regular />}
-              onClick={() => dispatch({ type: "revealToggled" })}
-            />
-          }
-        />
-      </Field>
+      <TokenField {...props} />
       <Field label={words.persistence}>
         <RadioGroup
           value={draft.persistence}
@@ -111,5 +88,36 @@ export function ConnectionForm(props: ConnectionFormProps) {
         {canCancel && <Button onClick={() => dispatch({ type: "cancelled" })}>{t.common.cancel}</Button>}
       </div>
     </form>
+  );
+}
+
+/** The token, hidden unless revealed; kept already when the connection has one stored. */
+function TokenField({ draft, errors, reveal, tokenKept, dispatch }: ConnectionFormProps) {
+  const words = useWords(CONNECTION_WORDS);
+  return (
+    <Field
+      label={words.token}
+      hint={tokenKept ? words.tokenKept : words.tokenHint}
+      required={!tokenKept}
+      validationMessage={errors.token}
+    >
+      <Input
+        type={reveal ? "text" : "password"}
+        autoComplete="off"
+        spellCheck={false}
+        value={draft.token}
+        onChange={(_, d) => dispatch({ type: "edited", patch: { token: d.value } })}
+        contentAfter={
+          <Button
+            size="small"
+            appearance="transparent"
+            aria-pressed={reveal}
+            aria-label={reveal ? words.conceal : words.reveal}
+            icon={reveal ? <EyeOff20Regular /> : <Eye20Regular />}
+            onClick={() => dispatch({ type: "revealToggled" })}
+          />
+        }
+      />
+    </Field>
   );
 }

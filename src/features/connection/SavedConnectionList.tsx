@@ -46,9 +46,6 @@ export function SavedConnectionList({
   const words = useWords(CONNECTION_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
-  const envLabel = (e: Environment) =>
-    e === "production" ? words.envProduction : e === "sandbox" ? words.envSandbox : words.envCustom;
-
   return (
     <ul className={layout.list} aria-label={words.saved}>
       {saved?.connections.map((connection) => {
@@ -56,24 +53,7 @@ export function SavedConnectionList({
         const hasToken = saved.withToken.includes(connection.id);
         return (
           <li key={connection.id} className={styles.item}>
-            <div className={styles.itemHead}>
-              <Body1 as="span">
-                <strong>{connection.label}</strong> · {envLabel(connection.environment)}
-              </Body1>
-              {active && (
-                <Badge appearance="tint" color="success">
-                  {words.inUse}
-                </Badge>
-              )}
-              {!hasToken && (
-                <Badge appearance="tint" color="warning">
-                  {words.noToken}
-                </Badge>
-              )}
-            </div>
-            <Caption1 className={styles.url}>
-              <Breakable>{connection.baseUrl}</Breakable>
-            </Caption1>
+            <ConnectionHead connection={connection} active={active} hasToken={hasToken} />
             <div className={layout.actions}>
               {!active && (
                 <Button
@@ -124,5 +104,43 @@ export function SavedConnectionList({
         );
       })}
     </ul>
+  );
+}
+
+/** A saved connection's name, environment, address and badges (in use, no token). */
+function ConnectionHead({
+  connection,
+  active,
+  hasToken,
+}: {
+  connection: SavedConnection;
+  active: boolean;
+  hasToken: boolean;
+}) {
+  const words = useWords(CONNECTION_WORDS);
+  const styles = useStyles();
+  const envLabel = (e: Environment) =>
+    e === "production" ? words.envProduction : e === "sandbox" ? words.envSandbox : words.envCustom;
+  return (
+    <>
+      <div className={styles.itemHead}>
+        <Body1 as="span">
+          <strong>{connection.label}</strong> · {envLabel(connection.environment)}
+        </Body1>
+        {active && (
+          <Badge appearance="tint" color="success">
+            {words.inUse}
+          </Badge>
+        )}
+        {!hasToken && (
+          <Badge appearance="tint" color="warning">
+            {words.noToken}
+          </Badge>
+        )}
+      </div>
+      <Caption1 className={styles.url}>
+        <Breakable>{connection.baseUrl}</Breakable>
+      </Caption1>
+    </>
   );
 }

@@ -19,7 +19,8 @@ import { SheetInvalidError, TableNotFoundError } from "./send/sheet";
 import { ModeUnavailableError } from "./services";
 import { DISTRIBUTE_WORDS } from "./words";
 
-export const distributeErrorWords: ErrorWords = (error, messages, locale, describe) => {
+/** The sheet, the send and the modes: the input and how far the send got. */
+const sendErrorWords: ErrorWords = (error, _messages, locale, describe) => {
   const errorWords = DISTRIBUTE_WORDS[locale].errors;
   if (error instanceof SheetInvalidError) {
     const count = error.issues.filter((i) => i.severity === "error").length;
@@ -35,6 +36,49 @@ export const distributeErrorWords: ErrorWords = (error, messages, locale, descri
       errorWords.tableNotFound({ table: error.table }),
       errorWords.tableNotFoundNext,
     );
+  if (error instanceof SendIncompleteError) {
+    const cause = error.cause;
+    return paneError(
+      errorWords.sendIncompleteTitle,
+      errorWords.sendIncomplete({
+        done: formatCount(error.done, locale),
+        total: formatCount(error.total, locale),
+      }),
+      errorWords.sendIncompleteNext,
+      // What stopped it, in its own words (a 401, a lost connection...).
+      cause === undefined ? [] : [describe(cause).title],
+    );
+  }
+  if (error instanceof SheetChangedError)
+    return paneError(errorWords.sheetChangedTitle, errorWords.sheetChanged, errorWords.sheetChangedNext);
+  if (error instanceof UnansweredDraftsError) {
+    const words = DISTRIBUTE_WORDS[locale];
+    return {
+      ...paneError(
+        words.draftsTitle,
+        words.draftsQuestion({
+          count: formatCount(error.attempts.length, locale),
+          max: formatCount(MAX_UNANSWERED_CREATES, locale),
+        }),
+        words.draftsNext,
+      ),
+      intent: "warning",
+    };
+  }
+  if (error instanceof ModeInputError)
+    return paneError(
+      errorWords.modeInputTitle,
+      errorWords.modeInput[error.code] ?? error.message,
+      errorWords.modeInputNext,
+    );
+  if (error instanceof ModeUnavailableError)
+    return paneError(errorWords.modeUnavailableTitle, errorWords.modeUnavailable, undefined);
+  return undefined;
+};
+
+/** Finalize and the money: paid before, another finalize on its way, a draft not as reviewed. */
+const paymentErrorWords: ErrorWords = (error, messages, locale) => {
+  const errorWords = DISTRIBUTE_WORDS[locale].errors;
   const paidBefore = error instanceof DoublePaymentError ? error.matches.at(-1) : undefined;
   if (paidBefore) {
     return paneError(
@@ -56,21 +100,6 @@ export const distributeErrorWords: ErrorWords = (error, messages, locale, descri
       errorWords.finalizeInFlightNext,
       [errorWords.doublePaymentId({ id: error.distributionId })],
     );
-  if (error instanceof SendIncompleteError) {
-    const cause = error.cause;
-    return paneError(
-      errorWords.sendIncompleteTitle,
-      errorWords.sendIncomplete({
-        done: formatCount(error.done, locale),
-        total: formatCount(error.total, locale),
-      }),
-      errorWords.sendIncompleteNext,
-      // What stopped it, in its own words (a 401, a lost connection...).
-      cause === undefined ? [] : [describe(cause).title],
-    );
-  }
-  if (error instanceof SheetChangedError)
-    return paneError(errorWords.sheetChangedTitle, errorWords.sheetChanged, errorWords.sheetChangedNext);
   if (error instanceof ReviewMismatchError)
     return paneError(
       errorWords.reviewMismatchTitle,
@@ -87,30 +116,10 @@ export const distributeErrorWords: ErrorWords = (error, messages, locale, descri
       ),
       intent: "warning",
     };
-  if (error instanceof UnansweredDraftsError) {
-    const words = DISTRIBUTE_WORDS[locale];
-    return {
-      ...paneError(
-        words.draftsTitle,
-        words.draftsQuestion({
-          count: formatCount(error.attempts.length, locale),
-          max: formatCount(MAX_UNANSWERED_CREATES, locale),
-        }),
-        words.draftsNext,
-      ),
-      intent: "warning",
-    };
-  }
-  if (error instanceof ModeInputError)
-    return paneError(
-      errorWords.modeInputTitle,
-      errorWords.modeInput[error.code] ?? error.message,
-      errorWords.modeInputNext,
-    );
   if (error instanceof DraftChangedError)
     return paneError(errorWords.draftChangedTitle, errorWords.draftChanged, errorWords.draftChangedNext);
-  if (error instanceof ModeUnavailableError)
-    return paneError(errorWords.modeUnavailableTitle, errorWords.modeUnavailable, undefined);
-
   return undefined;
 };
+
+export const distributeErrorWords: ErrorWords = (error, messages, locale, describe) =>
+  sendErrorWords(error, messages, locale, describe) ?? paymentErrorWords(error, messages, locale, describe);

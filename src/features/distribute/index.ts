@@ -1,6 +1,5 @@
 // The distribute feature's public surface: other features, the shell, the commands and the preview import only this.
 export { distributeServices } from "./adapter/adapter";
-export { directoryClient } from "./adapter/testing";
 export { finalizeSheet } from "./finalize/finalize";
 export { NoDistributionError, refreshStatus } from "./finalize/refresh-status";
 export { DistributeScreen } from "./screen/DistributeScreen";

@@ -9,7 +9,7 @@ import { type CellValue, type TableChange } from "../../../workbook";
 import { PRODUCTS, makeEmployees } from "../../../workbook/testing";
 import type { DistributeServices } from "../services";
 import { distributeServices } from "./adapter";
-import { directoryClient } from "./testing";
+import { directoryClient } from "../testing/directory-client";
 import { recordPayment } from "../../../workbook/ledger";
 
 const HEADER = ["CPF", "Nome", "Vale Refeição", "Vale Alimentação"];

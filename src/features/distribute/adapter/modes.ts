@@ -1,33 +1,22 @@
 /**
- * Send and finalize by mode (docs/workflows.md): `selected` sends the table as the desired state
- * (`sendSheet`, `finalizeSheet`); `batch` and `group` let the server choose the employees, set
- * the values for all items from the pane's form and, when asked, take the chosen table's rows as
- * per-employee overrides (`sendBatch`/`sendGroup`, `finalizeBatch`/`finalizeGroup`; the items
- * are written into a review table); review again goes the same way (`reviewSheetAgain`,
- * `reviewModeAgain`). Each answer is reduced to what the pane's review needs.
+ * Send by mode (docs/workflows.md): `selected` sends the table as the desired state
+ * (`sendSheet`); `batch` and `group` let the server choose the employees, set the values for all
+ * items from the pane's form and, when asked, take the chosen table's rows as per-employee
+ * overrides (`sendBatch`/`sendGroup`; the items are written into a review table); review again
+ * goes the same way (`reviewSheetAgain`, `reviewModeAgain`). Each answer is reduced to what the
+ * pane's review needs. Finalize by mode is ../finalize/finalize-by-mode.ts.
  */
 import type { ValePixClient } from "../../../api";
 import type { Locale, Workbook } from "../../../workbook";
 import { type ChangesSincePrevious, type SheetReview } from "../send/review";
-import { type FinalizeDraftOptions, type FinalizeOutcome } from "../finalize/finalize-draft";
-import { finalizeBatch, finalizeGroup } from "../modes/mode-finalize";
-import { finalizeSheet } from "../finalize/finalize";
+import type { Reviewed } from "../finalize/finalize-by-mode";
 import { sendBatch, sendGroup } from "../modes/modes";
 import { reviewModeAgain } from "../modes/mode-recheck";
 import { reviewSheetAgain, sendSheet } from "../send/distribute";
-import type { DistributionMode, FinalizeRequest, SendRequest } from "../services";
+import type { SendRequest } from "../services";
 import type { Run } from "../../../api/progress";
 import type { WorkflowReads } from "../send/reads";
 import type { DraftSent } from "../send/pipeline";
-
-/** What finalize needs to remember of a send. */
-export interface Reviewed {
-  mode: DistributionMode;
-  /** The fingerprint of what the review showed: finalize refuses anything else. */
-  fingerprint: string;
-  /** Modes batch and group: the table the items were written into. */
-  reviewTable?: string | undefined;
-}
 
 export interface Sent extends Reviewed {
   distributionId: string;
@@ -120,30 +109,4 @@ export async function reviewByMode(
   }
   const again = await reviewSheetAgain(client, { workbook, ...draft }, { ...run, locale, reads });
   return { mode: "selected", distributionId, ...again, since: again.sincePrevious };
-}
-
-export function finalizeByMode(
-  client: ValePixClient,
-  workbook: Workbook,
-  request: FinalizeRequest,
-  reviewed: Reviewed,
-  run: Run & { onProcessing?: FinalizeDraftOptions["onProcessing"] },
-  locale: Locale,
-  reads?: WorkflowReads,
-): Promise<FinalizeOutcome> {
-  const options = { signal: run.signal, onProgress: run.onProgress, onProcessing: run.onProcessing, locale };
-  const common = {
-    workbook,
-    distributionId: request.distributionId,
-    fingerprint: reviewed.fingerprint,
-    body: request.body,
-    confirmRepeatOf: request.confirmRepeat ? reviewed.fingerprint : undefined,
-    confirmAfterUnknownOutcome: request.confirmAfterUnknownOutcome === true,
-  };
-  if (reviewed.mode === "selected")
-    return finalizeSheet(client, { ...common, table: request.table }, { ...options, reads });
-  const input = { ...common, reviewTable: reviewed.reviewTable };
-  return reviewed.mode === "batch"
-    ? finalizeBatch(client, input, options)
-    : finalizeGroup(client, input, options);
 }

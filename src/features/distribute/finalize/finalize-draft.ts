@@ -1,7 +1,7 @@
 /**
  * Finalize a reviewed draft, whatever its mode: the once-only, fingerprinted, run-logged path
  * that `finalizeSheet` (mode `selected`, ./finalize.ts) and `finalizeBatch` / `finalizeGroup`
- * (../modes/mode-finalize.ts) share (docs/architecture.md §2 "Finalize moves money").
+ * (./finalize-mode.ts) share (docs/architecture.md §2 "Finalize moves money").
  *
  * Finalize is sent at most once per call, and only when:
  * - the run log shows no other run that paid this content (else `DoublePaymentError`, unless
@@ -158,6 +158,146 @@ export function finalizedAt(
   return undefined;
 }
 
+type Log = (
+  state: string,
+  read: Partial<Distribution> & { transaction_id?: string | undefined },
+  note?: string,
+) => Promise<void>;
+
+/** Appends this finalize's state to the run log, with the distribution's figures as read. */
+function runLogger(input: FinalizeDraftInput, now: () => number): Log {
+  const { workbook, distributionId, expected } = input;
+  return async (state, read, note) => {
+    await appendRunLogEntry(workbook, {
+      at: new Date(now()).toISOString(),
+      table: input.table,
+      mode: input.mode,
+      distributionId,
+      state,
+      totalEmployees: read.total_employees ?? expected.employees,
+      totalCents: read.total_amount ?? expected.totalCents,
+      paymentMethod: input.body.payment_method,
+      lotId: read.lot?.lot_id,
+      transactionId: read.transaction_id ?? read.lot?.transaction_id,
+      fingerprint: input.fingerprint,
+      note: note ?? input.note,
+    });
+  };
+}
+
+/**
+ * A draft may be finalized now: no other pane's finalize on its way, no earlier one without an
+ * answer (unless confirmed), and the count and total that were reviewed, to the cent.
+ */
+function assertMayFinalize(
+  input: FinalizeDraftInput,
+  current: Distribution,
+  entries: readonly RunLogEntry[],
+  now: number,
+): void {
+  const { distributionId, expected } = input;
+  const last = latestByDistribution(entries).find((e) => e.distributionId === distributionId);
+  if (last?.state === "finalizing") assertNotInFlight(last, now);
+  const unanswered = last?.state === "unknown" || last?.state === "finalizing";
+  if (unanswered && input.confirmAfterUnknownOutcome !== true)
+    throw new UnknownOutcomeNeedsConfirmationError(distributionId, last);
+  if (current.total_employees !== expected.employees || current.total_amount !== expected.totalCents) {
+    throw new ReviewMismatchError(distributionId, expected, {
+      employees: current.total_employees,
+      totalCents: current.total_amount,
+      status: current.status,
+    });
+  }
+}
+
+/**
+ * Sends finalize for a draft, once: checked first (the run log, the draft's figures, the API's
+ * debits), written ahead as `finalizing`, then the answer logged. An ambiguous failure whose read
+ * shows finalize applied goes on as if it had answered; else the run log and the rows say
+ * `unknown` and the error is thrown.
+ */
+async function finalizeNow(
+  api: FinalizeDistributionsApi,
+  input: FinalizeDraftInput,
+  draft: { current: Distribution; entries: readonly RunLogEntry[]; log: Log },
+  writeRows: (stage: Stage, paid?: PaidMark) => Promise<unknown>,
+  options: FinalizeDraftOptions & { now: () => number },
+): Promise<{ transactionId: string | undefined; repeatCheck: ServerCheck }> {
+  const { distributionId, expected } = input;
+  const { current, entries, log } = draft;
+  const { signal } = options;
+  const progress = progressReporter(options.onProgress);
+  assertMayFinalize(input, current, entries, options.now());
+  const repeatCheck = await assertNotPaidOnServer(
+    api,
+    {
+      distributionId,
+      table: input.table,
+      fingerprint: input.fingerprint,
+      expected,
+      items: [...input.ledger.items],
+      confirmRepeatOf: input.confirmRepeatOf,
+    },
+    signal,
+  );
+  progress("check", 1, 1);
+  progress("finalize", 0, 1);
+  // Written ahead: a pane closed while the request is on its way finds it and reads the server.
+  await log("finalizing", current);
+  let transactionId: string | undefined;
+  try {
+    const finalized = await whileFinalizing(distributionId, () =>
+      api.distributions.finalize(distributionId, input.body, { signal }),
+    );
+    transactionId = finalized.transaction_id ?? finalized.lot?.transaction_id ?? undefined;
+    await log("processing", {
+      ...current,
+      status: finalized.status,
+      lot: finalized.lot,
+      transaction_id: transactionId,
+    });
+  } catch (err) {
+    if (!(err instanceof FinalizeOutcomeUnknownError)) {
+      // Refused cleanly (or never sent): the draft is as it was.
+      await log("draft", current, "finalize refused; the draft is unchanged");
+      throw err;
+    }
+    const seen = err.distribution;
+    if (seen === undefined || seen.status === "draft") {
+      await log("unknown", seen ?? current, err.message.slice(0, 500));
+      await writeRows("unknown");
+      throw err;
+    }
+    // The read shows finalize was applied: go on as if it had answered.
+    transactionId = seen.lot?.transaction_id;
+    await log(seen.status, seen);
+  }
+  progress("finalize", 1, 1);
+  return { transactionId, repeatCheck };
+}
+
+/** The distribution followed while it is `processing`, up to the longest wait (its last read then). */
+async function waitFinal(
+  api: FinalizeDistributionsApi,
+  distributionId: string,
+  options: FinalizeDraftOptions,
+): Promise<Distribution> {
+  const progress = progressReporter(options.onProgress);
+  progress("wait", 0, 1);
+  let final: Distribution;
+  try {
+    final = await api.distributions.waitWhileProcessing(distributionId, {
+      signal: options.signal,
+      ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+    });
+  } catch (err) {
+    if (!(err instanceof PollTimeoutError)) throw err;
+    final = err.lastValue as Distribution;
+  }
+  progress("wait", 1, 1);
+  return final;
+}
+
 /**
  * The shared finalize step. `writeRows(stage, paid)` writes each row's outcome (the sheet's rows,
  * or the review table); it is called with `unknown` after an unknown outcome and with the final
@@ -169,115 +309,25 @@ export async function finalizeDraft(
   writeRows: (stage: Stage, paid?: PaidMark) => Promise<unknown>,
   options: FinalizeDraftOptions = {},
 ): Promise<FinalizeOutcome> {
-  const { workbook, distributionId, expected } = input;
+  const { workbook, distributionId } = input;
   const { signal } = options;
   const now = options.now ?? Date.now;
-  const progress = progressReporter(options.onProgress);
 
   const entries = await readRunLogEntries(workbook);
   assertNotPaidBefore(entries, input.fingerprint, {
     confirmRepeatOf: input.confirmRepeatOf,
     except: distributionId,
   });
-  const log = (
-    state: string,
-    d: Partial<Distribution> & { transaction_id?: string | undefined },
-    note?: string,
-  ) =>
-    appendRunLogEntry(workbook, {
-      at: new Date(now()).toISOString(),
-      table: input.table,
-      mode: input.mode,
-      distributionId,
-      state,
-      totalEmployees: d.total_employees ?? expected.employees,
-      totalCents: d.total_amount ?? expected.totalCents,
-      paymentMethod: input.body.payment_method,
-      lotId: d.lot?.lot_id,
-      transactionId: d.transaction_id ?? d.lot?.transaction_id,
-      fingerprint: input.fingerprint,
-      note: note ?? input.note,
-    });
-
+  const log = runLogger(input, now);
   const current = await api.distributions.get(distributionId, { signal });
-  let finalizedNow = false;
-  let transactionId: string | undefined;
-  let repeatCheck: ServerCheck | undefined;
-  if (current.status === "draft") {
-    const last = latestByDistribution(entries).find((e) => e.distributionId === distributionId);
-    if (last?.state === "finalizing") assertNotInFlight(last, now());
-    const unanswered = last?.state === "unknown" || last?.state === "finalizing";
-    if (unanswered && input.confirmAfterUnknownOutcome !== true)
-      throw new UnknownOutcomeNeedsConfirmationError(distributionId, last);
-    if (current.total_employees !== expected.employees || current.total_amount !== expected.totalCents) {
-      throw new ReviewMismatchError(distributionId, expected, {
-        employees: current.total_employees,
-        totalCents: current.total_amount,
-        status: current.status,
-      });
-    }
-    repeatCheck = await assertNotPaidOnServer(
-      api,
-      {
-        distributionId,
-        table: input.table,
-        fingerprint: input.fingerprint,
-        expected,
-        items: [...input.ledger.items],
-        confirmRepeatOf: input.confirmRepeatOf,
-      },
-      signal,
-    );
-    progress("check", 1, 1);
-    progress("finalize", 0, 1);
-    // Written ahead: a pane closed while the request is on its way finds it and reads the server.
-    await log("finalizing", current);
-    try {
-      const finalized = await whileFinalizing(distributionId, () =>
-        api.distributions.finalize(distributionId, input.body, { signal }),
-      );
-      finalizedNow = true;
-      transactionId = finalized.transaction_id ?? finalized.lot?.transaction_id ?? undefined;
-      await log("processing", {
-        ...current,
-        status: finalized.status,
-        lot: finalized.lot,
-        transaction_id: transactionId,
-      });
-    } catch (err) {
-      if (!(err instanceof FinalizeOutcomeUnknownError)) {
-        // Refused cleanly (or never sent): the draft is as it was.
-        await log("draft", current, "finalize refused; the draft is unchanged");
-        throw err;
-      }
-      const seen = err.distribution;
-      if (seen === undefined || seen.status === "draft") {
-        await log("unknown", seen ?? current, err.message.slice(0, 500));
-        await writeRows("unknown");
-        throw err;
-      }
-      // The read shows finalize was applied: go on as if it had answered.
-      finalizedNow = true;
-      transactionId = seen.lot?.transaction_id;
-      await log(seen.status, seen);
-    }
-    progress("finalize", 1, 1);
-  }
-
+  const sent =
+    current.status === "draft"
+      ? await finalizeNow(api, input, { current, entries, log }, writeRows, { ...options, now })
+      : undefined;
+  let transactionId = sent?.transactionId;
   if (current.status === "draft" || current.status === "processing")
     options.onProcessing?.({ transactionId: transactionId ?? current.lot?.transaction_id ?? undefined });
-  progress("wait", 0, 1);
-  let final: Distribution;
-  try {
-    final = await api.distributions.waitWhileProcessing(distributionId, {
-      signal,
-      ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
-    });
-  } catch (err) {
-    if (!(err instanceof PollTimeoutError)) throw err;
-    final = err.lastValue as Distribution;
-  }
-  progress("wait", 1, 1);
+  const final = await waitFinal(api, distributionId, options);
   transactionId ??= final.lot?.transaction_id;
   // Dated when it was finalized (this call, or the run that did: the run log's `processing`).
   const at = finalizedAt(await readRunLogEntries(workbook), distributionId, final) ?? now();
@@ -306,7 +356,7 @@ export async function finalizeDraft(
     distribution: final,
     lotId: final.lot?.lot_id,
     transactionId,
-    finalizedNow,
-    repeatCheck,
+    finalizedNow: sent !== undefined,
+    repeatCheck: sent?.repeatCheck,
   };
 }

@@ -14,14 +14,14 @@
  * may still be on its way, and `finalizeSheet` asks before trying again (docs/architecture.md §2 "Finalize
  * moves money").
  */
-import type { ValePixClient } from "../../../api";
+import type { Distribution, ValePixClient } from "../../../api";
 import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
 import { writeRowResults } from "../../../workbook";
 import { runRowResults, stageOf } from "../send/row-results";
 import { distributionLabel, readLedger, recordPayment } from "../../../workbook/ledger";
 import { type PaidMark, finalizedAt } from "./finalize-draft";
 import { ledgerLookups } from "./finalize";
-import { asDesired } from "../modes/mode-review";
+import { asDesired } from "../send/plan";
 import { readDraftItems } from "../send/review";
 import {
   type RunLogEntry,
@@ -81,6 +81,86 @@ export class NoDistributionError extends Error {
 
 const sameTable = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(); // Excel names
 
+/** The run-log entry to refresh: the given distribution's, else the table's last, else the newest. */
+function lastRecorded(entries: readonly RunLogEntry[], input: RefreshInput): RunLogEntry {
+  // A `creating` entry names no distribution yet (its id is a placeholder): nothing to read.
+  const latest = latestByDistribution(
+    entries.filter((e) => e.state !== "creating" && e.state !== "not-created"),
+  );
+  const forTable = input.table ? latest.filter((e) => sameTable(e.table, input.table!)) : [];
+  const previous = input.distributionId
+    ? latest.find((e) => e.distributionId === input.distributionId)
+    : (forTable.at(-1) ?? latest.at(-1));
+  if (!previous) throw new NoDistributionError();
+  return previous;
+}
+
+/**
+ * A distribution past `draft` into the ledger with the state read now (its items and names read
+ * from the API when the ledger lacks it); returns when it was paid and its label, for the rows.
+ */
+async function recordInLedger(
+  api: RefreshApi,
+  workbook: Workbook,
+  run: { previous: RunLogEntry; state: string; distribution: Distribution; entries: readonly RunLogEntry[] },
+  options: { signal: AbortSignal | undefined; locale: Locale; now: () => number },
+): Promise<PaidMark> {
+  const { previous, state, distribution, entries } = run;
+  const { signal, locale, now } = options;
+  const id = previous.distributionId;
+  const known = (await readLedger(workbook, signal)).find((r) => r.distributionId === id);
+  const at = known?.at ?? finalizedAt(entries, id, distribution) ?? now();
+  const paid = { at, label: known?.label || distributionLabel(undefined, at, locale) };
+  const lookups = known
+    ? { items: [], employee: () => undefined, product: () => undefined }
+    : await (async () => {
+        const [items, dir] = await Promise.all([
+          readDraftItems(api.distributions, id, signal),
+          loadDirectory(api, signal),
+        ]);
+        return ledgerLookups(asDesired(items.items), dir.employees, dir.products);
+      })();
+  await recordPayment(
+    workbook,
+    {
+      ...paid,
+      ...lookups,
+      distributionId: id,
+      table: previous.table,
+      paymentMethod: previous.paymentMethod,
+      state,
+    },
+    locale,
+    signal,
+  );
+  return paid;
+}
+
+/**
+ * Each row's status of a mode `selected` run, when the sheet still holds what was sent; else the
+ * rows are left as they are and `sheetChanged` says so.
+ */
+async function writeRefreshedRows(
+  api: RefreshApi,
+  workbook: Workbook,
+  run: { previous: RunLogEntry; state: string; paid: PaidMark | undefined },
+  options: { signal: AbortSignal | undefined; locale: Locale; validation: ValidationOptions | undefined },
+): Promise<{ rowsWritten: number; sheetChanged: boolean }> {
+  const { previous, state, paid } = run;
+  const { locale } = options;
+  if (previous.mode !== "selected" || state === "unknown") return { rowsWritten: 0, sheetChanged: false };
+  try {
+    const sheet = await readDistributionSheet(api, workbook, previous.table, options);
+    if (sheet.fingerprint !== previous.fingerprint) return { rowsWritten: 0, sheetChanged: true };
+    const results = runRowResults(sheet, stageOf(state), previous.distributionId, locale, { paid });
+    await writeRowResults(workbook, sheet.table, sheet.mapping, results, locale);
+    return { rowsWritten: results.length, sheetChanged: false };
+  } catch (e) {
+    if (!(e instanceof SheetInvalidError || e instanceof TableNotFoundError)) throw e;
+    return { rowsWritten: 0, sheetChanged: true };
+  }
+}
+
 export async function refreshStatus(
   api: RefreshApi,
   input: RefreshInput,
@@ -90,16 +170,8 @@ export async function refreshStatus(
   const { signal } = options;
   const locale = options.locale ?? "pt-BR";
   const now = options.now ?? Date.now;
-  // A `creating` entry names no distribution yet (its id is a placeholder): nothing to read.
   const entries = await readRunLogEntries(workbook);
-  const latest = latestByDistribution(
-    entries.filter((e) => e.state !== "creating" && e.state !== "not-created"),
-  );
-  const forTable = input.table ? latest.filter((e) => sameTable(e.table, input.table!)) : [];
-  const previous = input.distributionId
-    ? latest.find((e) => e.distributionId === input.distributionId)
-    : (forTable.at(-1) ?? latest.at(-1));
-  if (!previous) throw new NoDistributionError();
+  const previous = lastRecorded(entries, input);
 
   const distribution = await api.distributions.get(previous.distributionId, { signal });
   // A finalize sent without a recorded answer, still a draft: its outcome is unknown.
@@ -119,62 +191,27 @@ export async function refreshStatus(
     });
   }
 
-  let paid: PaidMark | undefined;
-  if (state === "processing" || state === "completed" || state === "failed") {
-    const id = previous.distributionId;
-    const known = (await readLedger(workbook, signal)).find((r) => r.distributionId === id);
-    const at = known?.at ?? finalizedAt(entries, id, distribution) ?? now();
-    paid = { at, label: known?.label || distributionLabel(undefined, at, locale) };
-    const lookups = known
-      ? { items: [], employee: () => undefined, product: () => undefined }
-      : await (async () => {
-          const [items, dir] = await Promise.all([
-            readDraftItems(api.distributions, id, signal),
-            loadDirectory(api, signal),
-          ]);
-          return ledgerLookups(asDesired(items.items), dir.employees, dir.products);
-        })();
-    await recordPayment(
-      workbook,
-      {
-        ...paid,
-        ...lookups,
-        distributionId: id,
-        table: previous.table,
-        paymentMethod: previous.paymentMethod,
-        state,
-      },
-      locale,
-      signal,
-    );
-  }
-
-  let rowsWritten = 0;
-  let sheetChanged = false;
-  if (previous.mode === "selected" && state !== "unknown") {
-    try {
-      const sheet = await readDistributionSheet(api, workbook, previous.table, {
-        locale,
-        signal,
-        validation: options.validation,
-      });
-      if (sheet.fingerprint === previous.fingerprint) {
-        const results = runRowResults(sheet, stageOf(state), previous.distributionId, locale, { paid });
-        await writeRowResults(workbook, sheet.table, sheet.mapping, results, locale);
-        rowsWritten = results.length;
-      } else sheetChanged = true;
-    } catch (e) {
-      if (!(e instanceof SheetInvalidError || e instanceof TableNotFoundError)) throw e;
-      sheetChanged = true;
-    }
-  }
+  const paid =
+    state === "processing" || state === "completed" || state === "failed"
+      ? await recordInLedger(
+          api,
+          workbook,
+          { previous, state, distribution, entries },
+          { signal, locale, now },
+        )
+      : undefined;
+  const rows = await writeRefreshedRows(
+    api,
+    workbook,
+    { previous, state, paid },
+    { signal, locale, validation: options.validation },
+  );
   return {
     previous,
     state,
     changed,
     totalEmployees: distribution.total_employees,
     totalCents: distribution.total_amount,
-    rowsWritten,
-    sheetChanged,
+    ...rows,
   };
 }

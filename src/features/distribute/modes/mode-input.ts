@@ -21,7 +21,8 @@ import {
   rowStatus,
   writeRowResults,
 } from "../../../workbook";
-import { type Override, type ProductValues, toValueMap } from "./mode-review";
+import { type ProductValues, toValueMap } from "./mode-review";
+import type { Override } from "../send/plan";
 import { type DirectoryApi, type SheetRead, loadDirectory, readDistributionSheet } from "../send/sheet";
 import { readAllRows } from "../../../workbook/table-sync";
 
@@ -77,17 +78,9 @@ const WORDS = defineWords(
   },
 );
 
-export async function prepareModeRun(
-  api: DirectoryApi & { benefits: Pick<ValePixClient["benefits"], "list"> },
-  mode: "batch" | "group",
-  input: { workbook: Workbook; values: ProductValues; overridesTable?: string | undefined },
-  benefitIds: readonly string[],
-  options: { locale: Locale; signal?: AbortSignal | undefined; validation?: ValidationOptions | undefined },
-): Promise<ModeInput> {
-  const { locale, signal } = options;
-  const directory = await loadDirectory(api, signal);
-  const known = new Set(directory.products.map((p) => p.id));
-  const values = toValueMap(input.values);
+/** Values for all: whole, non-negative cents of products the products list holds. */
+function checkValues(values: ReadonlyMap<string, number>, products: readonly Product[]): void {
+  const known = new Set(products.map((p) => p.id));
   for (const [p, c] of values) {
     if (!known.has(p))
       throw new ModeInputError("product_unknown", `Product ${p} is not in the products list.`);
@@ -97,37 +90,43 @@ export async function prepareModeRun(
         `The value for product ${p} must be whole, non-negative cents (got ${c}).`,
       );
   }
-  if (mode === "group") {
-    if (benefitIds.length === 0)
-      throw new ModeInputError(
-        "benefits_missing",
-        "Choose at least one benefit (convention) for a group distribution.",
-      );
-    const listed = new Set(
-      (await collectAll(api.benefits.list({}, { signal }), { max: 10_000 })).map((b) => b.id),
-    );
-    const unknown = benefitIds.filter((id) => !listed.has(id));
-    if (unknown.length > 0)
-      throw new ModeInputError(
-        "benefit_unknown",
-        `Benefit(s) ${unknown.join(", ")} are not in the benefits list.`,
-      );
-  }
-  let sheet: SheetRead | undefined;
-  if (input.overridesTable !== undefined)
-    sheet = await readDistributionSheet(api, input.workbook, input.overridesTable, { ...options, directory });
-  const overrides = sheet ? await filledOverrides(input.workbook, sheet, signal) : [];
-  if (mode === "batch" && overrides.length === 0 && ![...values.values()].some((c) => c > 0))
-    throw new ModeInputError(
-      "nothing_to_pay",
-      "Give a positive value for at least one product, or an overrides table.",
-    );
+}
 
+/** Group conventions: at least one, each a `benefit_id` the benefits list holds. */
+async function checkConventions(
+  api: { benefits: Pick<ValePixClient["benefits"], "list"> },
+  benefitIds: readonly string[],
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  if (benefitIds.length === 0)
+    throw new ModeInputError(
+      "benefits_missing",
+      "Choose at least one benefit (convention) for a group distribution.",
+    );
+  const listed = new Set(
+    (await collectAll(api.benefits.list({}, { signal }), { max: 10_000 })).map((b) => b.id),
+  );
+  const unknown = benefitIds.filter((id) => !listed.has(id));
+  if (unknown.length > 0)
+    throw new ModeInputError(
+      "benefit_unknown",
+      `Benefit(s) ${unknown.join(", ")} are not in the benefits list.`,
+    );
+}
+
+/** The override rows' states written by the status rule: refused rows, or their draft. */
+function overrideWriters(
+  workbook: Workbook,
+  mode: "batch" | "group",
+  sheet: SheetRead | undefined,
+  overrides: readonly Override[],
+  locale: Locale,
+): Pick<ModeInput, "refuseNotInDraft" | "writeOverrides"> {
   // Every override row's cells by the status rule (src/workbook/status-rule.ts).
   const write = (facts: RowFacts[]) =>
     sheet
       ? writeRowResults(
-          input.workbook,
+          workbook,
           sheet.table,
           sheet.mapping,
           facts.map((f) => rowStatus(f, locale)).filter((r): r is RowResult => r !== undefined),
@@ -136,9 +135,6 @@ export async function prepareModeRun(
       : Promise.resolve();
   const totalOf = (o: Override) => [...o.values.values()].reduce((a, b) => a + b, 0);
   return {
-    values,
-    overrides,
-    ...directory,
     async refuseNotInDraft(notInDraft, distributionId) {
       const bad = new Set(notInDraft.map((o) => o.rowIndex));
       const message = WORDS[locale].notInDraft(distributionId, mode);
@@ -165,6 +161,35 @@ export async function prepareModeRun(
         })),
       );
     },
+  };
+}
+
+export async function prepareModeRun(
+  api: DirectoryApi & { benefits: Pick<ValePixClient["benefits"], "list"> },
+  mode: "batch" | "group",
+  input: { workbook: Workbook; values: ProductValues; overridesTable?: string | undefined },
+  benefitIds: readonly string[],
+  options: { locale: Locale; signal?: AbortSignal | undefined; validation?: ValidationOptions | undefined },
+): Promise<ModeInput> {
+  const { locale, signal } = options;
+  const directory = await loadDirectory(api, signal);
+  const values = toValueMap(input.values);
+  checkValues(values, directory.products);
+  if (mode === "group") await checkConventions(api, benefitIds, signal);
+  let sheet: SheetRead | undefined;
+  if (input.overridesTable !== undefined)
+    sheet = await readDistributionSheet(api, input.workbook, input.overridesTable, { ...options, directory });
+  const overrides = sheet ? await filledOverrides(input.workbook, sheet, signal) : [];
+  if (mode === "batch" && overrides.length === 0 && ![...values.values()].some((c) => c > 0))
+    throw new ModeInputError(
+      "nothing_to_pay",
+      "Give a positive value for at least one product, or an overrides table.",
+    );
+  return {
+    values,
+    overrides,
+    ...directory,
+    ...overrideWriters(input.workbook, mode, sheet, overrides, locale),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   type WorkflowEnv,
   finalizeBody,
 } from "../../../../test/workflows-env";
-import { finalizeBatch, finalizeGroup } from "./mode-finalize";
+import { finalizeBatch, finalizeGroup } from "../finalize/finalize-mode";
 import { reviewModeAgain } from "./mode-recheck";
 import { sendBatch, sendGroup } from "./modes";
 

@@ -15,13 +15,8 @@
 import type { ValePixClient } from "../../../api";
 import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
 import { type ModeApi, prepareModeRun } from "./mode-input";
-import {
-  DEFAULT_REVIEW_TABLES,
-  type ProductValues,
-  asDesired,
-  modeDesired,
-  writeReviewTable,
-} from "./mode-review";
+import { DEFAULT_REVIEW_TABLES, type ProductValues, writeReviewTable } from "./mode-review";
+import { asDesired, modeDesired } from "../send/plan";
 import { progressReporter, type OnProgress } from "../../../api/progress";
 import {
   type ChangesSincePrevious,

@@ -20,7 +20,7 @@ import type { Workbook } from "../../../workbook/port";
 import { IDENTITY_HEADERS } from "../../../workbook/headers";
 import { type CellValue, TEXT_FORMAT } from "../../../workbook/port";
 import { CURRENCY_FORMAT, productHeaders } from "../../../workbook/template";
-import type { ActualItem, DesiredItem } from "../send/plan";
+import { asDesired } from "../send/plan";
 import { type Stage, stageMessage } from "../send/row-results";
 import type { DraftItems } from "../send/review";
 import {
@@ -38,41 +38,6 @@ export const toValueMap = (values: ProductValues): Map<string, number> =>
   values instanceof Map
     ? new Map<string, number>(values as ReadonlyMap<string, number>)
     : new Map<string, number>(Object.entries(values));
-
-/** An override row: the employee and the cents of every product its table maps (zeros included). */
-export interface Override {
-  employee_id: string;
-  values: ReadonlyMap<string, number>;
-  /** 0-based data row of the overrides table. */
-  rowIndex?: number;
-}
-
-/**
- * What the draft must hold: every item as read, with the values for all and then the overrides
- * applied. An override for an employee the draft does not hold is returned in `notInDraft`.
- */
-export function modeDesired(
-  actual: readonly ActualItem[],
-  values: ReadonlyMap<string, number>,
-  overrides: readonly Override[],
-): { desired: DesiredItem[]; notInDraft: Override[] } {
-  const over = new Map(overrides.map((o) => [o.employee_id, o]));
-  const held = new Set(actual.map((a) => a.employee_id));
-  const desired = actual.map((actualItem) => {
-    const centsByProduct = new Map(actualItem.values.map((x) => [x.product_id, x.value]));
-    for (const [p, c] of values) centsByProduct.set(p, c);
-    for (const [p, c] of over.get(actualItem.employee_id)?.values ?? []) centsByProduct.set(p, c);
-    return { employee_id: actualItem.employee_id, values: centsByProduct };
-  });
-  return { desired, notInDraft: overrides.filter((o) => !held.has(o.employee_id)) };
-}
-
-/** The items as `DesiredItem`s (what `sheetFingerprint` and the review take). */
-export const asDesired = (items: readonly ActualItem[]): DesiredItem[] =>
-  items.map((i) => ({
-    employee_id: i.employee_id,
-    values: new Map(i.values.map((v) => [v.product_id, v.value])),
-  }));
 
 const HEADERS = defineWords(
   {
@@ -159,10 +124,6 @@ function reviewTableSpec(lines: readonly ReviewLine[], ctx: ReviewTableContext):
 }
 
 export const DEFAULT_REVIEW_TABLES = { batch: "ValePix_Lote", group: "ValePix_Grupo" } as const;
-
-/** The cents the items hold in all. */
-export const itemsTotal = (items: readonly ActualItem[]) =>
-  items.reduce((s, i) => s + i.values.reduce((a, v) => a + v.value, 0), 0);
 
 /** Writes the items into the review table (created, or refreshed in place by employee id). */
 export async function writeReviewTable(

@@ -19,7 +19,7 @@ import {
 } from "../../../../test/workflows-env";
 import { ModeInputError } from "./mode-input";
 import { DraftChangedError } from "../finalize/finalize-draft";
-import { finalizeBatch, finalizeGroup } from "./mode-finalize";
+import { finalizeBatch, finalizeGroup } from "../finalize/finalize-mode";
 import { DEFAULT_REVIEW_TABLES } from "./mode-review";
 import { sendBatch, sendGroup } from "./modes";
 import { readLedger } from "../../../workbook/ledger";

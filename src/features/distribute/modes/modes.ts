@@ -15,26 +15,28 @@
  * 5. read the items back, compare, log the fingerprint of what was read, write the items
  *    into the review table, and compare them with the previous finalized run of that table.
  *
- * The steps are the pipeline every mode shares (../send/pipeline.ts); this file says what these
- * modes send: values for all and overrides, into a draft the server fills.
+ * The input is checked into a plan before the draft is touched; the steps after are the pipeline
+ * every mode shares (../send/pipeline.ts), which takes the plan and returns what was sent. This
+ * file says what these modes send (values for all and overrides, into a draft the server fills)
+ * and writes the review table once the pipeline answers.
  *
  * Between send and finalize, `reviewModeAgain` (./mode-recheck.ts) checks again without sending.
  *
- * Finalize is the separate step: `finalizeBatch` / `finalizeGroup` (./mode-finalize.ts).
+ * Finalize is the separate step: `finalizeBatch` / `finalizeGroup` (../finalize/finalize-mode.ts).
  */
-import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
-import { type ModeApi, prepareModeRun } from "./mode-input";
+import type { Workbook } from "../../../workbook";
+import { type ModeApi, type ModeInput, prepareModeRun } from "./mode-input";
+import { DEFAULT_REVIEW_TABLES, type ProductValues, writeReviewTable } from "./mode-review";
+import { progressReporter } from "../../../api/progress";
 import {
-  DEFAULT_REVIEW_TABLES,
-  type ProductValues,
-  asDesired,
-  itemsTotal,
-  modeDesired,
-  writeReviewTable,
-} from "./mode-review";
-import type { OnProgress } from "../../../api/progress";
-import { assertNotPaidBefore, sheetFingerprint } from "../../../workbook/run-log";
-import { type DraftSent, type DraftSpec, sendDraft } from "../send/pipeline";
+  type DraftApplied,
+  type DraftPlan,
+  type DraftSent,
+  NotInDraftError,
+  type SendOptions,
+  sendDraft,
+  sinceLastRun,
+} from "../send/pipeline";
 
 export interface SendModeInput {
   workbook: Workbook;
@@ -55,15 +57,6 @@ export interface SendGroupInput extends SendModeInput {
   benefitIds: readonly string[];
 }
 
-export interface SendModeOptions {
-  signal?: AbortSignal | undefined;
-  onProgress?: OnProgress | undefined;
-  concurrency?: number | undefined;
-  locale?: Locale | undefined;
-  validation?: ValidationOptions | undefined;
-  now?: (() => number) | undefined;
-}
-
 /**
  * What a send of a batch or group gives (../send/pipeline.ts `DraftSent`; the fingerprint is the
  * items read back's, which finalize checks the draft still has), and where it was written. An
@@ -77,79 +70,74 @@ export interface ModeReview extends DraftSent {
   overrides: number;
 }
 
-export const sendBatch = (api: ModeApi, input: SendModeInput, options: SendModeOptions = {}) =>
+export const sendBatch = (api: ModeApi, input: SendModeInput, options: SendOptions = {}) =>
   sendMode(api, "batch", input, [], options);
 
-export const sendGroup = (api: ModeApi, input: SendGroupInput, options: SendModeOptions = {}) =>
+export const sendGroup = (api: ModeApi, input: SendGroupInput, options: SendOptions = {}) =>
   sendMode(api, "group", input, input.benefitIds, options);
 
 const conventionsNote = (ids: readonly string[]) => `benefits=${[...new Set(ids)].sort().join(",")}`;
 
-function sendMode(
+/** The checked input as what the draft must hold: values and overrides over what the server puts in it. */
+function modePlan(
+  mode: "batch" | "group",
+  table: string,
+  run: ModeInput,
+  input: SendModeInput,
+  benefitIds: readonly string[],
+): DraftPlan {
+  return {
+    mode,
+    table,
+    note: mode === "group" ? conventionsNote(benefitIds) : undefined,
+    body:
+      mode === "group"
+        ? { type: "group", benefit_convention_ids: [...new Set(benefitIds)] }
+        : { type: "batch" },
+    products: run.products,
+    wants: { kind: "overDraft", values: run.values, overrides: run.overrides },
+    confirmRepeatOf: input.confirmRepeatOf,
+    allowAnotherDraftAfter: input.allowAnotherDraftAfter,
+  };
+}
+
+/**
+ * Sends a batch or group: checks the input into a plan, brings the draft to it (../send/pipeline.ts),
+ * writes the review table and the override rows' states, and compares with the previous run.
+ */
+async function sendMode(
   api: ModeApi,
   mode: "batch" | "group",
   input: SendModeInput,
   benefitIds: readonly string[],
-  options: SendModeOptions,
+  options: SendOptions,
 ): Promise<ModeReview> {
   const { workbook } = input;
   const locale = options.locale ?? "pt-BR";
   const table = input.reviewTable ?? DEFAULT_REVIEW_TABLES[mode];
-  let overrides = 0;
-  const spec = async (): Promise<DraftSpec> => {
-    const run = await prepareModeRun(api, mode, input, benefitIds, {
-      locale,
-      signal: options.signal,
-      validation: options.validation,
-    });
-    overrides = run.overrides.length;
-    const overridden = new Set(run.overrides.map((o) => o.employee_id));
-    return {
-      mode,
-      table,
-      note: mode === "group" ? conventionsNote(benefitIds) : undefined,
-      body:
-        mode === "group"
-          ? { type: "group", benefit_convention_ids: [...new Set(benefitIds)] }
-          : { type: "batch" },
-      startsEmpty: false,
-      products: run.products,
-      draftEntry: (created) => ({
-        totalEmployees: created.total_employees,
-        totalCents: created.total_amount,
-      }),
-      desired: async (actual, distributionId, entries) => {
-        const { desired, notInDraft } = modeDesired(actual, run.values, run.overrides);
-        if (notInDraft.length > 0) await run.refuseNotInDraft(notInDraft, distributionId);
-        assertNotPaidBefore(entries, await sheetFingerprint(desired), {
-          confirmRepeatOf: input.confirmRepeatOf,
-          except: distributionId,
-        });
-        return desired;
-      },
-      reviewed: async (readBack) => {
-        const items = asDesired(readBack.items);
-        return {
-          fingerprint: await sheetFingerprint(items),
-          items,
-          log: { totalEmployees: readBack.items.length, totalCents: itemsTotal(readBack.items) },
-        };
-      },
-      writeResults: async (distributionId, readBack, details) => {
-        await writeReviewTable(
-          workbook,
-          readBack,
-          { table, distributionId, stage: "draft", locale, run },
-          (id) => ({ overridden: overridden.has(id), mismatch: details.get(id) }),
-        );
-        await run.writeOverrides(distributionId, details);
-      },
-    };
-  };
-  return sendDraft(api, workbook, spec, input, options).then((sent) => ({
-    ...sent,
-    mode,
-    reviewTable: table,
-    overrides,
-  }));
+  progressReporter(options.onProgress)("read", 0, 1);
+  const run = await prepareModeRun(api, mode, input, benefitIds, {
+    locale,
+    signal: options.signal,
+    validation: options.validation,
+  });
+  const plan = modePlan(mode, table, run, input, benefitIds);
+  let applied: DraftApplied;
+  try {
+    applied = await sendDraft(api, workbook, plan, options);
+  } catch (e) {
+    if (e instanceof NotInDraftError) await run.refuseNotInDraft(e.notInDraft, e.distributionId);
+    throw e;
+  }
+  const { distributionId } = applied.sent;
+  const overridden = new Set(run.overrides.map((o) => o.employee_id));
+  await writeReviewTable(
+    workbook,
+    applied.readBack,
+    { table, distributionId, stage: "draft", locale, run },
+    (id) => ({ overridden: overridden.has(id), mismatch: applied.details.get(id) }),
+  );
+  await run.writeOverrides(distributionId, applied.details);
+  const sent = await sinceLastRun(api, applied, plan, options);
+  return { ...sent, mode, reviewTable: table, overrides: run.overrides.length };
 }

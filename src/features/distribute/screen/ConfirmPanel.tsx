@@ -3,16 +3,15 @@
  * method and the balance; for a table already paid with the same content (docs/architecture.md §2 "No double
  * payment") it asks again, with a checkbox that must be ticked on purpose.
  */
-import { Body1, Button, Checkbox, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
+import { Body1, Button, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
 import { LiveMessageBar } from "../../../ui/LiveMessageBar";
 import { type Ref, useState } from "react";
 import type { FinalizeBody } from "../../../api";
 import { formatBRL, formatCount, useMessages, useWords } from "../../../ui/i18n";
 import type { ReviewView } from "../services";
 import { useLayoutStyles } from "../../../ui/layout";
-import { describePaidBefore } from "../paid-before";
 import { DISTRIBUTE_WORDS } from "../words";
-import { PaidBeforeDetails } from "./PaidBeforeDetails";
+import { PaidBeforeQuestion } from "./PaidBeforeQuestion";
 import { OutcomeHeading } from "./OutcomeHeading";
 
 export interface ConfirmPanelProps {
@@ -62,17 +61,7 @@ export function ConfirmPanel({ review, body, onConfirm, onBack, onFund, headingR
         </LiveMessageBar>
       )}
       {review.repeats && (
-        <LiveMessageBar intent="error" layout="multiline">
-          <MessageBarBody>{words.confirmDouble(describePaidBefore(review.repeats, locale))}</MessageBarBody>
-        </LiveMessageBar>
-      )}
-      {review.repeats && <PaidBeforeDetails paid={review.repeats} testId="repeat-details" />}
-      {review.repeats && (
-        <Checkbox
-          checked={repeatOk}
-          onChange={(_, v) => setRepeatOk(v.checked === true)}
-          label={words.confirmDoubleCheck}
-        />
+        <PaidBeforeQuestion paid={review.repeats} checked={repeatOk} onChecked={setRepeatOk} />
       )}
       <div className={layout.actions}>
         <Button

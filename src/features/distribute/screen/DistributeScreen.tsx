@@ -7,7 +7,8 @@
  * this file only draws it. After each action focus moves to its outcome's heading (WCAG 2.4.3).
  */
 import { Body1, Button, Caption1, makeStyles, Subtitle2, tokens } from "@fluentui/react-components";
-import { lazy, Suspense, useEffect, useId, useRef } from "react";
+import { lazy, type Ref, Suspense, useEffect, useId, useRef } from "react";
+import type { Product } from "../../../api";
 import { ChargePanel } from "../../fund";
 import { focusLost } from "../../../ui/focus";
 import { ProgressPanel } from "../../../ui/ProgressPanel";
@@ -94,7 +95,6 @@ export function DistributeScreen({
   active = true,
   interrupted,
 }: DistributeScreenProps) {
-  const { locale } = useMessages();
   const words = useWords(DISTRIBUTE_WORDS);
   const styles = useStyles();
   const headingId = useId();
@@ -103,94 +103,30 @@ export function DistributeScreen({
   const { table, mapping, validation, sent, review, result, charge, unknown } = state;
   const step = stepOf(state, task.running);
   const headings = useOutcomeFocus(state.focus, { active, running: task.running });
-  const productName = (id: string) => mapping?.products.find((p) => p.id === id)?.name ?? id;
-
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
         {words.title}
       </Subtitle2>
-      <TablePicker tables={flow.tables} value={table} onChange={flow.pick} onRefresh={flow.loadTables} />
-      {state.interrupted && (
-        <Suspense fallback={null}>
-          <InterruptedRunNotice run={state.interrupted} busy={task.running} onContinue={() => flow.send()} />
-        </Suspense>
-      )}
-      <div className={styles.actions}>
-        <Button onClick={flow.createTemplate} disabledFocusable={task.running}>
-          {words.createTemplate}
-        </Button>
-      </div>
-
-      {step.preparing && mapping && <MappingEditor key={table} mapping={mapping} onSave={flow.saveMapping} />}
-      {step.preparing && (
-        <div className={styles.actions}>
-          <Button appearance="primary" onClick={flow.validate} disabledFocusable={task.running}>
-            {words.validate}
-          </Button>
-        </div>
-      )}
+      <TableStep flow={flow} />
+      {step.preparing && <PrepareStep flow={flow} />}
       {step.preparing && validation && (
-        <>
-          <ValidationPanel
-            table={table}
-            result={validation}
-            mapping={mapping}
-            services={services}
-            problemsHeadingRef={headings.problems}
-            {...(step.shortfall > 0 && onFund ? { onFund: () => onFund(step.shortfall) } : {})}
-          />
-          {state.liveAt && (
-            <Caption1 aria-live="polite">
-              {words.liveUpdated({ time: state.liveAt.toLocaleTimeString(locale) })}
-            </Caption1>
-          )}
-        </>
+        <ValidationStep
+          flow={flow}
+          services={services}
+          validation={validation}
+          problemsHeadingRef={headings.problems}
+          {...(step.shortfall > 0 && onFund ? { onFund: () => onFund(step.shortfall) } : {})}
+        />
       )}
 
       {step.preparing && mapping && (
-        <SendPanel
-          modes={services.modes}
-          mode={state.mode}
-          onMode={flow.chooseMode}
-          benefits={state.benefits}
-          chosen={state.chosen}
-          onChosen={flow.chooseBenefits}
-          products={mapping.products}
-          values={state.valueTexts}
-          onValues={flow.typeValues}
-          invalidValues={state.invalidValues}
-          overrides={state.overrides}
-          onOverrides={flow.setOverrides}
-          disabled={task.running || step.blocked}
-          {...(step.blocked && !task.running ? { blockedReason: words.validateFirst } : {})}
-          onSend={() => flow.send()}
-          repeat={state.repeat}
-          onSendRepeat={(fp) => flow.send(fp)}
-          drafts={state.drafts}
-          onSendAnotherDraft={(q) => flow.send(q.confirmRepeatOf, q.count)}
-        />
+        <SendStep flow={flow} modes={services.modes} products={mapping.products} blocked={step.blocked} />
       )}
 
       {sent && <SentSummary sent={sent} />}
       {step.reviewing && review && (
-        <ReviewPanel
-          review={review}
-          productName={productName}
-          unansweredDrafts={sent?.unansweredDrafts ?? 0}
-          headingRef={headings.review}
-        />
-      )}
-      {step.reviewActions && review && (
-        <div className={styles.actions}>
-          {!review.matches && (
-            <Button appearance="primary" onClick={() => flow.send(state.confirmed)}>
-              {words.send}
-            </Button>
-          )}
-          {/* Read the draft again: against the sheet (selected) or the same values and overrides (batch, group). */}
-          <Button onClick={flow.reviewAgain}>{words.reviewAgain}</Button>
-        </div>
+        <ReviewStep flow={flow} review={review} headingRef={headings.review} actions={step.reviewActions} />
       )}
       {step.form && <FinalizeForm onSubmit={flow.fillForm} />}
       {step.confirm && review && state.body && (
@@ -204,20 +140,7 @@ export function DistributeScreen({
         />
       )}
 
-      {step.charge && charge && (
-        <section className={styles.charge} aria-label={words.chargeTitle}>
-          <Subtitle2 as="h3">{words.chargeTitle}</Subtitle2>
-          <Body1>{words.chargeExplain}</Body1>
-          <ChargePanel
-            charge={charge}
-            states={words.chargeStates}
-            finalStatus={charge.status === "PENDING" ? undefined : charge.status}
-            {...(task.running && charge.status === "PENDING"
-              ? { onCancel: () => flow.cancelCharge(charge.transactionId) }
-              : {})}
-          />
-        </section>
-      )}
+      {step.charge && charge && <ChargeStep charge={charge} flow={flow} />}
 
       {step.unknown && unknown && (
         <UnknownOutcomePanel
@@ -241,5 +164,186 @@ export function DistributeScreen({
         />
       )}
     </section>
+  );
+}
+
+type Flow = ReturnType<typeof useDistribute>;
+
+/** Before sending: the mode, its values and benefits, and the questions a send may ask. */
+function SendStep({
+  flow,
+  modes,
+  products,
+  blocked,
+}: {
+  flow: Flow;
+  modes: DistributeServices["modes"];
+  products: Product[];
+  blocked: boolean;
+}) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const { state, task } = flow;
+  return (
+    <SendPanel
+      modes={modes}
+      mode={state.mode}
+      onMode={flow.chooseMode}
+      benefits={state.benefits}
+      chosen={state.chosen}
+      onChosen={flow.chooseBenefits}
+      products={products}
+      values={state.valueTexts}
+      onValues={flow.typeValues}
+      invalidValues={state.invalidValues}
+      overrides={state.overrides}
+      onOverrides={flow.setOverrides}
+      disabled={task.running || blocked}
+      {...(blocked && !task.running ? { blockedReason: words.validateFirst } : {})}
+      onSend={() => flow.send()}
+      repeat={state.repeat}
+      onSendRepeat={(fp) => flow.send(fp)}
+      drafts={state.drafts}
+      onSendAnotherDraft={(q) => flow.send(q.confirmRepeatOf, q.count)}
+    />
+  );
+}
+
+/** The charge opened for the part the balance did not cover, to pay while finalize waits. */
+function ChargeStep({ charge, flow }: { charge: NonNullable<Flow["state"]["charge"]>; flow: Flow }) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const styles = useStyles();
+  const { task } = flow;
+  return (
+    <section className={styles.charge} aria-label={words.chargeTitle}>
+      <Subtitle2 as="h3">{words.chargeTitle}</Subtitle2>
+      <Body1>{words.chargeExplain}</Body1>
+      <ChargePanel
+        charge={charge}
+        states={words.chargeStates}
+        finalStatus={charge.status === "PENDING" ? undefined : charge.status}
+        {...(task.running && charge.status === "PENDING"
+          ? { onCancel: () => flow.cancelCharge(charge.transactionId) }
+          : {})}
+      />
+    </section>
+  );
+}
+
+/** The table's validation: its summary and problems, and when live validation last updated them. */
+function ValidationStep({
+  flow,
+  services,
+  validation,
+  problemsHeadingRef,
+  onFund,
+}: {
+  flow: Flow;
+  services: DistributeServices;
+  validation: NonNullable<Flow["state"]["validation"]>;
+  problemsHeadingRef: Ref<HTMLHeadingElement>;
+  onFund?: () => void;
+}) {
+  const { locale } = useMessages();
+  const words = useWords(DISTRIBUTE_WORDS);
+  const { state } = flow;
+  return (
+    <>
+      <ValidationPanel
+        table={state.table}
+        result={validation}
+        mapping={state.mapping}
+        services={services}
+        problemsHeadingRef={problemsHeadingRef}
+        {...(onFund ? { onFund } : {})}
+      />
+      {state.liveAt && (
+        <Caption1 aria-live="polite">
+          {words.liveUpdated({ time: state.liveAt.toLocaleTimeString(locale) })}
+        </Caption1>
+      )}
+    </>
+  );
+}
+
+/** The draft against the sheet, and what to do when they differ or to read the draft again. */
+function ReviewStep({
+  flow,
+  review,
+  headingRef,
+  actions,
+}: {
+  flow: Flow;
+  review: NonNullable<Flow["state"]["review"]>;
+  headingRef: Ref<HTMLHeadingElement>;
+  actions: boolean;
+}) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const styles = useStyles();
+  const { state } = flow;
+  const productName = (id: string) => state.mapping?.products.find((p) => p.id === id)?.name ?? id;
+  return (
+    <>
+      <ReviewPanel
+        review={review}
+        productName={productName}
+        unansweredDrafts={state.sent?.unansweredDrafts ?? 0}
+        headingRef={headingRef}
+      />
+      {actions && (
+        <div className={styles.actions}>
+          {!review.matches && (
+            <Button appearance="primary" onClick={() => flow.send(state.confirmed)}>
+              {words.send}
+            </Button>
+          )}
+          {/* Read the draft again: against the sheet (selected) or the same values and overrides (batch, group). */}
+          <Button onClick={flow.reviewAgain}>{words.reviewAgain}</Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The table to send, a run that stopped to continue, and a new template. */
+function TableStep({ flow }: { flow: Flow }) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const styles = useStyles();
+  const { state, task } = flow;
+  return (
+    <>
+      <TablePicker
+        tables={flow.tables}
+        value={state.table}
+        onChange={flow.pick}
+        onRefresh={flow.loadTables}
+      />
+      {state.interrupted && (
+        <Suspense fallback={null}>
+          <InterruptedRunNotice run={state.interrupted} busy={task.running} onContinue={() => flow.send()} />
+        </Suspense>
+      )}
+      <div className={styles.actions}>
+        <Button onClick={flow.createTemplate} disabledFocusable={task.running}>
+          {words.createTemplate}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** Before a send: the column mapping and the Validate button. */
+function PrepareStep({ flow }: { flow: Flow }) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const styles = useStyles();
+  const { state, task } = flow;
+  return (
+    <>
+      {state.mapping && <MappingEditor key={state.table} mapping={state.mapping} onSave={flow.saveMapping} />}
+      <div className={styles.actions}>
+        <Button appearance="primary" onClick={flow.validate} disabledFocusable={task.running}>
+          {words.validate}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The finalize form (API document, "Finalize body"): description, scheduled date/time or none,
  * one of the five payment methods, payer name and document (check digits verified before
- * sending), and invoice descriptions as key/value pairs. It only builds the body; the
+ * sending), and invoice descriptions as key/value pairs. It renders the form's model
+ * (../finalize/finalize-form.ts), which checks the fields and builds the body; the
  * confirmation (./ConfirmPanel.tsx) comes before anything is sent.
  */
 import {
@@ -16,7 +17,14 @@ import {
 } from "@fluentui/react-components";
 import { type FormEvent, useState } from "react";
 import { type FinalizeBody, PAYMENT_METHODS, type PaymentMethod } from "../../../api";
-import { validPayerDocument } from "../../fund";
+import {
+  EMPTY_FINALIZE_FORM,
+  type FinalizeFormState,
+  type FormErrors,
+  type FormProblem,
+  type Invoice,
+  finalizeBodyOf,
+} from "../finalize/finalize-form";
 import { useMessages, useWords } from "../../../ui/i18n";
 import { useLayoutStyles } from "../../../ui/layout";
 import { DISTRIBUTE_WORDS } from "../words";
@@ -26,14 +34,80 @@ const useStyles = makeStyles({
   pairField: { flexGrow: 1, minWidth: "120px" },
 });
 
-interface Invoice {
-  key: string;
-  value: string;
+/** The invoice descriptions as key/value lines, each with its problem and a remove button. */
+function InvoiceFields({
+  invoices,
+  errors,
+  onChange,
+  problem,
+}: {
+  invoices: readonly Invoice[];
+  errors: FormErrors["invoices"];
+  onChange: (invoices: Invoice[]) => void;
+  problem: (code: FormProblem | undefined) => string | undefined;
+}) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const styles = useStyles();
+  const edit = (i: number, change: Partial<Invoice>) =>
+    onChange(invoices.map((x, j) => (j === i ? { ...x, ...change } : x)));
+  return (
+    <>
+      <Subtitle2 as="h4">{words.invoices}</Subtitle2>
+      {invoices.map((inv, i) => (
+        <div key={i} className={styles.pair} role="group" aria-label={`${words.invoices} ${i + 1}`}>
+          <Field
+            className={styles.pairField}
+            label={words.invoiceKey}
+            validationMessage={problem(errors?.[i])}
+          >
+            <Input value={inv.key} onChange={(_, v) => edit(i, { key: v.value })} />
+          </Field>
+          <Field className={styles.pairField} label={words.invoiceValue}>
+            <Input value={inv.value} onChange={(_, v) => edit(i, { value: v.value })} />
+          </Field>
+          <Button
+            appearance="subtle"
+            aria-label={words.invoiceRemove({ n: String(i + 1) })}
+            onClick={() => onChange(invoices.filter((_, j) => j !== i))}
+          >
+            ×
+          </Button>
+        </div>
+      ))}
+      <div>
+        <Button onClick={() => onChange([...invoices, { key: "", value: "" }])}>{words.invoiceAdd}</Button>
+      </div>
+    </>
+  );
 }
 
-type Errors = Partial<Record<"schedule" | "name" | "document", string>> & {
-  invoices?: Record<number, string>;
-};
+/** When the distribution is paid: now, or at a date and time. */
+function ScheduleFields({
+  form,
+  set,
+  error,
+}: {
+  form: FinalizeFormState;
+  set: (change: Partial<FinalizeFormState>) => void;
+  error: string | undefined;
+}) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  return (
+    <>
+      <Field label={words.schedule}>
+        <RadioGroup value={form.when} onChange={(_, v) => set({ when: v.value as "now" | "at" })}>
+          <Radio value="now" label={words.scheduleNow} />
+          <Radio value="at" label={words.scheduleAt} />
+        </RadioGroup>
+      </Field>
+      {form.when === "at" && (
+        <Field label={words.scheduledFor} required validationMessage={error}>
+          <Input type="datetime-local" value={form.at} onChange={(_, v) => set({ at: v.value })} />
+        </Field>
+      )}
+    </>
+  );
+}
 
 export function FinalizeForm({
   onSubmit,
@@ -44,112 +118,50 @@ export function FinalizeForm({
 }) {
   const { t } = useMessages();
   const words = useWords(DISTRIBUTE_WORDS);
-  const styles = useStyles();
   const layout = useLayoutStyles();
-  const [description, setDescription] = useState("");
-  const [when, setWhen] = useState<"now" | "at">("now");
-  const [at, setAt] = useState("");
-  const [method, setMethod] = useState<PaymentMethod>("BALANCE");
-  const [name, setName] = useState("");
-  const [document, setDocument] = useState("");
-  const [invoices, setInvoices] = useState<Invoice[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
+  const [form, setForm] = useState<FinalizeFormState>(EMPTY_FINALIZE_FORM);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const set = (change: Partial<FinalizeFormState>) => setForm((f) => ({ ...f, ...change }));
+  const problem = (code: FormProblem | undefined) =>
+    code === undefined
+      ? undefined
+      : code.startsWith("payer")
+        ? t.common[code as PayerProblem]
+        : words[code as OwnProblem];
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    const errs: Errors = {};
-    const scheduled = when === "at" ? new Date(at) : undefined;
-    if (scheduled && (Number.isNaN(scheduled.getTime()) || scheduled.getTime() <= now()))
-      errs.schedule = words.scheduleRequired;
-    if (document.trim() !== "" && !validPayerDocument(document))
-      errs.document = t.common.payerDocumentInvalid;
-    if (document.trim() !== "" && name.trim() === "") errs.name = t.common.payerNameRequired;
-    const seen = new Set<string>();
-    invoices.forEach((inv, i) => {
-      const key = inv.key.trim();
-      if (key === "" && inv.value.trim() === "") return;
-      if (key === "") (errs.invoices ??= {})[i] = words.invoiceKeyRequired;
-      else if (seen.has(key)) (errs.invoices ??= {})[i] = words.invoiceKeyDuplicate;
-      seen.add(key);
-    });
-    setErrors(errs);
-    if (Object.keys(errs).length > 0) return;
-    const filled = invoices.filter((i) => i.key.trim() !== "");
-    onSubmit({
-      payment_method: method,
-      scheduled_for: scheduled ? scheduled.toISOString() : null,
-      ...(description.trim() ? { description: description.trim() } : {}),
-      ...(name.trim() ? { payer_name: name.trim() } : {}),
-      ...(document.trim() ? { payer_document: document.replace(/[^0-9A-Za-z]/g, "").toUpperCase() } : {}),
-      ...(filled.length
-        ? { invoice_descriptions: Object.fromEntries(filled.map((i) => [i.key.trim(), i.value])) }
-        : {}),
-    });
+    const checked = finalizeBodyOf(form, now());
+    setErrors(checked.errors);
+    if (checked.body) onSubmit(checked.body);
   };
 
   return (
     <form className={layout.stack} onSubmit={submit} noValidate aria-label={words.finalizeTitle}>
       <Subtitle2 as="h3">{words.finalizeTitle}</Subtitle2>
       <Field label={words.description}>
-        <Input value={description} maxLength={500} onChange={(_, v) => setDescription(v.value)} />
+        <Input value={form.description} maxLength={500} onChange={(_, v) => set({ description: v.value })} />
       </Field>
-      <Field label={words.schedule}>
-        <RadioGroup value={when} onChange={(_, v) => setWhen(v.value as "now" | "at")}>
-          <Radio value="now" label={words.scheduleNow} />
-          <Radio value="at" label={words.scheduleAt} />
-        </RadioGroup>
-      </Field>
-      {when === "at" && (
-        <Field label={words.scheduledFor} required validationMessage={errors.schedule}>
-          <Input type="datetime-local" value={at} onChange={(_, v) => setAt(v.value)} />
-        </Field>
-      )}
+      <ScheduleFields form={form} set={set} error={problem(errors.schedule)} />
       <Field label={words.paymentMethod}>
-        <RadioGroup value={method} onChange={(_, v) => setMethod(v.value as PaymentMethod)}>
+        <RadioGroup value={form.method} onChange={(_, v) => set({ method: v.value as PaymentMethod })}>
           {PAYMENT_METHODS.map((m) => (
             <Radio key={m} value={m} label={words.methods[m]} />
           ))}
         </RadioGroup>
       </Field>
-      <Field label={t.common.payerName} validationMessage={errors.name}>
-        <Input value={name} onChange={(_, v) => setName(v.value)} />
+      <Field label={t.common.payerName} validationMessage={problem(errors.name)}>
+        <Input value={form.name} onChange={(_, v) => set({ name: v.value })} />
       </Field>
-      <Field label={t.common.payerDocument} validationMessage={errors.document}>
-        <Input inputMode="numeric" value={document} onChange={(_, v) => setDocument(v.value)} />
+      <Field label={t.common.payerDocument} validationMessage={problem(errors.document)}>
+        <Input inputMode="numeric" value={form.document} onChange={(_, v) => set({ document: v.value })} />
       </Field>
-      <Subtitle2 as="h4">{words.invoices}</Subtitle2>
-      {invoices.map((inv, i) => (
-        <div key={i} className={styles.pair} role="group" aria-label={`${words.invoices} ${i + 1}`}>
-          <Field
-            className={styles.pairField}
-            label={words.invoiceKey}
-            validationMessage={errors.invoices?.[i]}
-          >
-            <Input
-              value={inv.key}
-              onChange={(_, v) => setInvoices(invoices.map((x, j) => (j === i ? { ...x, key: v.value } : x)))}
-            />
-          </Field>
-          <Field className={styles.pairField} label={words.invoiceValue}>
-            <Input
-              value={inv.value}
-              onChange={(_, v) =>
-                setInvoices(invoices.map((x, j) => (j === i ? { ...x, value: v.value } : x)))
-              }
-            />
-          </Field>
-          <Button
-            appearance="subtle"
-            aria-label={words.invoiceRemove({ n: String(i + 1) })}
-            onClick={() => setInvoices(invoices.filter((_, j) => j !== i))}
-          >
-            ×
-          </Button>
-        </div>
-      ))}
-      <div>
-        <Button onClick={() => setInvoices([...invoices, { key: "", value: "" }])}>{words.invoiceAdd}</Button>
-      </div>
+      <InvoiceFields
+        invoices={form.invoices}
+        errors={errors.invoices}
+        onChange={(invoices) => set({ invoices })}
+        problem={problem}
+      />
       <div>
         <Button type="submit" appearance="primary">
           {words.toConfirm}
@@ -158,3 +170,6 @@ export function FinalizeForm({
     </form>
   );
 }
+
+type PayerProblem = Extract<FormProblem, `payer${string}`>;
+type OwnProblem = Exclude<FormProblem, PayerProblem>;

@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryWorkbook } from "../../../excel/memory-workbook";
 import { PRODUCTS, makeEmployees } from "../../../workbook/testing";
 import { distributeServices } from "../adapter/adapter";
-import { directoryClient } from "../adapter/testing";
+import { directoryClient } from "../testing/directory-client";
 import { renderPane } from "../../../taskpane/testing";
 import { DistributeScreen } from "./DistributeScreen";
 

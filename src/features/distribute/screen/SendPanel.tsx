@@ -28,9 +28,9 @@ import { formatCount, useMessages, useWords } from "../../../ui/i18n";
 import { MAX_UNANSWERED_CREATES } from "../../../workbook/run-log";
 import type { DistributionMode } from "../services";
 import { useLayoutStyles } from "../../../ui/layout";
-import { describePaidBefore, type PaidBefore } from "../paid-before";
+import type { PaidBefore } from "../paid-before";
 import { DISTRIBUTE_WORDS } from "../words";
-import { PaidBeforeDetails } from "./PaidBeforeDetails";
+import { PaidBeforeQuestion } from "./PaidBeforeQuestion";
 
 const useStyles = makeStyles({
   values: {
@@ -83,13 +83,9 @@ export interface SendPanelProps {
 const ALL_MODES: readonly DistributionMode[] = ["selected", "batch", "group"];
 
 export function SendPanel(props: SendPanelProps) {
-  const { locale } = useMessages();
   const words = useWords(DISTRIBUTE_WORDS);
-  const styles = useStyles();
   const layout = useLayoutStyles();
   const [repeatOk, setRepeatOk] = useState(false);
-  const benefitsLabel = useId();
-  const benefitsHint = useId();
   const { mode, chosen } = props;
   const label = { selected: words.modeSelected, batch: words.modeBatch, group: words.modeGroup };
   const someUnavailable = ALL_MODES.some((m) => !props.modes.includes(m));
@@ -103,94 +99,12 @@ export function SendPanel(props: SendPanelProps) {
           ))}
         </RadioGroup>
       </Field>
-      {mode !== "selected" && (
-        <>
-          <Caption1>{words.modeServerPicks}</Caption1>
-          <Field label={words.valuesForAll} hint={words.valuesHint}>
-            <div className={styles.values} role="group" aria-label={words.valuesForAll}>
-              {props.products.map((p) => (
-                <Field
-                  key={p.id}
-                  label={p.name}
-                  validationMessage={props.invalidValues.includes(p.id) ? words.valueInvalid : undefined}
-                >
-                  <Input
-                    className={styles.input}
-                    inputMode="decimal"
-                    value={props.values[p.id] ?? ""}
-                    onChange={(_, v) => props.onValues({ ...props.values, [p.id]: v.value })}
-                  />
-                </Field>
-              ))}
-            </div>
-          </Field>
-          <Checkbox
-            checked={props.overrides}
-            onChange={(_, v) => props.onOverrides(v.checked === true)}
-            label={words.overridesFromTable}
-          />
-        </>
-      )}
-      {mode === "group" && (
-        // Not a Field: a Field gives its one control id to every checkbox inside it, so each label
-        // would tick the first benefit and every box would be named "Benefícios".
-        <div
-          className={styles.benefits}
-          role="group"
-          aria-labelledby={benefitsLabel}
-          {...(chosen.length === 0 ? { "aria-describedby": benefitsHint } : {})}
-        >
-          <Label id={benefitsLabel}>{words.benefits}</Label>
-          {props.benefits?.map((b) => (
-            <Checkbox
-              key={b.id}
-              label={b.name}
-              checked={chosen.includes(b.id)}
-              onChange={(_, v) =>
-                props.onChosen(v.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))
-              }
-            />
-          ))}
-          {chosen.length === 0 && (
-            <Caption1 id={benefitsHint} className={styles.warning}>
-              {words.benefitsRequired}
-            </Caption1>
-          )}
-        </div>
-      )}
-      {props.drafts && (
-        <>
-          <LiveMessageBar titled intent="warning" layout="multiline">
-            <MessageBarBody>
-              <MessageBarTitle>{words.draftsTitle}</MessageBarTitle>
-              {words.draftsQuestion({
-                count: formatCount(props.drafts.count, locale),
-                max: formatCount(MAX_UNANSWERED_CREATES, locale),
-              })}{" "}
-              {words.draftsNext}
-            </MessageBarBody>
-          </LiveMessageBar>
-          <div className={layout.actions}>
-            <Button disabled={props.disabled} onClick={() => props.onSendAnotherDraft?.(props.drafts!)}>
-              {words.draftsAnother}
-            </Button>
-          </div>
-        </>
-      )}
+      {mode !== "selected" && <ValuesForAll {...props} />}
+      {mode === "group" && <BenefitChoice {...props} />}
+      {props.drafts && <DraftsAsked {...props} drafts={props.drafts} />}
       {props.repeat ? (
         <>
-          <LiveMessageBar titled intent="error" layout="multiline" role="status">
-            <MessageBarBody>
-              <MessageBarTitle>{words.doubleTitle}</MessageBarTitle>
-              {words.confirmDouble(describePaidBefore(props.repeat, locale))}
-            </MessageBarBody>
-          </LiveMessageBar>
-          <PaidBeforeDetails paid={props.repeat} testId="repeat-details" />
-          <Checkbox
-            checked={repeatOk}
-            onChange={(_, v) => setRepeatOk(v.checked === true)}
-            label={words.confirmDoubleCheck}
-          />
+          <PaidBeforeQuestion paid={props.repeat} checked={repeatOk} onChecked={setRepeatOk} titled />
           <div className={layout.actions}>
             <Button
               appearance="primary"
@@ -210,5 +124,98 @@ export function SendPanel(props: SendPanelProps) {
         </div>
       )}
     </div>
+  );
+}
+
+/** Modes batch and group: the value for everyone per product, and whether the table's rows override it. */
+function ValuesForAll(props: SendPanelProps) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const styles = useStyles();
+  return (
+    <>
+      <Caption1>{words.modeServerPicks}</Caption1>
+      <Field label={words.valuesForAll} hint={words.valuesHint}>
+        <div className={styles.values} role="group" aria-label={words.valuesForAll}>
+          {props.products.map((p) => (
+            <Field
+              key={p.id}
+              label={p.name}
+              validationMessage={props.invalidValues.includes(p.id) ? words.valueInvalid : undefined}
+            >
+              <Input
+                className={styles.input}
+                inputMode="decimal"
+                value={props.values[p.id] ?? ""}
+                onChange={(_, v) => props.onValues({ ...props.values, [p.id]: v.value })}
+              />
+            </Field>
+          ))}
+        </div>
+      </Field>
+      <Checkbox
+        checked={props.overrides}
+        onChange={(_, v) => props.onOverrides(v.checked === true)}
+        label={words.overridesFromTable}
+      />
+    </>
+  );
+}
+
+/** Mode group: the benefits (conventions) whose members are paid, at least one. */
+function BenefitChoice({ benefits, chosen, onChosen }: SendPanelProps) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const styles = useStyles();
+  const benefitsLabel = useId();
+  const benefitsHint = useId();
+  return (
+    // Not a Field: a Field gives its one control id to every checkbox inside it, so each label
+    // would tick the first benefit and every box would be named "Benefícios".
+    <div
+      className={styles.benefits}
+      role="group"
+      aria-labelledby={benefitsLabel}
+      {...(chosen.length === 0 ? { "aria-describedby": benefitsHint } : {})}
+    >
+      <Label id={benefitsLabel}>{words.benefits}</Label>
+      {benefits?.map((b) => (
+        <Checkbox
+          key={b.id}
+          label={b.name}
+          checked={chosen.includes(b.id)}
+          onChange={(_, v) => onChosen(v.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))}
+        />
+      ))}
+      {chosen.length === 0 && (
+        <Caption1 id={benefitsHint} className={styles.warning}>
+          {words.benefitsRequired}
+        </Caption1>
+      )}
+    </div>
+  );
+}
+
+/** Earlier creates of this table's draft got no answer: what that means, and one more on purpose. */
+function DraftsAsked(props: SendPanelProps & { drafts: DraftsQuestion }) {
+  const { locale } = useMessages();
+  const words = useWords(DISTRIBUTE_WORDS);
+  const layout = useLayoutStyles();
+  return (
+    <>
+      <LiveMessageBar titled intent="warning" layout="multiline">
+        <MessageBarBody>
+          <MessageBarTitle>{words.draftsTitle}</MessageBarTitle>
+          {words.draftsQuestion({
+            count: formatCount(props.drafts.count, locale),
+            max: formatCount(MAX_UNANSWERED_CREATES, locale),
+          })}{" "}
+          {words.draftsNext}
+        </MessageBarBody>
+      </LiveMessageBar>
+      <div className={layout.actions}>
+        <Button disabled={props.disabled} onClick={() => props.onSendAnotherDraft?.(props.drafts)}>
+          {words.draftsAnother}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -41,7 +41,6 @@ export function ValidationPanel({
 }: ValidationPanelProps) {
   const { locale } = useMessages();
   const words = useWords(DISTRIBUTE_WORDS);
-  const styles = useStyles();
   const layout = useLayoutStyles();
   const report = useReport();
   const summary = result.summary;
@@ -64,42 +63,7 @@ export function ValidationPanel({
   return (
     <div className={layout.stack}>
       <Subtitle2 as="h3">{words.summary}</Subtitle2>
-      <dl className={layout.facts} data-testid="summary">
-        <dt>{words.employees}</dt>
-        <dd>{formatCount(summary.employees, locale)}</dd>
-        {[...summary.perProduct].map(([id, cents]) => (
-          <div key={id} style={{ display: "contents" }}>
-            <dt>{productName(id)}</dt>
-            <dd>{formatBRL(cents, locale)}</dd>
-          </div>
-        ))}
-        <dt className={styles.strong}>{words.grandTotal}</dt>
-        <dd className={styles.strong}>{formatBRL(summary.grandTotalCents, locale)}</dd>
-        {summary.availableBalanceCents !== undefined && (
-          <>
-            <dt>{words.balance}</dt>
-            <dd>{formatBRL(summary.availableBalanceCents, locale)}</dd>
-          </>
-        )}
-        {summary.shortfallCents !== undefined && summary.shortfallCents > 0 && (
-          <>
-            <dt>{words.shortfall}</dt>
-            <dd>{formatBRL(summary.shortfallCents, locale)}</dd>
-          </>
-        )}
-        {summary.rowsWithErrors > 0 && (
-          <>
-            <dt>{words.rowsWithErrors}</dt>
-            <dd>{formatCount(summary.rowsWithErrors, locale)}</dd>
-          </>
-        )}
-        {summary.withoutCostCentre !== undefined && summary.withoutCostCentre > 0 && (
-          <>
-            <dt>{words.withoutCostCentre}</dt>
-            <dd>{formatCount(summary.withoutCostCentre, locale)}</dd>
-          </>
-        )}
-      </dl>
+      <SummaryFacts summary={summary} productName={productName} />
       {onFund && (
         <div>
           <Button onClick={onFund}>{words.fundShortfall}</Button>
@@ -126,5 +90,57 @@ export function ValidationPanel({
         />
       )}
     </div>
+  );
+}
+
+/** The table's figures: employees, each product's total, the grand total, the balance and what it lacks. */
+function SummaryFacts({
+  summary,
+  productName,
+}: {
+  summary: ValidationView["summary"];
+  productName: (id: string) => string;
+}) {
+  const { locale } = useMessages();
+  const words = useWords(DISTRIBUTE_WORDS);
+  const styles = useStyles();
+  const layout = useLayoutStyles();
+  return (
+    <dl className={layout.facts} data-testid="summary">
+      <dt>{words.employees}</dt>
+      <dd>{formatCount(summary.employees, locale)}</dd>
+      {[...summary.perProduct].map(([id, cents]) => (
+        <div key={id} style={{ display: "contents" }}>
+          <dt>{productName(id)}</dt>
+          <dd>{formatBRL(cents, locale)}</dd>
+        </div>
+      ))}
+      <dt className={styles.strong}>{words.grandTotal}</dt>
+      <dd className={styles.strong}>{formatBRL(summary.grandTotalCents, locale)}</dd>
+      {summary.availableBalanceCents !== undefined && (
+        <>
+          <dt>{words.balance}</dt>
+          <dd>{formatBRL(summary.availableBalanceCents, locale)}</dd>
+        </>
+      )}
+      {summary.shortfallCents !== undefined && summary.shortfallCents > 0 && (
+        <>
+          <dt>{words.shortfall}</dt>
+          <dd>{formatBRL(summary.shortfallCents, locale)}</dd>
+        </>
+      )}
+      {summary.rowsWithErrors > 0 && (
+        <>
+          <dt>{words.rowsWithErrors}</dt>
+          <dd>{formatCount(summary.rowsWithErrors, locale)}</dd>
+        </>
+      )}
+      {summary.withoutCostCentre !== undefined && summary.withoutCostCentre > 0 && (
+        <>
+          <dt>{words.withoutCostCentre}</dt>
+          <dd>{formatCount(summary.withoutCostCentre, locale)}</dd>
+        </>
+      )}
+    </dl>
   );
 }

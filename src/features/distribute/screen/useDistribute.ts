@@ -3,7 +3,7 @@
  * progress, cancel, errors to the error centre) and dispatches what came back to the wizard's
  * reducer (./distribute-state.ts). Nothing here decides a business rule; nothing here draws.
  */
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { type Dispatch, useCallback, useEffect, useReducer, useRef } from "react";
 import type { FinalizeBody } from "../../../api";
 import { FinalizeOutcomeUnknownError } from "../../../api";
 import { DoublePaymentError, UnansweredDraftsError } from "../../../workbook/run-log";
@@ -13,10 +13,21 @@ import { useMessages, useWords } from "../../../ui/i18n";
 import { useTables } from "../../../ui/useTables";
 import { useTask } from "../../../ui/useTask";
 import { UnknownOutcomeNeedsConfirmationError } from "../finalize/finalize-draft";
-import type { DistributeServices, DistributionMode, InterruptedRun, ValidationView } from "../services";
+import type {
+  DistributeServices,
+  DistributionMode,
+  InterruptedRun,
+  SendRequest,
+  ValidationView,
+} from "../services";
 import { paidBeforeOf } from "../paid-before";
 import { DISTRIBUTE_WORDS } from "../words";
-import { distributeReducer, initialState } from "./distribute-state";
+import {
+  type DistributeAction,
+  type DistributeState,
+  distributeReducer,
+  initialState,
+} from "./distribute-state";
 import { useLiveValidation } from "./useLiveValidation";
 
 export interface DistributeOptions {
@@ -33,49 +44,12 @@ export function useDistribute(
   { onDraft, active, interrupted }: DistributeOptions,
 ) {
   const { locale } = useMessages();
-  const words = useWords(DISTRIBUTE_WORDS);
   const report = useReport();
   const task = useTask();
   const [state, dispatch] = useReducer(distributeReducer, initialState);
-  const { table, sent, review, paidWith, mode } = state;
+  const { table, sent, review, mode } = state;
 
-  const { tables, reload: loadTables } = useTables(services);
-
-  const pick = (name: string) => {
-    dispatch({ type: "picked", table: name });
-    onDraft?.(undefined);
-    if (name)
-      services.mapping(name).then(
-        (mapping) => dispatch({ type: "mappingLoaded", table: name, mapping }),
-        (e: unknown) => report.error(e),
-      );
-  };
-
-  const createTemplate = () =>
-    void task.run(async (run) => {
-      const created = await services.createTemplate(run.signal);
-      await loadTables();
-      pick(created.name);
-      report.notice(words.templateCreated({ table: created.name }));
-    });
-
-  const saveMapping = (o: Parameters<DistributeServices["saveMapping"]>[1]) =>
-    void services.saveMapping(table, o).then(
-      async () => {
-        dispatch({ type: "mappingSaved", table, mapping: await services.mapping(table) });
-        report.notice(words.mappingSaved);
-      },
-      (e: unknown) => report.error(e),
-    );
-
-  useEffect(() => {
-    if (!interrupted) return;
-    pick(interrupted.table);
-    dispatch({ type: "interrupted", run: interrupted });
-    onDraft?.(interrupted.distributionId);
-    // Once per run found; `pick` is this render's and stable in what it does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [interrupted?.distributionId]);
+  const tableActions = useTableActions(services, table, dispatch, { task, onDraft, interrupted });
 
   const validate = (focus = true) =>
     void task.run(async (run) => {
@@ -108,32 +82,12 @@ export function useDistribute(
     if (mode !== "selected" && typed.invalid.length > 0) return;
     void task.run(async (run) => {
       try {
-        const outcome = await services.send(
-          {
-            table,
-            mode,
-            ...(mode === "group" ? { benefitIds: state.chosen } : {}),
-            ...(mode !== "selected" ? { values: typed.values, overridesFromTable: state.overrides } : {}),
-            ...(confirmRepeatOf ? { confirmRepeatOf } : {}),
-            ...(allowAnotherDraftAfter !== undefined ? { allowAnotherDraftAfter } : {}),
-          },
-          run,
-        );
+        const request = sendRequestOf(state, typed.values, confirmRepeatOf, allowAnotherDraftAfter);
+        const outcome = await services.send(request, run);
         dispatch({ type: "sent", outcome, confirmed: confirmRepeatOf });
         onDraft?.(outcome.distributionId);
       } catch (e) {
-        // Creating one more draft while earlier ones may exist is the person's call.
-        if (e instanceof UnansweredDraftsError) {
-          dispatch({ type: "draftsAsked", drafts: { count: e.attempts.length, confirmRepeatOf } });
-          return;
-        }
-        // Paying the same content again is a question for the person, not a failure.
-        if (!(e instanceof DoublePaymentError)) throw e;
-        const last = e.matches.at(-1)!;
-        dispatch({
-          type: "repeatAsked",
-          repeat: { fingerprint: e.fingerprint, ...paidBeforeOf(last) },
-        });
+        dispatch(sendQuestionOf(e, confirmRepeatOf));
       }
     });
   };
@@ -143,6 +97,77 @@ export function useDistribute(
       if (sent)
         dispatch({ type: "reviewed", review: await services.review(table, sent.distributionId, run), focus });
     });
+
+  const finalizeActions = useFinalizeActions(services, task, state, dispatch);
+
+  // Back from Fund: the balance changed, so read it again where it is shown (focus stays put).
+  useOnReturn(active, () => {
+    if (task.running || state.result) return;
+    if (review) reviewAgain(false);
+    else if (state.validation && !sent) validate(false);
+  });
+
+  return {
+    state,
+    task,
+    ...tableActions,
+    validate: () => validate(),
+    chooseMode,
+    chooseBenefits: (chosen: string[]) => dispatch({ type: "benefitsChosen", chosen }),
+    typeValues: (valueTexts: Record<string, string>) => dispatch({ type: "valuesTyped", valueTexts }),
+    setOverrides: (overrides: boolean) => dispatch({ type: "overridesSet", overrides }),
+    send,
+    reviewAgain: () => reviewAgain(),
+    fillForm: (body: FinalizeBody) => dispatch({ type: "formFilled", body }),
+    reopenForm: () => dispatch({ type: "formReopened" }),
+    ...finalizeActions,
+  };
+}
+
+/** What the pane asks the services to send: the table, the mode and, for batch and group, the values. */
+function sendRequestOf(
+  state: DistributeState,
+  values: SendRequest["values"],
+  confirmRepeatOf: string | undefined,
+  allowAnotherDraftAfter: number | undefined,
+): SendRequest {
+  const { table, mode } = state;
+  return {
+    table,
+    mode,
+    ...(mode === "group" ? { benefitIds: state.chosen } : {}),
+    ...(mode !== "selected" ? { values, overridesFromTable: state.overrides } : {}),
+    ...(confirmRepeatOf ? { confirmRepeatOf } : {}),
+    ...(allowAnotherDraftAfter !== undefined ? { allowAnotherDraftAfter } : {}),
+  };
+}
+
+/**
+ * A send refused with a question for the person (one more draft while earlier ones may exist,
+ * the same content paid before), as the wizard's action; any other error is thrown on.
+ */
+function sendQuestionOf(error: unknown, confirmRepeatOf: string | undefined): DistributeAction {
+  // Creating one more draft while earlier ones may exist is the person's call.
+  if (error instanceof UnansweredDraftsError)
+    return { type: "draftsAsked", drafts: { count: error.attempts.length, confirmRepeatOf } };
+  // Paying the same content again is a question for the person, not a failure.
+  if (!(error instanceof DoublePaymentError)) throw error;
+  return {
+    type: "repeatAsked",
+    repeat: { fingerprint: error.fingerprint, ...paidBeforeOf(error.matches.at(-1)!) },
+  };
+}
+
+/** Finalize, finalize again, check after an unknown outcome, and cancel the charge. */
+function useFinalizeActions(
+  services: DistributeServices,
+  task: ReturnType<typeof useTask>,
+  state: DistributeState,
+  dispatch: Dispatch<DistributeAction>,
+) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const report = useReport();
+  const { table, sent, review, paidWith } = state;
 
   const finalize = (
     confirmRepeat: boolean,
@@ -203,38 +228,71 @@ export function useDistribute(
       (e: unknown) => report.error(e),
     );
 
-  // Back from Fund: the balance changed, so read it again where it is shown (focus stays put).
+  return { finalize, finalizeAgain, checkStatus, cancelCharge };
+}
+
+/** The tables, the one picked and its column mapping, and a new template. */
+function useTableActions(
+  services: DistributeServices,
+  table: string,
+  dispatch: Dispatch<DistributeAction>,
+  {
+    task,
+    onDraft,
+    interrupted,
+  }: Pick<DistributeOptions, "onDraft" | "interrupted"> & { task: ReturnType<typeof useTask> },
+) {
+  const words = useWords(DISTRIBUTE_WORDS);
+  const report = useReport();
+  const { tables, reload: loadTables } = useTables(services);
+
+  const pick = (name: string) => {
+    dispatch({ type: "picked", table: name });
+    onDraft?.(undefined);
+    if (name)
+      services.mapping(name).then(
+        (mapping) => dispatch({ type: "mappingLoaded", table: name, mapping }),
+        (e: unknown) => report.error(e),
+      );
+  };
+
+  const createTemplate = () =>
+    void task.run(async (run) => {
+      const created = await services.createTemplate(run.signal);
+      await loadTables();
+      pick(created.name);
+      report.notice(words.templateCreated({ table: created.name }));
+    });
+
+  const saveMapping = (o: Parameters<DistributeServices["saveMapping"]>[1]) =>
+    void services.saveMapping(table, o).then(
+      async () => {
+        dispatch({ type: "mappingSaved", table, mapping: await services.mapping(table) });
+        report.notice(words.mappingSaved);
+      },
+      (e: unknown) => report.error(e),
+    );
+
+  useEffect(() => {
+    if (!interrupted) return;
+    pick(interrupted.table);
+    dispatch({ type: "interrupted", run: interrupted });
+    onDraft?.(interrupted.distributionId);
+    // Once per run found; `pick` is this render's and stable in what it does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [interrupted?.distributionId]);
+
+  return { tables, loadTables: () => void loadTables(), pick, createTemplate, saveMapping };
+}
+
+/** Runs `onReturn` when the pane shows this screen again after another (`active` back to true). */
+function useOnReturn(active: boolean, onReturn: () => void) {
   const wasActive = useRef(active);
   useEffect(() => {
     const back = active && !wasActive.current;
     wasActive.current = active;
-    if (!back || task.running || state.result) return;
-    if (review) reviewAgain(false);
-    else if (state.validation && !sent) validate(false);
-    // Only the switch back matters; the handlers read the state of this render.
+    if (back) onReturn();
+    // Only the switch back matters; the handler reads the state of this render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
-
-  return {
-    state,
-    tables,
-    task,
-    loadTables: () => void loadTables(),
-    pick,
-    createTemplate,
-    saveMapping,
-    validate: () => validate(),
-    chooseMode,
-    chooseBenefits: (chosen: string[]) => dispatch({ type: "benefitsChosen", chosen }),
-    typeValues: (valueTexts: Record<string, string>) => dispatch({ type: "valuesTyped", valueTexts }),
-    setOverrides: (overrides: boolean) => dispatch({ type: "overridesSet", overrides }),
-    send,
-    reviewAgain: () => reviewAgain(),
-    fillForm: (body: FinalizeBody) => dispatch({ type: "formFilled", body }),
-    reopenForm: () => dispatch({ type: "formReopened" }),
-    finalize,
-    finalizeAgain,
-    checkStatus,
-    cancelCharge,
-  };
 }

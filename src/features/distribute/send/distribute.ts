@@ -14,10 +14,12 @@
  * Anything that stops it half-way is safe to repeat: the next call re-reads the draft and sends
  * only what is still missing. Finalize is the separate, explicit step (../finalize/finalize.ts).
  *
- * The steps are the pipeline every mode shares (./pipeline.ts); this file says what mode
- * `selected` sends: the sheet's rows, into a draft that starts empty.
+ * The sheet is read and validated into a plan before the draft is touched; the steps after are
+ * the pipeline every mode shares (./pipeline.ts), which takes the plan and returns what was sent.
+ * This file says what mode `selected` sends (the sheet's rows, into a draft that starts empty)
+ * and writes each row's state once the pipeline answers.
  */
-import type { Locale, ValidationOptions, Workbook } from "../../../workbook";
+import type { Locale, Workbook } from "../../../workbook";
 import { writeRowResults } from "../../../workbook";
 import { type OnProgress, progressReporter } from "../../../api/progress";
 import {
@@ -28,9 +30,17 @@ import {
   readDraftItems,
 } from "./review";
 import { runRowResults } from "./row-results";
-import { assertNotPaidBefore, readRunLogEntries } from "../../../workbook/run-log";
-import { type DraftApi, type DraftSent, type DraftSpec, sendDraft, sinceLastFinalized } from "./pipeline";
-import { type DirectoryApi, readDistributionSheet } from "./sheet";
+import { readRunLogEntries } from "../../../workbook/run-log";
+import {
+  type DraftApi,
+  type DraftPlan,
+  type DraftSent,
+  type SendOptions,
+  sendDraft,
+  sinceLastFinalized,
+  sinceLastRun,
+} from "./pipeline";
+import { type DirectoryApi, type SheetRead, readDistributionSheet } from "./sheet";
 import type { WorkflowReads } from "./reads";
 
 export type SelectedApi = DirectoryApi & DraftApi;
@@ -48,22 +58,6 @@ export interface SendSheetInput {
   allowAnotherDraftAfter?: number | undefined;
 }
 
-export interface SendSheetOptions {
-  signal?: AbortSignal | undefined;
-  onProgress?: OnProgress | undefined;
-  /** Requests in flight at once (default 4). */
-  concurrency?: number | undefined;
-  locale?: Locale | undefined;
-  validation?: ValidationOptions | undefined;
-  /** Clock for the run log and the ETA (default Date.now). */
-  now?: (() => number) | undefined;
-  /**
-   * Reads kept across the workflow (./reads.ts): the directory read once, and the review's items
-   * kept for finalize's check.
-   */
-  reads?: WorkflowReads | undefined;
-}
-
 /**
  * What a send of the sheet gives (./pipeline.ts `DraftSent`): the review against the sheet, whose
  * fingerprint finalize checks the sheet still has. An unrecorded draft of mode `selected` has no
@@ -71,55 +65,46 @@ export interface SendSheetOptions {
  */
 export type DraftReview = DraftSent;
 
+/** The sheet as what the draft must hold: nothing in it depends on the draft. */
+function sheetPlan(sheet: SheetRead, input: SendSheetInput): DraftPlan {
+  return {
+    mode: "selected",
+    table: sheet.table.name,
+    body: { type: "selected" },
+    products: sheet.products,
+    wants: { kind: "items", items: sheet.desired, fingerprint: sheet.fingerprint },
+    confirmRepeatOf: input.confirmRepeatOf,
+    allowAnotherDraftAfter: input.allowAnotherDraftAfter,
+  };
+}
+
+/**
+ * Sends the sheet: reads and validates it into a plan, brings the draft to it (./pipeline.ts),
+ * writes each row's state beside it and compares with the previous finalized run.
+ */
 export async function sendSheet(
   api: SelectedApi,
   input: SendSheetInput,
-  options: SendSheetOptions = {},
+  options: SendOptions = {},
 ): Promise<DraftReview> {
   const { workbook } = input;
   const locale = options.locale ?? "pt-BR";
-  return sendDraft(
-    api,
-    workbook,
-    async (): Promise<DraftSpec> => {
-      const read = await readDistributionSheet(api, workbook, input.table, {
-        validation: options.validation,
-        locale,
-        signal: options.signal,
-        reads: options.reads,
-      });
-      return {
-        mode: "selected",
-        table: read.table.name,
-        body: { type: "selected" },
-        startsEmpty: true,
-        products: read.products,
-        beforeDraft: (entries, continued) =>
-          assertNotPaidBefore(entries, read.fingerprint, {
-            confirmRepeatOf: input.confirmRepeatOf,
-            except: continued,
-          }),
-        draftEntry: () => ({
-          totalEmployees: read.desired.length,
-          totalCents: read.desired.reduce((s, d) => s + [...d.values.values()].reduce((a, b) => a + b, 0), 0),
-          fingerprint: read.fingerprint,
-        }),
-        desired: () => Promise.resolve(read.desired),
-        reviewed: () =>
-          Promise.resolve({ fingerprint: read.fingerprint, items: read.desired, log: undefined }),
-        writeResults: (distributionId, _readBack, details) =>
-          writeRowResults(
-            workbook,
-            read.table,
-            read.mapping,
-            runRowResults(read, "draft", distributionId, locale, { mismatched: details }),
-            locale,
-          ),
-      };
-    },
-    input,
-    options,
-  );
+  progressReporter(options.onProgress)("read", 0, 1);
+  const directoryDone = options.reads?.directoryStep();
+  const sheet = await readDistributionSheet(api, workbook, input.table, {
+    validation: options.validation,
+    locale,
+    signal: options.signal,
+    reads: options.reads,
+  });
+  const plan = sheetPlan(sheet, input);
+  const applied = await sendDraft(api, workbook, plan, options);
+  directoryDone?.();
+  const rows = runRowResults(sheet, "draft", applied.sent.distributionId, locale, {
+    mismatched: applied.details,
+  });
+  await writeRowResults(workbook, sheet.table, sheet.mapping, rows, locale);
+  return sinceLastRun(api, applied, plan, options);
 }
 
 /**

@@ -25,7 +25,7 @@
  * not part of a payment, and an inactive one could not be added anyway); a product the draft holds
  * but the sheet does not map is wanted at zero (the sheet is the whole desired state).
  */
-import { MAX_EMPLOYEE_IDS_PER_CALL } from "../../../api";
+import { MAX_EMPLOYEE_IDS_PER_CALL, inChunks } from "../../../api";
 
 /** One employee as the sheet wants it: cents per product_id (zeros may be left out). */
 export interface DesiredItem {
@@ -65,12 +65,6 @@ export interface PlanOptions {
   chunk?: number;
 }
 
-const chunked = (ids: readonly string[], size: number): string[][] => {
-  const out: string[][] = [];
-  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
-  return out;
-};
-
 /** The items a sheet wants: one per row with a positive total. */
 export function desiredItems(
   rows: ReadonlyArray<{ employee_id: string; values: ReadonlyMap<string, number>; totalCents: number }>,
@@ -108,8 +102,8 @@ export function planItems(
   const removes = actual.map((a) => a.employee_id).filter((id) => !wanted.has(id));
   const adds = desired.map((d) => d.employee_id).filter((id) => !held.has(id));
   const items: PlannedCall[] = [
-    ...chunked(removes, chunk).map((ids): PlannedCall => ({ kind: "remove", employee_ids: ids })),
-    ...chunked(adds, chunk).map((ids): PlannedCall => ({ kind: "add", employee_ids: ids })),
+    ...inChunks(removes, chunk).map((ids): PlannedCall => ({ kind: "remove", employee_ids: ids })),
+    ...inChunks(adds, chunk).map((ids): PlannedCall => ({ kind: "add", employee_ids: ids })),
   ];
 
   const products = new Set<string>();
@@ -198,3 +192,42 @@ function lowerBound(
   }
   return (fresh ? 1 : 0) + Math.ceil(removed / chunk) + Math.ceil(added / chunk) + values + 1;
 }
+
+/** An override row: the employee and the cents of every product its table maps (zeros included). */
+export interface Override {
+  employee_id: string;
+  values: ReadonlyMap<string, number>;
+  /** 0-based data row of the overrides table. */
+  rowIndex?: number;
+}
+
+/**
+ * What the draft must hold: every item as read, with the values for all and then the overrides
+ * applied. An override for an employee the draft does not hold is returned in `notInDraft`.
+ */
+export function modeDesired(
+  actual: readonly ActualItem[],
+  values: ReadonlyMap<string, number>,
+  overrides: readonly Override[],
+): { desired: DesiredItem[]; notInDraft: Override[] } {
+  const over = new Map(overrides.map((o) => [o.employee_id, o]));
+  const held = new Set(actual.map((a) => a.employee_id));
+  const desired = actual.map((actualItem) => {
+    const centsByProduct = new Map(actualItem.values.map((x) => [x.product_id, x.value]));
+    for (const [p, c] of values) centsByProduct.set(p, c);
+    for (const [p, c] of over.get(actualItem.employee_id)?.values ?? []) centsByProduct.set(p, c);
+    return { employee_id: actualItem.employee_id, values: centsByProduct };
+  });
+  return { desired, notInDraft: overrides.filter((o) => !held.has(o.employee_id)) };
+}
+
+/** The items as `DesiredItem`s (what `sheetFingerprint` and the review take). */
+export const asDesired = (items: readonly ActualItem[]): DesiredItem[] =>
+  items.map((i) => ({
+    employee_id: i.employee_id,
+    values: new Map(i.values.map((v) => [v.product_id, v.value])),
+  }));
+
+/** The cents the items hold in all. */
+export const itemsTotal = (items: readonly ActualItem[]) =>
+  items.reduce((s, i) => s + i.values.reduce((a, v) => a + v.value, 0), 0);

@@ -17,7 +17,7 @@ import {
 } from "../../../../test/workflows-env";
 import { sendSheet } from "./distribute";
 import { finalizeSheet } from "../finalize/finalize";
-import { finalizeBatch } from "../modes/mode-finalize";
+import { finalizeBatch } from "../finalize/finalize-mode";
 import { sendBatch } from "../modes/modes";
 import { readRunLogEntries } from "../../../workbook/run-log";
 

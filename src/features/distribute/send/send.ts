@@ -1,5 +1,5 @@
 /**
- * Sends an item plan (./plan.ts) to a draft: stage by stage, each stage's calls through a pool of
+ * Applies an item plan (./plan.ts) to a draft: stage by stage, each stage's calls through a pool of
  * `concurrency` workers (openai-node's vector-store upload pool), with progress and an ETA.
  *
  * The pace is the client's business: a client made by `createPacedClient` (src/api/pacer.ts) spaces
@@ -19,7 +19,7 @@ export type ItemsApi = Pick<
   "addItems" | "removeItems" | "setValueForAll" | "setEmployeeValue"
 >;
 
-export interface SendOptions {
+export interface ApplyOptions {
   signal?: AbortSignal | undefined;
   onProgress?: OnProgress | undefined;
   /** Requests in flight at once (default 4; browsers open 6 connections per host). */
@@ -28,7 +28,7 @@ export interface SendOptions {
   now?: (() => number) | undefined;
 }
 
-export interface SendResult {
+export interface Applied {
   /** Calls made (all of the plan's item calls). */
   done: number;
   /** The totals the last call answered, if any call was made. */
@@ -73,12 +73,12 @@ function callOf(api: ItemsApi, id: string, call: PlannedCall, signal: AbortSigna
   }
 }
 
-export async function sendPlan(
+export async function applyPlan(
   api: ItemsApi,
   distributionId: string,
   plan: Pick<ItemPlan, "stages" | "itemCalls">,
-  options: SendOptions = {},
-): Promise<SendResult> {
+  options: ApplyOptions = {},
+): Promise<Applied> {
   const concurrency = options.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new RangeError("concurrency must be an integer >= 1");

@@ -32,7 +32,7 @@ import { type RefreshApi, refreshStatus } from "../finalize/refresh-status";
 import { assertNotInFlight } from "./in-flight";
 import { planItems } from "../send/plan";
 import { readDraftItems } from "../send/review";
-import { sendPlan } from "../send/send";
+import { applyPlan } from "../send/send";
 
 export type SettleApi = RefreshApi & {
   distributions: Pick<
@@ -207,7 +207,7 @@ export async function abandonDraft(
   const { now, signal } = options;
   const held = await readDraftItems(api.distributions, distributionId, signal);
   const plan = planItems([], held.items, { fresh: false });
-  await sendPlan(api.distributions, distributionId, plan, { signal, now });
+  await applyPlan(api.distributions, distributionId, plan, { signal, now });
   const last = latestByDistribution(await readRunLogEntries(workbook)).find(
     (e) => e.distributionId === distributionId,
   );

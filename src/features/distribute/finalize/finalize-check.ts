@@ -12,12 +12,12 @@
  */
 import { type Distribution, PollTimeoutError, type ValePixClient } from "../../../api";
 import type { Locale, Workbook } from "../../../workbook";
-import { DraftChangedError } from "../finalize/finalize-draft";
-import { refreshStatus } from "../finalize/refresh-status";
-import { SheetChangedError } from "../finalize/finalize";
+import { DraftChangedError } from "./finalize-draft";
+import { refreshStatus } from "./refresh-status";
+import { SheetChangedError } from "./finalize";
 import type { FinalizeCheck, FinalizeOutcome, FinalizeRequest } from "../services";
 import type { Run } from "../../../api/progress";
-import { finalizeByMode, type Reviewed } from "./modes";
+import { finalizeByMode, type Reviewed } from "./finalize-by-mode";
 
 /** The pane's view of a distribution's outcome. */
 export function outcomeView(

@@ -2,7 +2,7 @@
  * Modes `batch` and `group`, second step: finalize what was reviewed. The
  * items are read again and must still have the reviewed fingerprint (else `DraftChangedError`:
  * nothing is finalized); the draft must hold their count and total to the cent; then the shared
- * once-only, run-logged path (../finalize/finalize-draft.ts), and the review table's status column says
+ * once-only, run-logged path (./finalize-draft.ts), and the review table's status column says
  * how it ended.
  */
 import type { FinalizeBody, ValePixClient } from "../../../api";
@@ -13,17 +13,12 @@ import {
   type FinalizeDraftOptions,
   type FinalizeOutcome,
   finalizeDraft,
-} from "../finalize/finalize-draft";
-import {
-  DEFAULT_REVIEW_TABLES,
-  asDesired,
-  itemsTotal,
-  overriddenInTable,
-  writeReviewTable,
-} from "./mode-review";
+} from "./finalize-draft";
+import { DEFAULT_REVIEW_TABLES, overriddenInTable, writeReviewTable } from "../modes/mode-review";
+import { asDesired, itemsTotal } from "../send/plan";
 import { progressReporter } from "../../../api/progress";
 import { readDraftItems } from "../send/review";
-import { ledgerLookups } from "../finalize/finalize";
+import { ledgerLookups } from "./finalize";
 import { readRunLogEntries, sheetFingerprint } from "../../../workbook/run-log";
 import { type DirectoryApi, loadDirectory } from "../send/sheet";
 
