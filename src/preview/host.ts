@@ -36,6 +36,16 @@ const STORAGE_PREFIX = "OfficeRuntime.storage:";
 /** The ribbon commands' functions, by action id, as the commands chunk associated them. */
 const ribbonActions = new Map<string, (event?: unknown) => unknown>();
 
+/** `Office.context.requirements.isSetSupported` over the sets given with their highest version. */
+export function supportsSets(
+  sets: Record<string, number>,
+): (name: string, version?: string | number) => boolean {
+  return (name, version) => {
+    const highest = sets[name];
+    return highest !== undefined && Number(version ?? 1) <= highest;
+  };
+}
+
 export function installOfficeGlobals(options: PreviewHostOptions): void {
   const storage = options.storage ?? globalThis.localStorage;
   const info = { host: "Excel", platform: "OfficeOnline" };
@@ -56,12 +66,7 @@ export function installOfficeGlobals(options: PreviewHostOptions): void {
     context: {
       displayLanguage: options.displayLanguage,
       partitionKey: PARTITION_KEY,
-      requirements: {
-        isSetSupported(name: string, version?: string | number): boolean {
-          const highest = options.requirementSets[name];
-          return highest !== undefined && Number(version ?? 1) <= highest;
-        },
-      },
+      requirements: { isSetSupported: supportsSets(options.requirementSets) },
     },
   };
   const officeRuntime = {

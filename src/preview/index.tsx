@@ -27,7 +27,9 @@ import { fakeFromSnapshot } from "./fake-io";
 import { FakeSheetSource } from "./fake-source";
 import { installCustomFunctions } from "./functions-host";
 import type { DisplayLocale } from "./format";
-import { installOfficeGlobals } from "./host";
+import { installOfficeGlobals, supportsSets } from "./host";
+import { excelNamespace, loadOfficeLibraryInFrame } from "./office-library";
+import { officeLibrary, provideOfficeLibrary } from "../excel/fake/client";
 import { previewLocale } from "./i18n";
 import { keepAfterChanges, workbookStore } from "./workbook-store";
 
@@ -41,6 +43,9 @@ const paneWidth = Math.min(400, Math.max(320, Number(params.get("pane") ?? 360) 
 document.documentElement.style.setProperty("--pane-width", `${paneWidth}px`);
 document.documentElement.lang = locale;
 
+// The fake Excel's client is Microsoft's office.js, as in the tests (./office-library.ts).
+provideOfficeLibrary(() => loadOfficeLibraryInFrame({ isSetSupported: supportsSets(REQUIREMENT_SETS) }));
+
 const kept = workbookStore();
 // The workbook this tab had before a reload, or the demo one.
 const opened = kept
@@ -53,7 +58,6 @@ let hostReady!: () => void;
 installOfficeGlobals({
   displayLanguage: locale,
   requirementSets: REQUIREMENT_SETS,
-  excel: { run },
   ready: new Promise<void>((resolve) => (hostReady = resolve)),
 });
 
@@ -67,6 +71,9 @@ async function keep(source: FakeSheetSource): Promise<void> {
 
 async function start(): Promise<void> {
   const source = await opened;
+  // The add-in's `Excel`: the library's namespace (its `RequestContext`, errors and enums), whose
+  // `run` sends the add-in's batches to the fake behind the spreadsheet view.
+  (globalThis as { Excel?: unknown }).Excel = excelNamespace(await officeLibrary(), run);
   // The add-in's VALEPIX functions, computed by the fake as Excel computes them.
   await installCustomFunctions(source.excel);
   // Keep the workbook across reloads of this tab (the language switch), as an open file would be.

@@ -243,6 +243,13 @@ export function formulaToLocal(formula: string, culture: Culture, custom: NameMa
   );
 }
 
+/** `Range.formulas` → `Range.formulasLocal`: each formula as a person in `culture` reads it, other cells as they are. */
+export function formulasToLocal(rows: CellValue[][], culture: Culture, custom?: NameMap): CellValue[][] {
+  return rows.map((row) =>
+    row.map((v) => (typeof v === "string" && v.startsWith("=") ? formulaToLocal(v, culture, custom) : v)),
+  );
+}
+
 const BOOLEAN_TEXT: Record<Culture, [string, string]> = {
   "en-US": ["TRUE", "FALSE"],
   "pt-BR": ["VERDADEIRO", "FALSO"],

@@ -19,6 +19,7 @@ import { type ExecutorResponse, RequestHost } from "./host";
 import { parseAddress } from "./collection";
 import { type Visibility, uniqueHeaders } from "./model";
 import { FakeWorkbookView } from "./view";
+import { addTableRows } from "./table-growth";
 import { type CustomFunctionsInit, FakeCustomFunctions } from "./custom-functions";
 import { type Culture, formulaFromLocal } from "./culture";
 
@@ -147,6 +148,45 @@ export class FakeExcel extends FakeWorkbookView {
     this.model.syncHeaderNames(fakeSheet, box);
     this.model.raise(fakeSheet, box, "RangeEdited");
     this.model.deliverEvents();
+  }
+
+  /**
+   * Excel's AutoExpansion, before a person types into a cell: typing into the empty row just
+   * below a table (one without a totals row), in the table's columns, makes that row part of the
+   * table, with the formats of the row above ("Overview of Excel tables", Resize a table by
+   * adding rows and columns: "To add a row at the bottom of the table, start typing in a cell
+   * below the last table row. The table expands to include the new row",
+   * https://support.microsoft.com/office/overview-of-excel-tables-7ab0bb7d-3a9e-4b56-a3c9-6c94334e492c).
+   * Returns whether a table grew.
+   */
+  expandTableBelow(sheet: string, a1: string): boolean {
+    const fakeSheet = this.sheet(sheet);
+    const { row, column } = parseA1(a1);
+    const table = this.model.tables.find((candidate) => {
+      const box = this.model.tableBox(candidate);
+      return (
+        candidate.sheet === fakeSheet &&
+        !candidate.showTotals &&
+        row === box.top + box.rows &&
+        column >= box.left &&
+        column < box.left + box.cols
+      );
+    });
+    if (!table) return false;
+    const width = table.columns.length;
+    const below = fakeSheet.cells.read({ top: row, left: table.left, rows: 1, cols: width })[0] ?? [];
+    if (below.some((v) => v !== "")) return false;
+    addTableRows(this.model, table, [Array.from({ length: width }, () => "")]);
+    this.model.deliverEvents();
+    return true;
+  }
+
+  /** Activates a sheet as a person does by clicking its tab (only visible sheets have one). */
+  activateSheet(sheet: string): void {
+    const fakeSheet = this.sheet(sheet);
+    if (fakeSheet.visibility !== "Visible")
+      throw new RangeError(`${sheet} is hidden: it has no tab to click`);
+    this.model.active = fakeSheet;
   }
 
   /**
