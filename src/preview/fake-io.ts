@@ -4,8 +4,8 @@
  * `fakeFromSnapshot` for opening one (or the demo workbook). Reading is Excel's own window
  * looking at its workbook: straight from the fake's model, no request. Opening writes through
  * the Excel JavaScript API the add-in's adapter uses (`Excel.run` batches, one sync per block of
- * rows, under Excel on the web's 5 MB payload limit), so a file lands by Excel's rules. What the
- * API cannot write (formulas Excel would evaluate, settings) comes from the fake's inspectors. */
+ * rows, under Excel on the web's 5 MB payload limit), so a file lands by Excel's rules; its
+ * settings go in with the new workbook (`createFakeExcel`). */
 import { type FakeExcel, createFakeExcel } from "../excel/fake";
 import type { ExcelRun, RequestContextApi } from "../excel";
 import { parseTyped } from "../excel/fake/culture";
