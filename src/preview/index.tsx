@@ -34,7 +34,12 @@ import { previewLocale } from "./i18n";
 import { keepAfterChanges, workbookStore } from "./workbook-store";
 
 /** API sets the add-in asks for (manifest.xml) that the preview's host answers. */
-const REQUIREMENT_SETS = { ExcelApi: 1.12, SharedRuntime: 1.1, RibbonApi: 1.1, CustomFunctionsRuntime: 1.3 };
+const REQUIREMENT_SETS = {
+  ExcelApi: "1.12",
+  SharedRuntime: "1.1",
+  RibbonApi: "1.1",
+  CustomFunctionsRuntime: "1.3",
+};
 
 const params = new URLSearchParams(location.search);
 const locale = previewLocale(params.get("lang"));
@@ -90,9 +95,16 @@ async function start(): Promise<void> {
   const files = {
     open: async (data: ArrayBuffer) => {
       const snapshot = await (await import("./xlsx")).readXlsx(data);
-      // Kept before the reload, or the file would be lost: a refusal is the open's error.
-      await kept.saveOrThrow(snapshot);
+      // No keep of the workbook on screen may start from here on: one that saved after the file
+      // would reopen the old workbook (IndexedDB commits writes in the order they start).
       leaving = true;
+      try {
+        // Kept before the reload, or the file would be lost: a refusal is the open's error.
+        await kept.saveOrThrow(snapshot);
+      } catch (error) {
+        leaving = false;
+        throw error;
+      }
       location.reload();
     },
     save: async () => (await import("./xlsx")).writeXlsx(await source.snapshot()),

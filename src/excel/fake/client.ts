@@ -59,6 +59,19 @@ export function officeLibrary(): Promise<OfficeLibrary> {
   return loaded;
 }
 
+/**
+ * Whether a requirement set's version `asked` is within the `highest` a host supports, as
+ * `Office.context.requirements.isSetSupported` answers: a version is a major and a whole minor
+ * ("1.10" is above "1.9"), never a decimal; no version asks for 1.1 ("Specify Office
+ * applications and API requirements", requirement sets).
+ */
+export function setVersionWithin(asked: string | number | undefined, highest: string | number): boolean {
+  const parts = (version: string | number) => String(version).split(".").map(Number);
+  const [askedMajor = 1, askedMinor = 0] = parts(asked ?? "1.1");
+  const [highestMajor = 1, highestMinor = 0] = parts(highest);
+  return askedMajor !== highestMajor ? askedMajor < highestMajor : askedMinor <= highestMinor;
+}
+
 /** The event message category of the library's host messages (`Constants.eventMessageCategory`). */
 const EVENT_MESSAGE_CATEGORY = 65536;
 /** The bridge message type for events (`HostBridge`: `message.type == 3`). */
@@ -84,11 +97,12 @@ export function sendEvent(library: OfficeLibrary, eventType: number, targetId: s
 
 /**
  * A session of the library whose requests the given host answers: each request body is sent as
- * its JSON text (the size Excel measures), and the answer comes back asynchronously, as a host's.
+ * its JSON text (the size Excel measures), and the answer comes back asynchronously, as a host's
+ * (from this thread, or from another one: the benchmarks' host runs on a worker thread).
  */
 export function hostSession(
   library: OfficeLibrary,
-  host: { sent(): void; answer(requestText: string): ExecutorResponse },
+  host: { sent(): void; answer(requestText: string): ExecutorResponse | Promise<ExecutorResponse> },
 ): object {
   const { SessionBase, GenericEventRegistration } = library.OfficeExtension;
   const executor = {
@@ -97,11 +111,9 @@ export function hostSession(
       host.sent();
       return new Promise<ExecutorResponse>((resolve, reject) => {
         setTimeout(() => {
-          try {
-            resolve(host.answer(text));
-          } catch (e) {
-            reject(e instanceof Error ? e : new Error(String(e)));
-          }
+          Promise.resolve()
+            .then(() => host.answer(text))
+            .then(resolve, (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
         }, 0);
       });
     },

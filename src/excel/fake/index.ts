@@ -121,7 +121,18 @@ export class FakeExcel extends FakeWorkbookView {
   }
 
   private answer(library: OfficeLibrary, requestText: string): ExecutorResponse {
-    this.host ??= new RequestHost(this, (type, target, args) => sendEvent(library, type, target, args));
+    return this.serveRequest(requestText, (type, target, args) => sendEvent(library, type, target, args));
+  }
+
+  /**
+   * Answers one request of the library, given as its JSON text, as the host does; the host's
+   * events go to `sendEvent` (the library's bridge, in this thread or across one).
+   */
+  serveRequest(
+    requestText: string,
+    sendEvent: (eventType: number, targetId: string, args: unknown) => void,
+  ): ExecutorResponse {
+    this.host ??= new RequestHost(this, sendEvent);
     const { response, record } = this.host.execute(requestText);
     countRequest(this.stats, record, requestText);
     return response;
@@ -317,4 +328,5 @@ export function createFakeExcel(init: FakeExcelInit = {}): FakeExcel {
 }
 
 export type { FakeStats } from "./context";
+export type { ExecutorResponse } from "./host";
 export type { Visibility } from "./model";
