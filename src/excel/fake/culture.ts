@@ -214,7 +214,7 @@ export function formulaFromLocal(formula: string, culture: Culture, custom: Name
 }
 
 /** `formulas` → `formulasLocal`: a formula as a person in `culture` reads it. */
-export function formulaToLocal(formula: string, culture: Culture, custom: NameMap = new Map()): string {
+function formulaToLocal(formula: string, culture: Culture, custom: NameMap = new Map()): string {
   const local = (name: string) => custom.get(name.toUpperCase()) ?? name;
   if (culture === "en-US")
     return mapCode(
