@@ -1,8 +1,8 @@
 /**
  * Microsoft's office.js as the client of the fake Excel: the library (`@microsoft/office-js`,
  * the pinned dev dependency, loaded unmodified from its dist file by the environment: jest and the
- * benchmarks through test/office-library.ts) runs the add-in's
- * `Excel.run` batches, and sends each request to the fake through the library's own seam for a
+ * benchmarks through test/office-library.ts, the preview through src/preview/office-library.ts)
+ * runs the add-in's `Excel.run` batches, and sends each request to the fake through the library's own seam for a
  * host: a session (`OfficeExtension.SessionBase`) whose request executor
  * (`_createRequestExecutorOrNull()`, `executeAsync(customData, flags, {Url, Headers, Body})`)
  * is the host (./host.ts). Events go the way a native host sends them, as messages on
@@ -40,15 +40,10 @@ export interface OfficeLibrary {
 let provider: (() => Promise<OfficeLibrary>) | undefined;
 let loaded: Promise<OfficeLibrary> | undefined;
 
-/** Says how this environment loads the library (jest's setup, the benchmarks). */
+/** Says how this environment loads the library (jest's setup, the benchmarks, the preview). */
 export function provideOfficeLibrary(load: () => Promise<OfficeLibrary>): void {
   provider = load;
   loaded = undefined;
-}
-
-/** Whether this environment provides the library (jest and the benchmarks do; the preview not yet). */
-export function hasOfficeLibrary(): boolean {
-  return provider !== undefined;
 }
 
 /** The library, loaded once per environment on first use. */

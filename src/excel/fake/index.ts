@@ -13,8 +13,7 @@ import type { CellValue } from "../../workbook/port";
 import type { ExcelRun, RequestContextApi } from "../office-api";
 import { type Box, checkInput } from "./cells";
 import { type FakeStats, countRequest, emptyStats } from "./context";
-import { type OfficeLibrary, hasOfficeLibrary, hostSession, officeLibrary, sendEvent } from "./client";
-import { FakeRequestContext } from "./objects";
+import { type OfficeLibrary, hostSession, officeLibrary, sendEvent } from "./client";
 import { type ExecutorResponse, RequestHost } from "./host";
 import { parseAddress } from "./collection";
 import { type Visibility, uniqueHeaders } from "./model";
@@ -82,7 +81,6 @@ export class FakeExcel extends FakeWorkbookView {
    * the batch ends; the fake answers each request on its model.
    */
   readonly run: ExcelRun = async <T>(batch: (context: RequestContextApi) => Promise<T>): Promise<T> => {
-    if (!hasOfficeLibrary()) return this.runOwnClient(batch);
     const library = await officeLibrary();
     this.session ??= hostSession(library, {
       sent: () => void this.inFlight++,
@@ -93,17 +91,6 @@ export class FakeExcel extends FakeWorkbookView {
     });
     return library.Excel.run(this.session, (context) => batch(context));
   };
-
-  /**
-   * The fake's own client (./objects.ts), where no office.js is provided: the browser preview
-   * still runs on it. Operations still queued when the batch resolves are synced then.
-   */
-  private async runOwnClient<T>(batch: (context: RequestContextApi) => Promise<T>): Promise<T> {
-    const ctx = new FakeRequestContext(this);
-    const result = await batch(ctx);
-    if (ctx.pending) await ctx.sync();
-    return result;
-  }
 
   /** Requests sent by the library and not answered yet. */
   private inFlight = 0;
