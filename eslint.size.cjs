@@ -32,7 +32,6 @@ const OVER_THE_LIMIT = [
   "src/features/distribute/screen/useDistribute.ts", // useDistribute, 173
   "src/features/distribute/send/pipeline.ts", // sendDraft, 102
   "src/features/fund/FundScreen.tsx", // FundScreen, 97
-  "src/preview/components/PreviewApp.tsx", // PreviewApp, 122
   "src/taskpane/App.tsx", // Shell, 115
 ];
 
