@@ -179,7 +179,15 @@ module.exports = async (env = {}, argv = {}) => {
       new CopyWebpackPlugin({
         patterns: [
           ...(dev
-            ? [{ from: "node_modules/react-data-grid/lib/styles.css", to: "react-data-grid.css" }]
+            ? [
+                { from: "node_modules/react-data-grid/lib/styles.css", to: "react-data-grid.css" },
+                // The preview's Excel client (src/preview/office-library.ts), as the package ships
+                // it, from node_modules: development builds only.
+                {
+                  from: require.resolve("@microsoft/office-js/dist/excel-web-16.00.js"),
+                  to: "office-js-preview/excel-web-16.00.js",
+                },
+              ]
             : []),
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "src/taskpane/help.html", to: "help.html" },

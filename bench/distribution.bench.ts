@@ -10,7 +10,7 @@
  * call per employee and product, finalize.
  */
 import { type FinalizeBody, type ValePixClient, collectAll, createClient } from "../src/api";
-import { createFakeExcel } from "../src/excel/fake";
+import { type ExcelThread, type WireUse, startExcelThread } from "./excel-thread";
 import { OfficeWorkbook } from "../src/excel/office-workbook";
 import { createPacedClient } from "../src/api/pacer";
 import { WorkflowReads, finalizeSheet, sendSheet } from "../src/features/distribute";
@@ -72,8 +72,15 @@ export interface ScenarioResult {
   /** Requests of any kind the sandbox served during the run (reads included). */
   requests_served: number;
   phases_ms: Record<string, number>;
-  /** The add-in side's heap (the sandbox's thread has its own, sandbox-thread.ts). */
+  /**
+   * The add-in side's heap: its code, office.js and its proxies (the sandbox's thread and the
+   * fake Excel's thread have their own: sandbox-thread.ts, excel-thread.ts).
+   */
   peak_heap_mb: number;
+  /** The add-in side's heap when the month starts (office.js's window, the bench's set-up). */
+  start_heap_mb: number;
+  /** Office syncs and their serialized bytes, by phase of the month (what crossed to the Excel thread). */
+  excel_wire: Record<string, WireUse>;
   /** The process's resident memory, the sandbox's thread included. */
   peak_rss_mb: number;
 }
@@ -127,8 +134,14 @@ interface Run {
   sendEnd: number;
 }
 
-async function runOnce(api: ValePixClient, wb: OfficeWorkbook, sent: SentRequest[]): Promise<Run> {
+async function runOnce(
+  api: ValePixClient,
+  wb: OfficeWorkbook,
+  sent: SentRequest[],
+  phaseOf: (clock: PhaseClock) => void,
+): Promise<Run> {
   const clock = new PhaseClock();
+  phaseOf(clock);
   const { workbook, times } = timedWorkbook(wb, () => clock.current);
   // What the pane keeps between Send and Finalize (src/features/distribute/send/reads.ts).
   const reads = new WorkflowReads();
@@ -229,9 +242,10 @@ function readPassesOf(
 
 export async function runScenario(s: Scenario): Promise<ScenarioResult> {
   const { sb, active, products, directory } = await setup(s);
+  let excel: ExcelThread | undefined;
   try {
     const first = firstMonth(active, products);
-    const excel = createFakeExcel({
+    excel = await startExcelThread({
       tables: [
         { name: TABLE, sheet: "Folha", header: first.header, rows: first.rows, numberFormats: { CPF: "@" } },
       ],
@@ -256,7 +270,9 @@ export async function runScenario(s: Scenario): Promise<ScenarioResult> {
     await sb.requests.reset();
     const memory = memorySampler();
     const readStart = performance.now();
-    const run = await runOnce(client, wb, sent);
+    excel.wire.clear();
+    const thread = excel;
+    const run = await runOnce(client, wb, sent, (clock) => (thread.phase = () => clock.current));
     const mem = memory.stop();
 
     const served = await sb.requests.list();
@@ -302,9 +318,12 @@ export async function runScenario(s: Scenario): Promise<ScenarioResult> {
       requests_served: served.length,
       phases_ms: ph,
       peak_heap_mb: mem.peakHeapMb,
+      start_heap_mb: mem.startHeapMb,
       peak_rss_mb: mem.peakRssMb,
+      excel_wire: Object.fromEntries(excel.wire),
     };
   } finally {
+    await excel?.close();
     await closeQuietly(sb);
   }
 }

@@ -95,6 +95,8 @@ test("the fake Excel and its formula engine stay out of the production bundle (i
   // preview and the benchmarks import them from src/excel/fake, never through src/excel/index.ts.
   const forbidden = /src\/excel\/fake\/|node_modules\/(@formulajs\/formulajs|@borgar\/fx|numfmt)\//;
   expect(names.filter((n) => forbidden.test(n))).toEqual([]);
+  // The preview's copy of office.js (src/preview/office-library.ts) is for development builds only.
+  expect(existsSync(path.join(out, "office-js-preview"))).toBe(false);
 });
 
 test("the pane's start weight stays under its budget (gzip -9, as npm run size measures it)", () => {

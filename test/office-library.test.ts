@@ -5,7 +5,7 @@
  * them (`debugInfo.statement` from the failing action's index).
  */
 import { createFakeExcel } from "../src/excel/fake";
-import { officeLibrary } from "../src/excel/fake/client";
+import { officeLibrary, setVersionWithin } from "../src/excel/fake/client";
 
 const excel = () => createFakeExcel({ sheets: { Folha: [["a", 1]] } });
 /** The adapter's subset widened to the library's own types, for what the subset leaves out. */
@@ -80,4 +80,13 @@ test("the library's own requirement-set check is off in this build: a call above
     return { count: selected.areaCount, address: selected.address };
   });
   expect(areas).toEqual({ count: 2, address: "Folha!A1,Folha!C3:D4" });
+});
+
+test("requirement-set versions compare as a major and a whole minor, never as decimals", () => {
+  expect(setVersionWithin("1.3", "1.12")).toBe(true);
+  expect(setVersionWithin("1.10", "1.8")).toBe(false);
+  expect(setVersionWithin(1.8, "1.8")).toBe(true);
+  expect(setVersionWithin("1.9", "1.10")).toBe(true);
+  expect(setVersionWithin(undefined, "1.1")).toBe(true);
+  expect(setVersionWithin("2.0", "1.12")).toBe(false);
 });

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { JSDOM } from "jsdom";
-import type { NativeBridge, OfficeLibrary } from "../src/excel/fake/client";
+import { type NativeBridge, type OfficeLibrary, setVersionWithin } from "../src/excel/fake/client";
 
 /** The library file the tests and benchmarks run. */
 export const OFFICE_LIBRARY_FILE = createRequire(path.join(process.cwd(), "package.json")).resolve(
@@ -27,19 +27,19 @@ export const OFFICE_LIBRARY_FILE = createRequire(path.join(process.cwd(), "packa
  * `setRangePropertiesInBulk`). Its per-API check (`throwIfApiNotSupported`) is off in this build
  * (it reads `CommonUtility._doApiNotSupportedCheck`, false): test/api-sets.test.ts is that gate.
  */
-const supportedSets: Map<string, number> = manifestSets();
+const supportedSets: Map<string, string> = manifestSets();
 
-function manifestSets(): Map<string, number> {
+function manifestSets(): Map<string, string> {
   const manifest = readFileSync(path.join(process.cwd(), "manifest.xml"), "utf8");
-  const sets = new Map<string, number>();
+  const sets = new Map<string, string>();
   for (const match of manifest.matchAll(/<Set Name="([^"]+)" MinVersion="([^"]+)"\s*\/>/g))
-    sets.set(match[1]!, Number(match[2]));
+    sets.set(match[1]!, match[2]!);
   return sets;
 }
 
 function isSetSupported(name: string, version?: string | number): boolean {
   const highest = supportedSets.get(name);
-  return highest !== undefined && Number(version ?? 1.1) <= highest;
+  return highest !== undefined && setVersionWithin(version, highest);
 }
 
 interface LibraryWindow {

@@ -1,12 +1,11 @@
 /**
  * Moves a workbook between the fake Excel (src/excel/fake, the one emulation of Excel) and a
  * plain snapshot (./snapshot.ts): `readSnapshot` for the spreadsheet view and for saving a file,
- * `fakeFromSnapshot` for opening one (or the demo workbook). Both go through the Excel
- * JavaScript API that the add-in's adapter uses (`Excel.run` batches, one sync per block of
- * rows, under Excel on the web's 5 MB payload limit), so the preview shows and stores what the
- * add-in wrote, by Excel's rules. What the API cannot read back (formulas Excel would evaluate,
- * column widths, frozen rows, conditional formats, settings) comes from the fake's inspectors.
- */
+ * `fakeFromSnapshot` for opening one (or the demo workbook). Reading is Excel's own window
+ * looking at its workbook: straight from the fake's model, no request. Opening writes through
+ * the Excel JavaScript API the add-in's adapter uses (`Excel.run` batches, one sync per block of
+ * rows, under Excel on the web's 5 MB payload limit), so a file lands by Excel's rules; its
+ * settings go in with the new workbook (`createFakeExcel`). */
 import { type FakeExcel, createFakeExcel } from "../excel/fake";
 import type { ExcelRun, RequestContextApi } from "../excel";
 import { parseTyped } from "../excel/fake/culture";
@@ -28,58 +27,30 @@ const ROWS_PER_SYNC = 1000;
 const VISIBILITY = { Visible: "visible", Hidden: "hidden", VeryHidden: "veryHidden" } as const;
 const EXCEL_VISIBILITY = { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" } as const;
 
-/** "'Folha 1'!A1:C4" → "A1:C4" (Office.js addresses carry the sheet). */
-function localAddress(address: string): string {
-  return address.slice(address.lastIndexOf("!") + 1);
+/**
+ * The workbook as Excel's own window shows it, read from the fake's model (its view,
+ * src/excel/fake/view.ts): the grid, the tabs and a saved file are Excel's, not an add-in's,
+ * so reading them sends no request through office.js and never queues behind the add-in's.
+ */
+export function readSnapshot(excel: FakeExcel): Promise<WorkbookSnapshot> {
+  return Promise.resolve(snapshotOf(excel));
 }
 
-export async function readSnapshot(excel: FakeExcel): Promise<WorkbookSnapshot> {
-  const run = excel.run;
-  const { sheets, tables } = await run(async (context) => {
-    const ws = context.workbook.worksheets.load("items/name,items/visibility");
-    const ts = context.workbook.tables.load("items/name,items/showTotals");
-    await context.sync();
-    const used = ws.items.map((s) => s.getUsedRangeOrNullObject(true).load("address"));
-    const parts = ts.items.map((t) => ({
-      range: t.getRange().load("address"),
-      header: t.getHeaderRowRange().load("values"),
-      sheet: t.worksheet.load("name"),
-    }));
-    await context.sync();
-    return {
-      sheets: ws.items.map((s, i) => ({
-        name: s.name,
-        visibility: VISIBILITY[s.visibility],
-        used: used[i]?.isNullObject ? null : localAddress(used[i]?.address ?? "A1"),
-      })),
-      tables: ts.items.map((t, i) => ({
-        name: t.name,
-        hasTotalsRow: t.showTotals,
-        sheet: parts[i]?.sheet.name ?? "",
-        ref: localAddress(parts[i]?.range.address ?? "A1"),
-        columns: (parts[i]?.header.values[0] ?? []).map(String),
-      })),
-    };
-  });
-
+function snapshotOf(excel: FakeExcel): WorkbookSnapshot {
+  const tables = excel.allTables();
   const out: WorkbookSnapshot = { sheets: [], settings: excel.settings() as Record<string, JsonValue> };
-  for (const listed of sheets) {
-    const sheet = emptySheet(listed.name, listed.visibility);
+  for (const name of excel.sheetNames()) {
+    const layout = excel.sheetLayout(name);
+    const sheet = emptySheet(name, VISIBILITY[layout.visibility]);
     sheet.tables = tables
-      .filter((t) => t.sheet === listed.name)
-      .map(({ name, ref, columns, hasTotalsRow }) => ({ name, ref, columns, hasTotalsRow }));
+      .filter((t) => t.sheet === name)
+      .map((t) => ({ name: t.name, ref: t.address, columns: t.header, hasTotalsRow: t.showTotals }));
     // Formats matter in a table's empty rows too (a text CPF column): read the tables' boxes.
-    const boxes = [
-      ...(listed.used ? [parseRange(listed.used)] : []),
-      ...sheet.tables.map((t) => parseRange(t.ref)),
-    ];
+    const used = excel.usedAddress(name);
+    const boxes = [...(used ? [parseRange(used)] : []), ...sheet.tables.map((t) => parseRange(t.ref))];
     const bottom = Math.max(-1, ...boxes.map((b) => b.bottom));
     const right = Math.max(-1, ...boxes.map((b) => b.right));
-    for (let top = 0; top <= bottom; top += ROWS_PER_SYNC) {
-      const rows = Math.min(ROWS_PER_SYNC, bottom - top + 1);
-      await readBlock(run, excel, sheet, { top, left: 0, bottom: top + rows - 1, right });
-    }
-    const layout = excel.sheetLayout(listed.name);
+    if (bottom >= 0) readBox(excel, sheet, { top: 0, left: 0, bottom, right });
     for (const [column, width] of Object.entries(layout.widths)) sheet.columnWidths[Number(column)] = width;
     sheet.frozenRows = layout.frozenRows;
     sheet.conditionalFormats = layout.conditionalFormats.map(({ address, formula, fill, font }) => ({
@@ -88,7 +59,7 @@ export async function readSnapshot(excel: FakeExcel): Promise<WorkbookSnapshot> 
       ...(fill ? { fill } : {}),
       ...(font ? { font } : {}),
     }));
-    const charts = excel.charts(listed.name);
+    const charts = excel.charts(name);
     if (charts.length > 0)
       sheet.charts = charts.map((c) => ({
         name: c.name,
@@ -105,29 +76,17 @@ export async function readSnapshot(excel: FakeExcel): Promise<WorkbookSnapshot> 
   return out;
 }
 
-async function readBlock(
-  run: ExcelRun,
-  excel: FakeExcel,
-  sheet: SheetSnapshot,
-  box: RangeRef,
-): Promise<void> {
-  const block = await run(async (context) => {
-    const range = context.workbook.worksheets
-      .getItem(sheet.name)
-      .getRange(formatRange(box))
-      .load("values,formulas,formulasLocal,numberFormat");
-    await context.sync();
-    return {
-      values: range.values,
-      formulas: range.formulas,
-      local: range.formulasLocal,
-      formats: range.numberFormat,
-    };
+function readBox(excel: FakeExcel, sheet: SheetSnapshot, box: RangeRef): void {
+  const block = excel.cellArrays(sheet.name, {
+    top: box.top,
+    left: box.left,
+    rows: box.bottom - box.top + 1,
+    cols: box.right - box.left + 1,
   });
   block.values.forEach((row, i) =>
     row.forEach((value, column) => {
       const address = a1(box.top + i, box.left + column);
-      const format = block.formats[i]?.[column] ?? "General";
+      const format = block.numberFormat[i]?.[column] ?? "General";
       const written = block.formulas[i]?.[column];
       // `Range.formulas` gives a text cell's text too: ask the fake whether "=…" is a formula.
       const formula =
@@ -140,7 +99,7 @@ async function readBlock(
       if (formula === undefined && value !== "" && excel.isSpilled(sheet.name, address)) cell.spilled = true;
       if (formula !== undefined) {
         cell.formula = formula;
-        const local = block.local[i]?.[column];
+        const local = block.formulasLocal[i]?.[column];
         if (typeof local === "string" && local !== formula) cell.formulaLocal = local;
       }
       if (format !== "General") cell.format = format;

@@ -78,6 +78,22 @@ describe("the spreadsheet view over the fake Excel", () => {
     expect(excel.table("Funcionarios")).toMatchObject({ rowCount: 13 });
   });
 
+  it("sends nothing through office.js for what Excel's own window does: typing, selecting, a tab, a redraw", async () => {
+    const { excel, source } = await open();
+    excel.resetStats();
+    await source.typeCell("Funcionários", "A14", "Nova Pessoa");
+    await source.select({ sheet: "Distribuição", address: "C4" });
+    await source.activate("Produtos");
+    await source.snapshot();
+    // Only the add-in's own batches are requests, as in Excel: its grid is not an add-in.
+    expect(excel.stats.syncs).toBe(0);
+    await source.run(async (context) => {
+      context.workbook.worksheets.getItem("Produtos").load("name");
+      await context.sync();
+    });
+    expect(excel.stats.syncs).toBe(1);
+  });
+
   it("reads the workbook once per change, for every caller that asks before the next one", async () => {
     const { source } = await open();
     const [a, b] = await Promise.all([source.snapshot(), source.snapshot()]);

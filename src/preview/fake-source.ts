@@ -1,16 +1,17 @@
 /**
  * The spreadsheet view's `SheetSource` over the fake Excel (src/excel/fake), the same workbook
  * the add-in's adapter (`OfficeWorkbook`) reads and writes through `Excel.run`. The page gives
- * the add-in `run` below as its `Excel.run`: the fake's own, followed by a redraw. A person's
- * typing goes through the fake's `typeCell`, which stores the value by Excel's rules and raises
- * `Table.onChanged`, as an edit in Excel does ("Table.onChanged",
- * https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-onchanged-member).
- */
+ * the add-in `run` below as its `Excel.run`: the fake's, followed by a redraw. What a person
+ * does in Excel's window (typing, AutoExpansion, selecting, clicking a sheet's tab) and what
+ * that window draws are Excel's own, not an add-in's: they act on the fake's model directly and
+ * send nothing through office.js, as in Excel. Typing goes through the fake's `typeCell`, which
+ * stores the value by Excel's rules and raises `Table.onChanged`, as an edit in Excel does
+ * ("Table.onChanged",
+ * https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-onchanged-member). */
 import type { ExcelRun } from "../excel";
 import type { FakeExcel } from "../excel/fake";
 import { readSnapshot } from "./fake-io";
 import type { DisplayLocale } from "./format";
-import { parseRange } from "./snapshot";
 import type { CellSelection, SheetSource } from "./sheet-source";
 import type { WorkbookSnapshot } from "./snapshot";
 
@@ -63,63 +64,27 @@ export class FakeSheetSource implements SheetSource {
     return selected && first ? { sheet: selected.sheet, address: first } : null;
   }
 
-  async typeCell(sheet: string, address: string, text: string): Promise<void> {
-    if (text !== "") await this.expandTableTo(sheet, address);
-    this.excel.typeCell(sheet, address, text);
-    this.changed();
-  }
-
-  /**
-   * Excel's AutoExpansion: typing into the empty row just below a table (one without a totals
-   * row), in the table's columns, makes that row part of the table, with the formats of the row
-   * above ("Overview of Excel tables", Resize a table by adding rows and columns: "To add a row
-   * at the bottom of the table, start typing in a cell below the last table row. The table
-   * expands to include the new row"). Done with `TableRowCollection.add`, as an add-in would.
-   */
-  private async expandTableTo(sheet: string, address: string): Promise<void> {
-    const at = parseRange(address);
-    await this.excel.run(async (context) => {
-      const tables = context.workbook.tables.load("items/name,items/showTotals");
-      await context.sync();
-      const places = tables.items.map((t) => ({
-        table: t,
-        range: t.getRange().load("address,rowIndex,columnIndex,rowCount,columnCount"),
-        sheet: t.worksheet.load("name"),
-      }));
-      await context.sync();
-      const below = places.find(
-        ({ table, range, sheet: s }) =>
-          !table.showTotals &&
-          s.name.toLowerCase() === sheet.toLowerCase() &&
-          at.top === range.rowIndex + range.rowCount &&
-          at.left >= range.columnIndex &&
-          at.left < range.columnIndex + range.columnCount,
-      );
-      if (!below) return;
-      const row = context.workbook.worksheets
-        .getItem(sheet)
-        .getRangeByIndexes(at.top, below.range.columnIndex, 1, below.range.columnCount)
-        .load("values");
-      await context.sync();
-      if (row.values[0]?.some((v) => v !== "")) return;
-      below.table.rows.add(undefined, [Array.from({ length: below.range.columnCount }, () => "")]);
-      await context.sync();
+  typeCell(sheet: string, address: string, text: string): Promise<void> {
+    return this.personDoes(() => {
+      if (text !== "") this.excel.expandTableBelow(sheet, address);
+      this.excel.typeCell(sheet, address, text);
     });
   }
 
   select({ sheet, address }: CellSelection): Promise<void> {
-    return this.excel.run(async (context) => {
-      context.workbook.worksheets.getItem(sheet).getRange(address).select();
-      await context.sync();
-      this.changed();
-    });
+    return this.personDoes(() => this.excel.selectAreas(sheet, address));
   }
 
   activate(sheet: string): Promise<void> {
-    return this.excel.run(async (context) => {
-      context.workbook.worksheets.getItem(sheet).activate();
-      await context.sync();
+    return this.personDoes(() => this.excel.activateSheet(sheet));
+  }
+
+  /** A person's action in Excel's window, then a redraw; Excel's refusal is the promise's. */
+  private personDoes(action: () => void): Promise<void> {
+    return new Promise<void>((resolve) => {
+      action();
       this.changed();
+      resolve();
     });
   }
 

@@ -20,7 +20,7 @@ describe("the preview's Office globals", () => {
   it("answers onReady as Excel, with the chosen display language and a partition key", async () => {
     installOfficeGlobals({
       displayLanguage: "en-US",
-      requirementSets: { ExcelApi: 1.12 },
+      requirementSets: { ExcelApi: "1.12" },
       storage: new MapStorage() as unknown as Storage,
     });
     const seen: unknown[] = [];
@@ -31,6 +31,10 @@ describe("the preview's Office globals", () => {
     expect(Office.context.partitionKey).toBe(PARTITION_KEY);
     expect(Office.context.requirements.isSetSupported("ExcelApi", "1.12")).toBe(true);
     expect(Office.context.requirements.isSetSupported("ExcelApi", "1.13")).toBe(false);
+    // Versions are a major and a whole minor: 1.3 and 1.9 are below 1.12 (office.js asks for 1.3
+    // before it splits a large write, and takes a pre-1.3 path when told no).
+    expect(Office.context.requirements.isSetSupported("ExcelApi", "1.3")).toBe(true);
+    expect(Office.context.requirements.isSetSupported("ExcelApi", "1.9")).toBe(true);
     expect(Office.context.requirements.isSetSupported("SharedRuntime", "1.1")).toBe(false);
   });
 

@@ -17,12 +17,13 @@
  *   (./custom-functions.ts);
  * - `Excel`, when given, is the fake Excel JavaScript API of src/excel.
  */
+import { setVersionWithin } from "../excel/fake/client";
 import { previewCustomFunctions } from "./custom-functions";
 
 export interface PreviewHostOptions {
   displayLanguage: string;
-  /** Requirement sets and their highest version (e.g. ExcelApi 1.12, SharedRuntime 1.1). */
-  requirementSets: Record<string, number>;
+  /** Requirement sets and their highest version (e.g. ExcelApi "1.12", SharedRuntime "1.1"). */
+  requirementSets: Record<string, string>;
   /** The fake `Excel` namespace, when the page has one. */
   excel?: unknown;
   storage?: Storage;
@@ -35,6 +36,16 @@ const STORAGE_PREFIX = "OfficeRuntime.storage:";
 
 /** The ribbon commands' functions, by action id, as the commands chunk associated them. */
 const ribbonActions = new Map<string, (event?: unknown) => unknown>();
+
+/** `Office.context.requirements.isSetSupported` over the sets given with their highest version. */
+export function supportsSets(
+  sets: Record<string, string>,
+): (name: string, version?: string | number) => boolean {
+  return (name, version) => {
+    const highest = sets[name];
+    return highest !== undefined && setVersionWithin(version, highest);
+  };
+}
 
 export function installOfficeGlobals(options: PreviewHostOptions): void {
   const storage = options.storage ?? globalThis.localStorage;
@@ -56,12 +67,7 @@ export function installOfficeGlobals(options: PreviewHostOptions): void {
     context: {
       displayLanguage: options.displayLanguage,
       partitionKey: PARTITION_KEY,
-      requirements: {
-        isSetSupported(name: string, version?: string | number): boolean {
-          const highest = options.requirementSets[name];
-          return highest !== undefined && Number(version ?? 1) <= highest;
-        },
-      },
+      requirements: { isSetSupported: supportsSets(options.requirementSets) },
     },
   };
   const officeRuntime = {

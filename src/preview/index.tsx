@@ -27,12 +27,19 @@ import { fakeFromSnapshot } from "./fake-io";
 import { FakeSheetSource } from "./fake-source";
 import { installCustomFunctions } from "./functions-host";
 import type { DisplayLocale } from "./format";
-import { installOfficeGlobals } from "./host";
+import { installOfficeGlobals, supportsSets } from "./host";
+import { excelNamespace, loadOfficeLibraryInFrame } from "./office-library";
+import { officeLibrary, provideOfficeLibrary } from "../excel/fake/client";
 import { previewLocale } from "./i18n";
 import { keepAfterChanges, workbookStore } from "./workbook-store";
 
 /** API sets the add-in asks for (manifest.xml) that the preview's host answers. */
-const REQUIREMENT_SETS = { ExcelApi: 1.12, SharedRuntime: 1.1, RibbonApi: 1.1, CustomFunctionsRuntime: 1.3 };
+const REQUIREMENT_SETS = {
+  ExcelApi: "1.12",
+  SharedRuntime: "1.1",
+  RibbonApi: "1.1",
+  CustomFunctionsRuntime: "1.3",
+};
 
 const params = new URLSearchParams(location.search);
 const locale = previewLocale(params.get("lang"));
@@ -40,6 +47,9 @@ const sandboxUrl = params.get("sandbox") ?? ENVIRONMENTS.sandbox;
 const paneWidth = Math.min(400, Math.max(320, Number(params.get("pane") ?? 360) || 360));
 document.documentElement.style.setProperty("--pane-width", `${paneWidth}px`);
 document.documentElement.lang = locale;
+
+// The fake Excel's client is Microsoft's office.js, as in the tests (./office-library.ts).
+provideOfficeLibrary(() => loadOfficeLibraryInFrame({ isSetSupported: supportsSets(REQUIREMENT_SETS) }));
 
 const kept = workbookStore();
 // The workbook this tab had before a reload, or the demo one.
@@ -53,7 +63,6 @@ let hostReady!: () => void;
 installOfficeGlobals({
   displayLanguage: locale,
   requirementSets: REQUIREMENT_SETS,
-  excel: { run },
   ready: new Promise<void>((resolve) => (hostReady = resolve)),
 });
 
@@ -67,6 +76,9 @@ async function keep(source: FakeSheetSource): Promise<void> {
 
 async function start(): Promise<void> {
   const source = await opened;
+  // The add-in's `Excel`: the library's namespace (its `RequestContext`, errors and enums), whose
+  // `run` sends the add-in's batches to the fake behind the spreadsheet view.
+  (globalThis as { Excel?: unknown }).Excel = excelNamespace(await officeLibrary(), run);
   // The add-in's VALEPIX functions, computed by the fake as Excel computes them.
   await installCustomFunctions(source.excel);
   // Keep the workbook across reloads of this tab (the language switch), as an open file would be.
@@ -83,9 +95,16 @@ async function start(): Promise<void> {
   const files = {
     open: async (data: ArrayBuffer) => {
       const snapshot = await (await import("./xlsx")).readXlsx(data);
-      // Kept before the reload, or the file would be lost: a refusal is the open's error.
-      await kept.saveOrThrow(snapshot);
+      // No keep of the workbook on screen may start from here on: one that saved after the file
+      // would reopen the old workbook (IndexedDB commits writes in the order they start).
       leaving = true;
+      try {
+        // Kept before the reload, or the file would be lost: a refusal is the open's error.
+        await kept.saveOrThrow(snapshot);
+      } catch (error) {
+        leaving = false;
+        throw error;
+      }
       location.reload();
     },
     save: async () => (await import("./xlsx")).writeXlsx(await source.snapshot()),

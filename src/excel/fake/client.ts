@@ -1,8 +1,8 @@
 /**
  * Microsoft's office.js as the client of the fake Excel: the library (`@microsoft/office-js`,
  * the pinned dev dependency, loaded unmodified from its dist file by the environment: jest and the
- * benchmarks through test/office-library.ts) runs the add-in's
- * `Excel.run` batches, and sends each request to the fake through the library's own seam for a
+ * benchmarks through test/office-library.ts, the preview through src/preview/office-library.ts)
+ * runs the add-in's `Excel.run` batches, and sends each request to the fake through the library's own seam for a
  * host: a session (`OfficeExtension.SessionBase`) whose request executor
  * (`_createRequestExecutorOrNull()`, `executeAsync(customData, flags, {Url, Headers, Body})`)
  * is the host (./host.ts). Events go the way a native host sends them, as messages on
@@ -40,15 +40,10 @@ export interface OfficeLibrary {
 let provider: (() => Promise<OfficeLibrary>) | undefined;
 let loaded: Promise<OfficeLibrary> | undefined;
 
-/** Says how this environment loads the library (jest's setup, the benchmarks). */
+/** Says how this environment loads the library (jest's setup, the benchmarks, the preview). */
 export function provideOfficeLibrary(load: () => Promise<OfficeLibrary>): void {
   provider = load;
   loaded = undefined;
-}
-
-/** Whether this environment provides the library (jest and the benchmarks do; the preview not yet). */
-export function hasOfficeLibrary(): boolean {
-  return provider !== undefined;
 }
 
 /** The library, loaded once per environment on first use. */
@@ -57,6 +52,19 @@ export function officeLibrary(): Promise<OfficeLibrary> {
     throw new Error("office.js is not provided: call provideOfficeLibrary (test/office-library.ts)");
   loaded ??= provider();
   return loaded;
+}
+
+/**
+ * Whether a requirement set's version `asked` is within the `highest` a host supports, as
+ * `Office.context.requirements.isSetSupported` answers: a version is a major and a whole minor
+ * ("1.10" is above "1.9"), never a decimal; no version asks for 1.1 ("Specify Office
+ * applications and API requirements", requirement sets).
+ */
+export function setVersionWithin(asked: string | number | undefined, highest: string | number): boolean {
+  const parts = (version: string | number) => String(version).split(".").map(Number);
+  const [askedMajor = 1, askedMinor = 0] = parts(asked ?? "1.1");
+  const [highestMajor = 1, highestMinor = 0] = parts(highest);
+  return askedMajor !== highestMajor ? askedMajor < highestMajor : askedMinor <= highestMinor;
 }
 
 /** The event message category of the library's host messages (`Constants.eventMessageCategory`). */
@@ -84,11 +92,12 @@ export function sendEvent(library: OfficeLibrary, eventType: number, targetId: s
 
 /**
  * A session of the library whose requests the given host answers: each request body is sent as
- * its JSON text (the size Excel measures), and the answer comes back asynchronously, as a host's.
+ * its JSON text (the size Excel measures), and the answer comes back asynchronously, as a host's
+ * (from this thread, or from another one: the benchmarks' host runs on a worker thread).
  */
 export function hostSession(
   library: OfficeLibrary,
-  host: { sent(): void; answer(requestText: string): ExecutorResponse },
+  host: { sent(): void; answer(requestText: string): ExecutorResponse | Promise<ExecutorResponse> },
 ): object {
   const { SessionBase, GenericEventRegistration } = library.OfficeExtension;
   const executor = {
@@ -97,11 +106,9 @@ export function hostSession(
       host.sent();
       return new Promise<ExecutorResponse>((resolve, reject) => {
         setTimeout(() => {
-          try {
-            resolve(host.answer(text));
-          } catch (e) {
-            reject(e instanceof Error ? e : new Error(String(e)));
-          }
+          Promise.resolve()
+            .then(() => host.answer(text))
+            .then(resolve, (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
         }, 0);
       });
     },

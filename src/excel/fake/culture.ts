@@ -214,7 +214,7 @@ export function formulaFromLocal(formula: string, culture: Culture, custom: Name
 }
 
 /** `formulas` → `formulasLocal`: a formula as a person in `culture` reads it. */
-export function formulaToLocal(formula: string, culture: Culture, custom: NameMap = new Map()): string {
+function formulaToLocal(formula: string, culture: Culture, custom: NameMap = new Map()): string {
   const local = (name: string) => custom.get(name.toUpperCase()) ?? name;
   if (culture === "en-US")
     return mapCode(
@@ -240,6 +240,13 @@ export function formulaToLocal(formula: string, culture: Culture, custom: NameMa
           },
         ),
     (sep) => (sep === "," ? ";" : sep),
+  );
+}
+
+/** `Range.formulas` → `Range.formulasLocal`: each formula as a person in `culture` reads it, other cells as they are. */
+export function formulasToLocal(rows: CellValue[][], culture: Culture, custom?: NameMap): CellValue[][] {
+  return rows.map((row) =>
+    row.map((v) => (typeof v === "string" && v.startsWith("=") ? formulaToLocal(v, culture, custom) : v)),
   );
 }
 

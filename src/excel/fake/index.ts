@@ -13,12 +13,12 @@ import type { CellValue } from "../../workbook/port";
 import type { ExcelRun, RequestContextApi } from "../office-api";
 import { type Box, checkInput } from "./cells";
 import { type FakeStats, countRequest, emptyStats } from "./context";
-import { type OfficeLibrary, hasOfficeLibrary, hostSession, officeLibrary, sendEvent } from "./client";
-import { FakeRequestContext } from "./objects";
+import { type OfficeLibrary, hostSession, officeLibrary, sendEvent } from "./client";
 import { type ExecutorResponse, RequestHost } from "./host";
 import { parseAddress } from "./collection";
 import { type Visibility, uniqueHeaders } from "./model";
 import { FakeWorkbookView } from "./view";
+import { addTableRows } from "./table-growth";
 import { type CustomFunctionsInit, FakeCustomFunctions } from "./custom-functions";
 import { type Culture, formulaFromLocal } from "./culture";
 import { refuseWriteInPivot } from "./pivot-cells";
@@ -82,7 +82,6 @@ export class FakeExcel extends FakeWorkbookView {
    * the batch ends; the fake answers each request on its model.
    */
   readonly run: ExcelRun = async <T>(batch: (context: RequestContextApi) => Promise<T>): Promise<T> => {
-    if (!hasOfficeLibrary()) return this.runOwnClient(batch);
     const library = await officeLibrary();
     this.session ??= hostSession(library, {
       sent: () => void this.inFlight++,
@@ -93,17 +92,6 @@ export class FakeExcel extends FakeWorkbookView {
     });
     return library.Excel.run(this.session, (context) => batch(context));
   };
-
-  /**
-   * The fake's own client (./objects.ts), where no office.js is provided: the browser preview
-   * still runs on it. Operations still queued when the batch resolves are synced then.
-   */
-  private async runOwnClient<T>(batch: (context: RequestContextApi) => Promise<T>): Promise<T> {
-    const ctx = new FakeRequestContext(this);
-    const result = await batch(ctx);
-    if (ctx.pending) await ctx.sync();
-    return result;
-  }
 
   /** Requests sent by the library and not answered yet. */
   private inFlight = 0;
@@ -121,7 +109,18 @@ export class FakeExcel extends FakeWorkbookView {
   }
 
   private answer(library: OfficeLibrary, requestText: string): ExecutorResponse {
-    this.host ??= new RequestHost(this, (type, target, args) => sendEvent(library, type, target, args));
+    return this.serveRequest(requestText, (type, target, args) => sendEvent(library, type, target, args));
+  }
+
+  /**
+   * Answers one request of the library, given as its JSON text, as the host does; the host's
+   * events go to `sendEvent` (the library's bridge, in this thread or across one).
+   */
+  serveRequest(
+    requestText: string,
+    sendEvent: (eventType: number, targetId: string, args: unknown) => void,
+  ): ExecutorResponse {
+    this.host ??= new RequestHost(this, sendEvent);
     const { response, record } = this.host.execute(requestText);
     countRequest(this.stats, record, requestText);
     return response;
@@ -149,6 +148,45 @@ export class FakeExcel extends FakeWorkbookView {
     this.model.syncHeaderNames(fakeSheet, box);
     this.model.raise(fakeSheet, box, "RangeEdited");
     this.model.deliverEvents();
+  }
+
+  /**
+   * Excel's AutoExpansion, before a person types into a cell: typing into the empty row just
+   * below a table (one without a totals row), in the table's columns, makes that row part of the
+   * table, with the formats of the row above ("Overview of Excel tables", Resize a table by
+   * adding rows and columns: "To add a row at the bottom of the table, start typing in a cell
+   * below the last table row. The table expands to include the new row",
+   * https://support.microsoft.com/office/overview-of-excel-tables-7ab0bb7d-3a9e-4b56-a3c9-6c94334e492c).
+   * Returns whether a table grew.
+   */
+  expandTableBelow(sheet: string, a1: string): boolean {
+    const fakeSheet = this.sheet(sheet);
+    const { row, column } = parseA1(a1);
+    const table = this.model.tables.find((candidate) => {
+      const box = this.model.tableBox(candidate);
+      return (
+        candidate.sheet === fakeSheet &&
+        !candidate.showTotals &&
+        row === box.top + box.rows &&
+        column >= box.left &&
+        column < box.left + box.cols
+      );
+    });
+    if (!table) return false;
+    const width = table.columns.length;
+    const below = fakeSheet.cells.read({ top: row, left: table.left, rows: 1, cols: width })[0] ?? [];
+    if (below.some((v) => v !== "")) return false;
+    addTableRows(this.model, table, [Array.from({ length: width }, () => "")]);
+    this.model.deliverEvents();
+    return true;
+  }
+
+  /** Activates a sheet as a person does by clicking its tab (only visible sheets have one). */
+  activateSheet(sheet: string): void {
+    const fakeSheet = this.sheet(sheet);
+    if (fakeSheet.visibility !== "Visible")
+      throw new RangeError(`${sheet} is hidden: it has no tab to click`);
+    this.model.active = fakeSheet;
   }
 
   /**
@@ -279,4 +317,5 @@ export function createFakeExcel(init: FakeExcelInit = {}): FakeExcel {
 }
 
 export type { FakeStats } from "./context";
+export type { ExecutorResponse } from "./host";
 export type { Visibility } from "./model";

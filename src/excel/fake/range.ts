@@ -6,7 +6,7 @@
 import type { CellValue } from "../../workbook/port";
 import type { CellInput, ConditionalFormatCollectionApi, RangeApi } from "../office-api";
 import { type Box, MAX_COLUMNS, MAX_ROWS, checkInput, checkShape, invalidArgument } from "./cells";
-import { formulaFromLocal, formulaToLocal, shownText } from "./culture";
+import { formulaFromLocal, formulasToLocal, shownText } from "./culture";
 import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
 import { boxAddress, intersect } from "./box";
 import { type FakeSheet, notFound } from "./model";
@@ -76,13 +76,7 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
         // "Range.formulasLocal": the formulas in the user's language (./culture.ts).
         const { culture, calc } = this.ctx.model;
         const names = calc.customFunctions?.localNames(culture);
-        return sheet.cells
-          .readFormulas(box)
-          .map((row) =>
-            row.map((v) =>
-              typeof v === "string" && v.startsWith("=") ? formulaToLocal(v, culture, names) : v,
-            ),
-          );
+        return formulasToLocal(sheet.cells.readFormulas(box), culture, names);
       }
       case "text":
         // "Range.text": what each cell shows, through its number format in the workbook's culture.

@@ -6,6 +6,8 @@
 import { parseA1 } from "../../workbook/names";
 import type { CellValue } from "../../workbook/port";
 import { boxAddress } from "./box";
+import type { Box } from "./cells";
+import { formulasToLocal } from "./culture";
 import { FakeModel, type FakeSheet, type Visibility } from "./model";
 import { type PlottedChart, chartsOf, plotted, plottedBox } from "./charts";
 
@@ -72,6 +74,58 @@ export class FakeWorkbookView {
         ...rest,
       })),
     };
+  }
+
+  /**
+   * What Excel's own window draws of a box: the arrays `Range.values`, `formulas`,
+   * `formulasLocal` and `numberFormat` give (./range.ts), read from the model. Excel's grid is
+   * not an add-in: drawing it sends no request to anyone.
+   */
+  cellArrays(
+    sheet: string,
+    box: Box,
+  ): {
+    values: CellValue[][];
+    formulas: CellValue[][];
+    formulasLocal: CellValue[][];
+    numberFormat: string[][];
+  } {
+    const { cells } = this.sheet(sheet);
+    const { culture, calc } = this.model;
+    const formulas = cells.readFormulas(box);
+    return {
+      values: cells.read(box),
+      formulas,
+      formulasLocal: formulasToLocal(formulas, culture, calc.customFunctions?.localNames(culture)),
+      numberFormat: cells.readFormats(box),
+    };
+  }
+
+  /** A sheet's used range by values, spills included (`Worksheet.getUsedRange(true)`), or null when blank. */
+  usedAddress(sheet: string): string | null {
+    const box = this.model.calc.usedBox(this.sheet(sheet));
+    return box && boxAddress(box);
+  }
+
+  /** Every table, in the workbook's order (`Workbook.tables`): its header's cells as they read now. */
+  allTables(): Array<{
+    name: string;
+    sheet: string;
+    address: string;
+    header: string[];
+    showTotals: boolean;
+  }> {
+    return this.model.tables.map((table) => {
+      const box = this.model.tableBox(table);
+      const header = table.sheet.cells.read({ ...box, rows: 1 })[0] ?? [];
+      return {
+        name: table.name,
+        sheet: table.sheet.name,
+        address: boxAddress(box),
+        header: header.map(String),
+        showTotals: table.showTotals,
+      };
+    });
   }
 
   /** A table's place and shape, as the model holds it. */

@@ -8,7 +8,7 @@ import { Button, Input, Select, Tab, TabList, makeStyles, tokens } from "@fluent
 import { useEffect, useRef, useState } from "react";
 import type { DisplayLocale } from "../format";
 import { PREVIEW_MESSAGES, type PreviewMessages } from "../i18n";
-import { type WorkbookSnapshot, a1, parseA1 } from "../snapshot";
+import { type SheetSnapshot, type WorkbookSnapshot, a1, parseA1 } from "../snapshot";
 import type { SheetSource } from "../sheet-source";
 import { ChartView } from "./ChartView";
 import { SheetGrid } from "./SheetGrid";
@@ -126,47 +126,15 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
     }
   };
 
-  const save = async () => {
-    const data = await files.save();
-    const url = URL.createObjectURL(
-      new Blob([data], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
-    );
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = "valepix.xlsx";
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
-
   return (
     <div className={styles.root}>
-      <div className={styles.toolbar}>
-        <span className={styles.title}>{words.title}</span>
-        <input
-          id="xlsx-file"
-          className={styles.fileInput}
-          type="file"
-          accept=".xlsx"
-          aria-label={words.open}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            if (file) void open(file);
-            event.currentTarget.value = "";
-          }}
-        />
-        <Button onClick={() => document.getElementById("xlsx-file")?.click()}>{words.open}</Button>
-        <Button appearance="primary" onClick={() => void save()}>
-          {words.save}
-        </Button>
-        <Select
-          aria-label={words.language}
-          value={locale}
-          onChange={(_, d) => onLocaleChange(d.value as DisplayLocale)}
-        >
-          <option value="pt-BR">Português (Brasil)</option>
-          <option value="en-US">English (United States)</option>
-        </Select>
-      </div>
+      <Toolbar
+        words={words}
+        locale={locale}
+        onOpen={(file) => void open(file)}
+        onSave={() => void files.save().then(download)}
+        onLocaleChange={onLocaleChange}
+      />
       <CellBar
         // A new cell or a new value starts the bar afresh, as Excel's does.
         key={`${sheet?.name}!${selected}!${JSON.stringify(cell ?? null)}`}
@@ -205,10 +173,33 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
           />
         )}
       </div>
-      {sheet?.charts && sheet.charts.length > 0 && (
+      <SheetFooter
+        sheets={visible}
+        active={sheet}
+        words={words}
+        locale={locale}
+        onActivate={(name) => void source.activate(name).catch((e: unknown) => setError(String(e)))}
+      />
+    </div>
+  );
+}
+
+/** Below the grid: the active sheet's charts, then the tabs of the visible sheets. */
+function SheetFooter(props: {
+  sheets: SheetSnapshot[];
+  active: SheetSnapshot | undefined;
+  words: PreviewMessages;
+  locale: DisplayLocale;
+  onActivate: (sheet: string) => void;
+}) {
+  const styles = useStyles();
+  const { active, words } = props;
+  return (
+    <>
+      {active?.charts && active.charts.length > 0 && (
         <div className={styles.charts} aria-label={words.charts}>
-          {sheet.charts.map((c) => (
-            <ChartView key={c.name} chart={c} locale={locale} />
+          {active.charts.map((c) => (
+            <ChartView key={c.name} chart={c} locale={props.locale} />
           ))}
         </div>
       )}
@@ -216,17 +207,68 @@ export function PreviewApp({ source, locale, onLocaleChange, initial, files }: P
         className={styles.tabs}
         aria-label={words.sheets}
         size="small"
-        selectedValue={sheet?.name ?? ""}
-        onTabSelect={(_, d) =>
-          void source.activate(String(d.value)).catch((e: unknown) => setError(String(e)))
-        }
+        selectedValue={active?.name ?? ""}
+        onTabSelect={(_, d) => props.onActivate(String(d.value))}
       >
-        {visible.map((s) => (
+        {props.sheets.map((s) => (
           <Tab key={s.name} value={s.name}>
             {s.name}
           </Tab>
         ))}
       </TabList>
+    </>
+  );
+}
+
+/** Offers the workbook's .xlsx bytes as a download named valepix.xlsx. */
+function download(data: ArrayBuffer): void {
+  const url = URL.createObjectURL(
+    new Blob([data], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
+  );
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "valepix.xlsx";
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The preview's own bar: its title, open and save .xlsx, and the Office language switch. */
+function Toolbar(props: {
+  words: PreviewMessages;
+  locale: DisplayLocale;
+  onOpen: (file: File) => void;
+  onSave: () => void;
+  onLocaleChange: (locale: DisplayLocale) => void;
+}) {
+  const styles = useStyles();
+  const { words } = props;
+  return (
+    <div className={styles.toolbar}>
+      <span className={styles.title}>{words.title}</span>
+      <input
+        id="xlsx-file"
+        className={styles.fileInput}
+        type="file"
+        accept=".xlsx"
+        aria-label={words.open}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          if (file) props.onOpen(file);
+          event.currentTarget.value = "";
+        }}
+      />
+      <Button onClick={() => document.getElementById("xlsx-file")?.click()}>{words.open}</Button>
+      <Button appearance="primary" onClick={props.onSave}>
+        {words.save}
+      </Button>
+      <Select
+        aria-label={words.language}
+        value={props.locale}
+        onChange={(_, d) => props.onLocaleChange(d.value as DisplayLocale)}
+      >
+        <option value="pt-BR">Português (Brasil)</option>
+        <option value="en-US">English (United States)</option>
+      </Select>
     </div>
   );
 }

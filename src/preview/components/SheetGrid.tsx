@@ -94,6 +94,83 @@ function editText(cell: CellSnapshot | undefined): string {
   return typeof cell.value === "boolean" ? String(cell.value).toUpperCase() : String(cell.value);
 }
 
+/** What a letter column draws with: the sheet, its language and the styles. */
+interface ColumnContext {
+  sheet: SheetSnapshot;
+  locale: DisplayLocale;
+  styles: ReturnType<typeof useStyles>;
+}
+
+const rowNumberColumn = (className: string): Column<Row> => ({
+  key: "row",
+  name: "",
+  width: 44,
+  frozen: true,
+  cellClass: className,
+  renderCell: ({ row }) => row.index + 1,
+});
+
+/** A cell's text through its number format, with its conditional and status colours. */
+function ShownCell({
+  sheet,
+  locale,
+  row,
+  column,
+}: {
+  sheet: SheetSnapshot;
+  locale: DisplayLocale;
+  row: number;
+  column: number;
+}) {
+  const at = (r: number, c: number) => sheet.cells[a1(r, c)];
+  const cell = at(row, column);
+  const colours = conditionalColours(sheet, row, column, at);
+  const colour = colours?.font ?? displayColour(cell) ?? undefined;
+  const text = displayText(cell, locale);
+  if (!colours?.fill && !colour) return <>{text}</>;
+  return (
+    <span
+      style={{
+        display: "block",
+        margin: "0 -4px",
+        padding: "0 4px",
+        background: colours?.fill,
+        color: colour,
+      }}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** One column of the sheet, by its letter: its width, table colours and display (the editor is the grid's). */
+function letterColumn(column: number, context: ColumnContext): Column<Row> {
+  const { sheet, styles } = context;
+  const letter = columnLetters(column);
+  const width = sheet.columnWidths[column];
+  const at = (r: number) => sheet.cells[a1(r, column)];
+  return {
+    key: letter,
+    name: letter,
+    width: width ? Math.round(width / 0.75) : 80,
+    resizable: true,
+    editable: true,
+    cellClass: (row) => {
+      const role = tableRole(sheet, row.index, column);
+      return mergeClasses(
+        styles.cell,
+        alignsRight(at(row.index)) && styles.right,
+        role === "header" && styles.tableHeader,
+        role === "band" && styles.band,
+        role === "totals" && styles.totals,
+      );
+    },
+    renderCell: ({ row }) => (
+      <ShownCell sheet={sheet} locale={context.locale} row={row.index} column={column} />
+    ),
+  };
+}
+
 export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGridProps) {
   const styles = useStyles();
   const grid = useRef<DataGridHandle>(null);
@@ -107,70 +184,25 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
   // Not rebuilt when the selection moves (that re-rendered every cell in view): the grid outlines
   // its active cell itself (aria-selected), which the effect below keeps on the selection.
   const columns = useMemo((): Column<Row>[] => {
-    const at = (r: number, c: number) => sheet.cells[a1(r, c)];
-    const rowNumbers: Column<Row> = {
-      key: "row",
-      name: "",
-      width: 44,
-      frozen: true,
-      cellClass: styles.rowNumber,
-      renderCell: ({ row }) => row.index + 1,
-    };
-    const letters = Array.from({ length: columnCount }, (_, column): Column<Row> => {
-      const letter = columnLetters(column);
-      const width = sheet.columnWidths[column];
-      return {
-        key: letter,
-        name: letter,
-        width: width ? Math.round(width / 0.75) : 80,
-        resizable: true,
-        editable: true,
-        cellClass: (row) => {
-          const cell = at(row.index, column);
-          const role = tableRole(sheet, row.index, column);
-          return mergeClasses(
-            styles.cell,
-            alignsRight(cell) && styles.right,
-            role === "header" && styles.tableHeader,
-            role === "band" && styles.band,
-            role === "totals" && styles.totals,
-          );
-        },
-        renderCell: ({ row }) => {
-          const cell = at(row.index, column);
-          const colours = conditionalColours(sheet, row.index, column, at);
-          const colour = colours?.font ?? displayColour(cell) ?? undefined;
-          const text = displayText(cell, locale);
-          if (!colours?.fill && !colour) return text;
-          return (
-            <span
-              style={{
-                display: "block",
-                margin: "0 -4px",
-                padding: "0 4px",
-                background: colours?.fill,
-                color: colour,
-              }}
-            >
-              {text}
-            </span>
-          );
-        },
-        renderEditCell: (props: RenderEditCellProps<Row>) => (
-          <CellEditor
-            {...props}
-            initial={startText(a1(props.row.index, column)) ?? editText(at(props.row.index, column))}
-            className={styles.editor}
-            onCommit={(text) => onType(a1(props.row.index, column), text)}
-            onOpened={() => {
-              typed.current = null;
-            }}
-            label={a1(props.row.index, column)}
-          />
-        ),
-      };
-    });
-    return [rowNumbers, ...letters];
+    const context: ColumnContext = { sheet, locale, styles };
+    const letters = Array.from({ length: columnCount }, (_, column): Column<Row> => ({
+      ...letterColumn(column, context),
+      renderEditCell: (props: RenderEditCellProps<Row>) => (
+        <CellEditor
+          {...props}
+          initial={
+            startText(a1(props.row.index, column)) ?? editText(sheet.cells[a1(props.row.index, column)])
+          }
+          className={styles.editor}
+          onCommit={(text) => onType(a1(props.row.index, column), text)}
+          onOpened={() => {
+            typed.current = null;
+          }}
+          label={a1(props.row.index, column)}
+        />
+      ),
+    }));
+    return [rowNumberColumn(styles.rowNumber), ...letters];
   }, [sheet, locale, columnCount, styles, onType]);
 
   /** The key that opened the editor on `address`, if one did (kept until the editor is open:
