@@ -3,14 +3,14 @@
  * src/features/reconciliation
  * (docs/workflows.md, "Directory" and "Reconciliation"). Reconciliation links debits to this
  * workbook's run log (`runLogLinks`), so it says which debits no run of this workbook explains.
+ * Registration and benefits load on first use (chunks of their own): the pane's start stays small.
  */
 import type { ValePixClient } from "../../api";
 import type { Locale, Workbook } from "../../workbook";
 import { listSituations, pullBenefits, pullEmployees, pullProducts } from "./directory";
 import { pullTransactions, reconcile } from "../reconciliation";
 import { readRunLogEntries, runLogLinks } from "../../workbook/run-log";
-import { registerEmployees } from "./register";
-import { saveBenefits } from "./benefits";
+import type { registerEmployees } from "./register";
 import { rowProblems } from "./row-problems";
 import type { DataServices } from "./services";
 
@@ -46,8 +46,9 @@ function directoryPorts(
     },
     registerEmployees: async (table, run) => {
       let registered: Awaited<ReturnType<typeof registerEmployees>>;
+      const { registerEmployees: register } = await import("./register");
       try {
-        registered = await registerEmployees((await api()).employees, workbook, {
+        registered = await register((await api()).employees, workbook, {
           table,
           locale,
           signal: run.signal,
@@ -66,6 +67,7 @@ function directoryPorts(
       };
     },
     saveBenefits: async (table, run) => {
+      const { saveBenefits } = await import("./benefits");
       const saved = await saveBenefits(await api(), workbook, {
         table,
         locale,
