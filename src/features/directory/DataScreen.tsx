@@ -28,13 +28,105 @@ function situationName(value: string, words: { situationNames: Record<"active" |
   return value === "active" || value === "inactive" ? words.situationNames[value] : value;
 }
 
-export function DataScreen({ services }: { services: DataServices }) {
+type Data = ReturnType<typeof useData>;
+
+/** Pull employees (with the situation filter), products, benefits and transactions into tables. */
+function PullsSection({ data, hasTransactions }: { data: Data; hasTransactions: boolean }) {
   const words = useWords(DIRECTORY_WORDS);
   const styles = useStyles();
   const layout = useLayoutStyles();
+  const { state, dispatch, task, pull } = data;
+  return (
+    <div className={layout.stack}>
+      <Subtitle2 as="h3">{words.pulls}</Subtitle2>
+      <Caption1>{words.pullsHint}</Caption1>
+      <div className={styles.row}>
+        <Field className={styles.grow} label={words.situation}>
+          <Select
+            value={state.situation}
+            onChange={(_, v) => dispatch({ type: "situationChosen", situation: v.value })}
+          >
+            <option value="">{words.allSituations}</option>
+            {situationOptions(state).map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label || situationName(s.value, words)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button disabledFocusable={task.running} onClick={() => pull("employees")}>
+          {words.pullEmployees}
+        </Button>
+      </div>
+      <div className={styles.row}>
+        <Button disabledFocusable={task.running} onClick={() => pull("products")}>
+          {words.pullProducts}
+        </Button>
+        <Button disabledFocusable={task.running} onClick={() => pull("benefits")}>
+          {words.pullBenefits}
+        </Button>
+      </div>
+      {hasTransactions && (
+        <div className={styles.row}>
+          <Field className={styles.grow} label={words.transactionType}>
+            <Select
+              value={state.transactionType}
+              onChange={(_, v) => dispatch({ type: "transactionTypeChosen", transactionType: v.value })}
+            >
+              <option value="">{words.allTypes}</option>
+              {Object.entries(words.transactionTypes).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button disabledFocusable={task.running} onClick={data.pullTransactions}>
+            {words.pullTransactions}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A table picked, then one action on it (register employees, save benefits). */
+function TableAction(props: {
+  data: Data;
+  title: string;
+  hint: string;
+  table: string;
+  onPick: (table: string) => void;
+  go: string;
+  onGo: () => void;
+}) {
+  const layout = useLayoutStyles();
+  const { data } = props;
+  return (
+    <div className={layout.stack}>
+      <Subtitle2 as="h3">{props.title}</Subtitle2>
+      <Caption1>{props.hint}</Caption1>
+      <TablePicker
+        tables={data.tables}
+        value={props.table}
+        onChange={props.onPick}
+        onRefresh={() => void data.loadTables()}
+      />
+      <div>
+        <Button disabled={data.task.running || props.table === ""} onClick={props.onGo}>
+          {props.go}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function DataScreen({ services }: { services: DataServices }) {
+  const words = useWords(DIRECTORY_WORDS);
+  const layout = useLayoutStyles();
   const headingId = useId();
   const data = useData(services);
-  const { state, dispatch, tables, task, pull } = data;
+  const { state, dispatch, task } = data;
   const { registerTable, benefitTable, recon } = state;
 
   return (
@@ -42,92 +134,26 @@ export function DataScreen({ services }: { services: DataServices }) {
       <Subtitle2 as="h2" id={headingId}>
         {words.title}
       </Subtitle2>
-
-      <div className={layout.stack}>
-        <Subtitle2 as="h3">{words.pulls}</Subtitle2>
-        <Caption1>{words.pullsHint}</Caption1>
-        <div className={styles.row}>
-          <Field className={styles.grow} label={words.situation}>
-            <Select
-              value={state.situation}
-              onChange={(_, v) => dispatch({ type: "situationChosen", situation: v.value })}
-            >
-              <option value="">{words.allSituations}</option>
-              {situationOptions(state).map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label || situationName(s.value, words)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Button disabledFocusable={task.running} onClick={() => pull("employees")}>
-            {words.pullEmployees}
-          </Button>
-        </div>
-        <div className={styles.row}>
-          <Button disabledFocusable={task.running} onClick={() => pull("products")}>
-            {words.pullProducts}
-          </Button>
-          <Button disabledFocusable={task.running} onClick={() => pull("benefits")}>
-            {words.pullBenefits}
-          </Button>
-        </div>
-        {services.pullTransactions && (
-          <div className={styles.row}>
-            <Field className={styles.grow} label={words.transactionType}>
-              <Select
-                value={state.transactionType}
-                onChange={(_, v) => dispatch({ type: "transactionTypeChosen", transactionType: v.value })}
-              >
-                <option value="">{words.allTypes}</option>
-                {Object.entries(words.transactionTypes).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Button disabledFocusable={task.running} onClick={data.pullTransactions}>
-              {words.pullTransactions}
-            </Button>
-          </div>
-        )}
-      </div>
-
+      <PullsSection data={data} hasTransactions={services.pullTransactions !== undefined} />
       <ProgressPanel task={task} />
-
-      <div className={layout.stack}>
-        <Subtitle2 as="h3">{words.register}</Subtitle2>
-        <Caption1>{words.registerHint}</Caption1>
-        <TablePicker
-          tables={tables}
-          value={registerTable}
-          onChange={(table) => dispatch({ type: "registerTablePicked", table })}
-          onRefresh={() => void data.loadTables()}
-        />
-        <div>
-          <Button disabled={task.running || registerTable === ""} onClick={data.register}>
-            {words.registerGo}
-          </Button>
-        </div>
-      </div>
-
-      <div className={layout.stack}>
-        <Subtitle2 as="h3">{words.benefit}</Subtitle2>
-        <Caption1>{words.benefitHint}</Caption1>
-        <TablePicker
-          tables={tables}
-          value={benefitTable}
-          onChange={(table) => dispatch({ type: "benefitTablePicked", table })}
-          onRefresh={() => void data.loadTables()}
-        />
-        <div>
-          <Button disabled={task.running || benefitTable === ""} onClick={data.saveBenefits}>
-            {words.benefitGo}
-          </Button>
-        </div>
-      </div>
-
+      <TableAction
+        data={data}
+        title={words.register}
+        hint={words.registerHint}
+        table={registerTable}
+        onPick={(table) => dispatch({ type: "registerTablePicked", table })}
+        go={words.registerGo}
+        onGo={data.register}
+      />
+      <TableAction
+        data={data}
+        title={words.benefit}
+        hint={words.benefitHint}
+        table={benefitTable}
+        onPick={(table) => dispatch({ type: "benefitTablePicked", table })}
+        go={words.benefitGo}
+        onGo={data.saveBenefits}
+      />
       {services.reconcile && (
         <div className={layout.stack}>
           <Subtitle2 as="h3">{words.reconcile}</Subtitle2>
