@@ -111,27 +111,39 @@ function screenTabs(services: AvailableServices, words: Messages): TabBarItem<Sc
   ];
 }
 
-function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
-  const { t } = useMessages();
-  const styles = useStyles();
-  const [screen, setScreen] = useState<ScreenName>(initialScreen ?? "connection");
+/** The active connection, known from the start whichever screen opens first, and its setter. */
+function useActiveConnection(
+  connections: AvailableServices["connections"],
+): [SavedConnection | undefined, (c: SavedConnection | undefined) => void] {
   const [active, setActive] = useState<SavedConnection | undefined>(undefined);
-  const [draftId, setDraftId] = useState<string | undefined>(undefined);
-  // Distribute stays mounted once opened: going to Fund for a shortfall and back finds it as it was.
-  const [distributeOpened, setDistributeOpened] = useState(initialScreen === "distribute");
-  /** Set while Fund was opened from Distribute for a shortfall (its amount, in cents). */
-  const [fromDistribute, setFromDistribute] = useState<number | undefined>(undefined);
-  const go = (next: ScreenName) => {
-    if (next === "distribute") setDistributeOpened(true);
-    if (next !== "fund") setFromDistribute(undefined);
-    setScreen(next);
-  };
   const onActiveChange = useCallback((c: SavedConnection | undefined) => setActive(c), []);
-  // A run that stopped before it ended (the pane or the workbook closed mid-send or before
-  // finalize) opens Distribute on its table. Without a connection yet this finds nothing; every
-  // validate, send and finalize settles the table again before it acts, so nothing depends on it.
+  useEffect(() => {
+    let live = true;
+    connections.load().then(
+      (s) => live && setActive(s.connections.find((c) => c.id === s.activeId)),
+      () => {
+        // The connection screen reports a failing store when it is opened.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [connections]);
+  return [active, onActiveChange];
+}
+
+/**
+ * A run that stopped before it ended (the pane or the workbook closed mid-send or before
+ * finalize): found, `onFound` opens Distribute on its table. Without a connection yet this finds
+ * nothing; every validate, send and finalize settles the table again before it acts, so nothing
+ * depends on it.
+ */
+function useInterruptedRun(
+  distribute: AvailableServices["distribute"],
+  active: SavedConnection | undefined,
+  onFound: () => void,
+): InterruptedRun | undefined {
   const [interrupted, setInterrupted] = useState<InterruptedRun | undefined>(undefined);
-  const distribute = services.distribute;
   useEffect(() => {
     if (!distribute?.interruptedRun || !active) return;
     const stop = new AbortController();
@@ -139,8 +151,7 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
       (run) => {
         if (!run || stop.signal.aborted) return;
         setInterrupted(run);
-        setDistributeOpened(true);
-        setScreen("distribute");
+        onFound();
       },
       () => {
         // No connection yet, or the API unreachable: the next action settles and reports.
@@ -150,44 +161,76 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
     // Asked again only when another connection becomes active.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [distribute, active?.id]);
-  // The active connection is known from the start, whichever screen opens first.
-  useEffect(() => {
-    let live = true;
-    services.connections.load().then(
-      (s) => live && setActive(s.connections.find((c) => c.id === s.activeId)),
-      () => {
-        // The connection screen reports a failing store when it is opened.
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [services.connections]);
+  return interrupted;
+}
+
+/**
+ * Which screen shows. Distribute stays mounted once opened: going to Fund for a shortfall and
+ * back finds it as it was; `fromDistribute` is set while Fund was opened from Distribute for a
+ * shortfall (its amount, in cents).
+ */
+function useNavigation(initialScreen: ScreenName | undefined) {
+  const [screen, setScreen] = useState<ScreenName>(initialScreen ?? "connection");
+  const [distributeOpened, setDistributeOpened] = useState(initialScreen === "distribute");
+  const [fromDistribute, setFromDistribute] = useState<number | undefined>(undefined);
+  const go = (next: ScreenName) => {
+    if (next === "distribute") setDistributeOpened(true);
+    if (next !== "fund") setFromDistribute(undefined);
+    setScreen(next);
+  };
+  const fundShortfall = (shortfallCents: number) => {
+    setFromDistribute(shortfallCents);
+    setScreen("fund");
+  };
+  return { screen, distributeOpened, fromDistribute, go, fundShortfall };
+}
+
+/** In place of a screen that needs a connection, while there is none. */
+function ConnectFirst({ onConnect }: { onConnect: () => void }) {
+  const { t } = useMessages();
+  const styles = useStyles();
+  return (
+    <div className={styles.connectFirst}>
+      <Body1>{t.common.connectFirst}</Body1>
+      <Button appearance="primary" onClick={onConnect}>
+        {t.common.goToConnection}
+      </Button>
+    </div>
+  );
+}
+
+/** The pane's title and its connection badge. */
+function ShellHeader({ active }: { active: SavedConnection | undefined }) {
+  const { t } = useMessages();
+  const styles = useStyles();
+  return (
+    <header className={styles.header}>
+      <Title3 as="h1">{t.app.title}</Title3>
+      <Badge
+        className={styles.status}
+        appearance="tint"
+        color={active ? "success" : "warning"}
+        data-testid="connection-status"
+      >
+        {active ? t.app.connectedAs({ label: active.label }) : t.app.notConnected}
+      </Badge>
+    </header>
+  );
+}
+
+function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
+  const { t } = useMessages();
+  const styles = useStyles();
+  const { screen, distributeOpened, fromDistribute, go, fundShortfall } = useNavigation(initialScreen);
+  const [draftId, setDraftId] = useState<string | undefined>(undefined);
+  const [active, onActiveChange] = useActiveConnection(services.connections);
+  const interrupted = useInterruptedRun(services.distribute, active, () => go("distribute"));
   const needsConnection = (node: ReactNode) =>
-    active ? (
-      node
-    ) : (
-      <div className={styles.connectFirst}>
-        <Body1>{t.common.connectFirst}</Body1>
-        <Button appearance="primary" onClick={() => go("connection")}>
-          {t.common.goToConnection}
-        </Button>
-      </div>
-    );
+    active ? node : <ConnectFirst onConnect={() => go("connection")} />;
 
   return (
     <main className={styles.root}>
-      <header className={styles.header}>
-        <Title3 as="h1">{t.app.title}</Title3>
-        <Badge
-          className={styles.status}
-          appearance="tint"
-          color={active ? "success" : "warning"}
-          data-testid="connection-status"
-        >
-          {active ? t.app.connectedAs({ label: active.label }) : t.app.notConnected}
-        </Badge>
-      </header>
+      <ShellHeader active={active} />
       <nav aria-label={t.app.nav}>
         <TabBar
           className={styles.tabs}
@@ -215,10 +258,7 @@ function Shell({ services, sandboxUrl, initialScreen }: AppProps) {
               {...(interrupted ? { interrupted } : {})}
               {...(services.fund
                 ? {
-                    onFund: (shortfallCents: number) => {
-                      setFromDistribute(shortfallCents);
-                      setScreen("fund");
-                    },
+                    onFund: fundShortfall,
                   }
                 : {})}
             />,
