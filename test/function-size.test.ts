@@ -1,18 +1,14 @@
 /**
  * Every function fits a screen: eslint.size.cjs refuses a function over 80 lines (blank lines and
- * comments aside) in src, sandbox, bench and scripts, but not in tests and their support. Its list
- * of files still over the limit is remaining work, kept honest: each listed file exists and still
- * holds such a function (once split, it leaves the list).
+ * comments aside) in src, sandbox, bench and scripts, but not in tests and their support, with no
+ * file excepted.
  */
-import fs from "node:fs";
-import path from "node:path";
 import type { Linter } from "eslint";
 import { snippetLinter } from "./lint-snippet";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { sizeRules, OVER_THE_LIMIT, MAX_LINES } = require("../eslint.size.cjs") as {
+const { sizeRules, MAX_LINES } = require("../eslint.size.cjs") as {
   sizeRules: Linter.Config[];
-  OVER_THE_LIMIT: string[];
   MAX_LINES: number;
 };
 
@@ -58,25 +54,4 @@ describe("functions that fit a screen", () => {
       expect(await problems(file, overTheLimit)).toEqual([]);
     },
   );
-
-  it("leaves the listed files alone until they are split", async () => {
-    expect(await problems(OVER_THE_LIMIT[0]!, overTheLimit)).toEqual([]);
-  });
-
-  it("lists only files that exist and still hold a function over the limit", async () => {
-    const strict = snippetLinter(sizeRules[0]!);
-    const root = path.resolve(__dirname, "..");
-    const stale: string[] = [];
-    for (const file of OVER_THE_LIMIT) {
-      const full = path.join(root, file);
-      if (!fs.existsSync(full)) {
-        stale.push(`${file}: no such file`);
-        continue;
-      }
-      const found = await strict(file, fs.readFileSync(full, "utf8"));
-      if (!found.some((problem) => TOO_LONG.test(problem)))
-        stale.push(`${file}: no function over ${MAX_LINES} lines any more, take it off the list`);
-    }
-    expect(stale).toEqual([]);
-  });
 });

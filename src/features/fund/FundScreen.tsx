@@ -67,20 +67,76 @@ function useFirstEmptyField(form: RefObject<HTMLFormElement | null>, fromDistrib
   }, [form, fromDistribute]);
 }
 
-export function FundScreen({ services, draftId, suggestedCents, onBack }: FundScreenProps) {
+/** A new charge: an amount or the draft's shortfall, and the payer. */
+function NewChargeForm({
+  fund,
+  formRef,
+}: {
+  fund: ReturnType<typeof useFund>;
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
   const { t, locale } = useMessages();
   const words = useWords(FUND_WORDS);
   const layout = useLayoutStyles();
-  const headingId = useId();
-  const fund = useFund(services, draftId, suggestedCents);
-  const { task, shortfall, errors, charge, outcome } = fund;
-  const form = useRef<HTMLFormElement>(null);
-  useFirstEmptyField(form, onBack !== undefined);
-
+  const { shortfall, errors } = fund;
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     void fund.create();
   };
+  return (
+    <form ref={formRef} className={layout.stack} onSubmit={submit} noValidate aria-label={words.title}>
+      <Field
+        label={words.what}
+        {...(shortfall.state === "no-draft" ? { hint: words.shortfallNeedsDraft } : {})}
+      >
+        <RadioGroup value={fund.what} onChange={(_, d) => fund.choose(d.value as "amount" | "shortfall")}>
+          <Radio value="amount" label={words.byAmount} />
+          <Radio
+            value="shortfall"
+            data-testid="shortfall-option"
+            label={shortfallLabel(shortfall, words, locale)}
+            disabled={shortfall.state === "no-draft" || fund.noShortfallNow}
+          />
+        </RadioGroup>
+      </Field>
+      {fund.what === "amount" && (
+        <Field label={t.common.amount} required validationMessage={errors.amount}>
+          <Input inputMode="decimal" value={fund.amount} onChange={(_, d) => fund.setAmount(d.value)} />
+        </Field>
+      )}
+      <Field label={t.common.payerName} required validationMessage={errors.name}>
+        <Input
+          value={fund.name}
+          onChange={(_, d) => fund.typePayer("name", d.value)}
+          autoComplete="organization"
+        />
+      </Field>
+      <Field label={t.common.payerDocument} required validationMessage={errors.document}>
+        <Input
+          inputMode="numeric"
+          value={fund.document}
+          onChange={(_, d) => fund.typePayer("document", d.value)}
+        />
+      </Field>
+      {fund.recalled && <Caption1>{words.payerRecalled}</Caption1>}
+      <div className={layout.actions}>
+        <Button type="submit" appearance="primary">
+          {words.create}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function FundScreen({ services, draftId, suggestedCents, onBack }: FundScreenProps) {
+  const { locale } = useMessages();
+  const words = useWords(FUND_WORDS);
+  const layout = useLayoutStyles();
+  const headingId = useId();
+  const fund = useFund(services, draftId, suggestedCents);
+  const { task, errors, charge, outcome } = fund;
+  const form = useRef<HTMLFormElement>(null);
+  useFirstEmptyField(form, onBack !== undefined);
 
   return (
     <section className={layout.screen} aria-labelledby={headingId}>
@@ -100,50 +156,7 @@ export function FundScreen({ services, draftId, suggestedCents, onBack }: FundSc
 
       {!charge && !task.running && (
         <>
-          <form ref={form} className={layout.stack} onSubmit={submit} noValidate aria-label={words.title}>
-            <Field
-              label={words.what}
-              {...(shortfall.state === "no-draft" ? { hint: words.shortfallNeedsDraft } : {})}
-            >
-              <RadioGroup
-                value={fund.what}
-                onChange={(_, d) => fund.choose(d.value as "amount" | "shortfall")}
-              >
-                <Radio value="amount" label={words.byAmount} />
-                <Radio
-                  value="shortfall"
-                  data-testid="shortfall-option"
-                  label={shortfallLabel(shortfall, words, locale)}
-                  disabled={shortfall.state === "no-draft" || fund.noShortfallNow}
-                />
-              </RadioGroup>
-            </Field>
-            {fund.what === "amount" && (
-              <Field label={t.common.amount} required validationMessage={errors.amount}>
-                <Input inputMode="decimal" value={fund.amount} onChange={(_, d) => fund.setAmount(d.value)} />
-              </Field>
-            )}
-            <Field label={t.common.payerName} required validationMessage={errors.name}>
-              <Input
-                value={fund.name}
-                onChange={(_, d) => fund.typePayer("name", d.value)}
-                autoComplete="organization"
-              />
-            </Field>
-            <Field label={t.common.payerDocument} required validationMessage={errors.document}>
-              <Input
-                inputMode="numeric"
-                value={fund.document}
-                onChange={(_, d) => fund.typePayer("document", d.value)}
-              />
-            </Field>
-            {fund.recalled && <Caption1>{words.payerRecalled}</Caption1>}
-            <div className={layout.actions}>
-              <Button type="submit" appearance="primary">
-                {words.create}
-              </Button>
-            </div>
-          </form>
+          <NewChargeForm fund={fund} formRef={form} />
           <FollowChargeForm
             transactionId={fund.followId}
             onChange={fund.setFollowId}
