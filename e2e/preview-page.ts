@@ -152,7 +152,10 @@ export class PreviewPage {
   /** What the cell holds, as the formula bar shows it (the value as typed, or the formula). */
   async raw(address: string): Promise<string> {
     await this.goTo(address);
-    return this.page.getByRole("textbox", { name: this.words.formulaBar }).inputValue();
+    // The bar is drawn again for the new cell a moment after the grid shows it selected.
+    const bar = this.page.getByRole("textbox", { name: this.words.formulaBar });
+    await this.page.locator(`input[data-cell="${address}"]`).waitFor();
+    return bar.inputValue();
   }
 
   /**

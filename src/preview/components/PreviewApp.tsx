@@ -298,6 +298,8 @@ function CellBar(props: {
       <Input
         className={styles.formula}
         aria-label={props.words.formulaBar}
+        // The cell it shows: what a test reading the bar waits for after going to a cell.
+        data-cell={props.address}
         value={text}
         onChange={(_, d) => setText(d.value)}
         onKeyDown={(event) => {
