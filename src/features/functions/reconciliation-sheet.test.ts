@@ -68,9 +68,9 @@ describe("the reconciliation sheet", () => {
       '=-SUMIFS($Q:$Q,$O:$O,"DISTRIBUTION",$P:$P,"<>FAILED",$P:$P,"<>CANCELLED",$P:$P,"<>EXPIRED",$N:$N,">="&$B$2,$N:$N,"<"&EDATE($B$2,1))',
     );
     expect([f("B9"), f("B10")]).toEqual(["=B7-B8", "=B4-B9"]);
-    // The ledger's amount (J), date (A) and state code (N) on its own sheet, by whole columns.
+    // The ledger's amount (L), date (A) and state code (P) on its own sheet, by whole columns.
     expect(f("B11")).toBe(
-      `=SUMIFS('Histórico ValePix'!$J:$J,'Histórico ValePix'!$N:$N,"<>failed",'Histórico ValePix'!$A:$A,">="&$B$2,'Histórico ValePix'!$A:$A,"<"&EDATE($B$2,1))`,
+      `=SUMIFS('Histórico ValePix'!$L:$L,'Histórico ValePix'!$P:$P,"<>failed",'Histórico ValePix'!$A:$A,">="&$B$2,'Histórico ValePix'!$A:$A,"<"&EDATE($B$2,1))`,
     );
     for (const a1 of ["B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12"])
       expect(wb.excel.numberFormat("Conciliação ValePix", a1)).toBe(CURRENCY_FORMAT);
@@ -117,7 +117,7 @@ describe("the reconciliation sheet", () => {
     expect([v("A24"), v("B24"), f("A24")]).toEqual(["=Bônus", "dst_b", undefined]);
     expect([v("A25"), v("B25")]).toEqual(["Distribuição de outubro", "dst_a"]);
     expect(f("C25")).toBe(
-      `=SUMIFS('Histórico ValePix'!$J:$J,'Histórico ValePix'!$C:$C,$B25,'Histórico ValePix'!$N:$N,"<>failed")`,
+      `=SUMIFS('Histórico ValePix'!$L:$L,'Histórico ValePix'!$D:$D,$B25,'Histórico ValePix'!$P:$P,"<>failed")`,
     );
     expect(f("D25")).toBe(
       '=-SUMIFS($Q:$Q,$O:$O,"DISTRIBUTION",$T:$T,$B25,$P:$P,"<>FAILED",$P:$P,"<>CANCELLED",$P:$P,"<>EXPIRED")',
