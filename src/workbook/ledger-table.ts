@@ -5,6 +5,7 @@
  * and the reads (./ledger-read.ts).
  */
 import { type Locale, defineWords } from "../money";
+import { findLocalTable, localColumns } from "./names";
 import type { CellValue, TableInfo, Workbook } from "./port";
 
 /** The ledger table's name, as created in each display language (either is found later). */
@@ -75,22 +76,13 @@ export const LEDGER_HEADERS = defineWords<Record<LedgerKey, string>>(
 export const LEDGER_KEYS = Object.keys(LEDGER_HEADERS["pt-BR"]) as LedgerKey[];
 
 /** The ledger table, whichever language created it; null before the first payment. */
-export async function findLedger(workbook: Workbook): Promise<TableInfo | null> {
-  return (
-    (await workbook.getTable(LEDGER_TABLES["pt-BR"])) ?? (await workbook.getTable(LEDGER_TABLES["en-US"]))
-  );
+export function findLedger(workbook: Workbook): Promise<TableInfo | null> {
+  return findLocalTable(workbook, LEDGER_TABLES);
 }
 
 /** Column index of each key in a header, by either language's header (-1 when absent). */
 export function columnsOf(header: readonly string[]): Record<LedgerKey, number> {
-  const lower = header.map((h) => h.trim().toLowerCase());
-  const out = {} as Record<LedgerKey, number>;
-  for (const key of LEDGER_KEYS)
-    out[key] = lower.findIndex(
-      (h) =>
-        h === LEDGER_HEADERS["pt-BR"][key].toLowerCase() || h === LEDGER_HEADERS["en-US"][key].toLowerCase(),
-    );
-  return out;
+  return localColumns(header, LEDGER_HEADERS);
 }
 
 /** A cell as text: the apostrophe `safeText` adds is Excel's text prefix, not content. */

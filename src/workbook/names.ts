@@ -8,7 +8,7 @@
  * case-insensitively ("Rename an Excel table", Microsoft support).
  */
 import type { Locale } from "../money";
-import type { Workbook } from "./port";
+import type { TableInfo, Workbook } from "./port";
 
 const SHEET_FORBIDDEN = /[:\\/?*[\]]/;
 
@@ -125,4 +125,33 @@ export async function localTableName(
     if (found) return found.name;
   }
   return names[locale];
+}
+
+/** The table of this kind in the workbook, whichever display language created it; null when none. */
+export async function findLocalTable(
+  workbook: Pick<Workbook, "getTable">,
+  names: LocalTableNames,
+): Promise<TableInfo | null> {
+  for (const name of Object.values(names)) {
+    const found = await workbook.getTable(name);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The column of each field in a header, by its header in either display language (case and
+ * surrounding spaces aside); -1 for a field a person removed.
+ */
+export function localColumns<K extends string>(
+  header: readonly string[],
+  headers: Readonly<Record<Locale, Readonly<Record<K, string>>>>,
+): Record<K, number> {
+  const lower = header.map((h) => h.trim().toLowerCase());
+  const out = {} as Record<K, number>;
+  for (const key of Object.keys(headers["pt-BR"]) as K[])
+    out[key] = lower.findIndex(
+      (h) => h === headers["pt-BR"][key].toLowerCase() || h === headers["en-US"][key].toLowerCase(),
+    );
+  return out;
 }

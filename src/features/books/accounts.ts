@@ -7,7 +7,7 @@
  */
 import type { Product } from "../../api";
 import type { Locale } from "../../money";
-import { uniqueSheetName, uniqueTableName } from "../../workbook/names";
+import { findLocalTable, localColumns, uniqueSheetName, uniqueTableName } from "../../workbook/names";
 import { type CellValue, TEXT_FORMAT, type TableInfo, type Workbook } from "../../workbook/port";
 import { safeText } from "../../workbook/safe-text";
 import { readAllRows } from "../../workbook/table-sync";
@@ -16,7 +16,7 @@ import { BOOKS_WORDS } from "./words";
 /** What an account pays or holds: `product:<id>`, `balance` or `bank`. */
 export type AccountKey = `product:${string}` | "balance" | "bank";
 
-export interface Account {
+interface Account {
   /** The ledger account, as the person typed it ("3.1.2.01"); "" while blank. */
   account: string;
   /** History text for the entries ("" to use the add-in's). */
@@ -30,26 +30,16 @@ export type Accounts = ReadonlyMap<AccountKey, Account>;
 const productKey = (id: string): AccountKey => `product:${id}`;
 
 /** The accounts table, whichever language created it; null before the first use. */
-export async function findAccounts(workbook: Workbook): Promise<TableInfo | null> {
-  return (
-    (await workbook.getTable(BOOKS_WORDS["pt-BR"].accountsTable)) ??
-    (await workbook.getTable(BOOKS_WORDS["en-US"].accountsTable))
-  );
+export function findAccounts(workbook: Workbook): Promise<TableInfo | null> {
+  return findLocalTable(workbook, TABLES);
 }
 
-/** Column of each field, by either language's header (-1 when a person removed it). */
-function columnsOf(
-  header: readonly string[],
-): Record<keyof (typeof BOOKS_WORDS)["pt-BR"]["accountHeaders"], number> {
-  const lower = header.map((h) => h.trim().toLowerCase());
-  const find = (key: "key" | "item" | "account" | "history") =>
-    lower.findIndex(
-      (h) =>
-        h === BOOKS_WORDS["pt-BR"].accountHeaders[key].toLowerCase() ||
-        h === BOOKS_WORDS["en-US"].accountHeaders[key].toLowerCase(),
-    );
-  return { key: find("key"), item: find("item"), account: find("account"), history: find("history") };
-}
+const TABLES = { "pt-BR": BOOKS_WORDS["pt-BR"].accountsTable, "en-US": BOOKS_WORDS["en-US"].accountsTable };
+const HEADERS = {
+  "pt-BR": BOOKS_WORDS["pt-BR"].accountHeaders,
+  "en-US": BOOKS_WORDS["en-US"].accountHeaders,
+};
+const columnsOf = (header: readonly string[]) => localColumns(header, HEADERS);
 
 const cellText = (cell: CellValue | undefined): string => {
   const text = String(cell ?? "").trim();
@@ -57,7 +47,7 @@ const cellText = (cell: CellValue | undefined): string => {
 };
 
 /** The accounts as the table holds them now; empty when there is no table. */
-export async function readAccounts(
+async function readAccounts(
   workbook: Workbook,
   signal?: AbortSignal,
 ): Promise<Map<AccountKey, Account>> {
@@ -94,11 +84,16 @@ export async function ensureAccounts(
   products: readonly Product[],
   locale: Locale,
   signal?: AbortSignal,
-): Promise<{ table: TableInfo; created: boolean; added: number }> {
+): Promise<{ table: TableInfo; created: boolean; added: number; accounts: Accounts }> {
   const words = BOOKS_WORDS[locale];
   const existing = await findAccounts(workbook);
   const have = existing ? await readAccounts(workbook, signal) : new Map<AccountKey, Account>();
   const missing = wantedLines(products, locale).filter(([key]) => !have.has(key));
+  // The accounts as the table holds them once the missing lines are added (with blank accounts).
+  const accounts: Accounts = new Map([
+    ...have,
+    ...missing.map(([key, item]): [AccountKey, Account] => [key, { account: "", history: "", item }]),
+  ]);
   const line = ([key, item]: [AccountKey, string]): CellValue[] => [safeText(key), safeText(item), "", ""];
   if (!existing) {
     const [sheets, tables] = await Promise.all([workbook.listSheets(), workbook.listTables()]);
@@ -122,15 +117,15 @@ export async function ensureAccounts(
       freezeHeader: true,
       activate: true,
     });
-    return { table, created: true, added: missing.length };
+    return { table, created: true, added: missing.length, accounts };
   }
-  if (missing.length === 0) return { table: existing, created: false, added: 0 };
+  if (missing.length === 0) return { table: existing, created: false, added: 0, accounts };
   const col = columnsOf(existing.header);
   const rows = missing.map(([key, item]) =>
     existing.header.map((_, i) => (i === col.key ? safeText(key) : i === col.item ? safeText(item) : "")),
   );
   const table = await workbook.appendRows(existing.name, rows, signal ? { signal } : {});
-  return { table, created: false, added: missing.length };
+  return { table, created: false, added: missing.length, accounts };
 }
 
 /** The items among `keys` whose account is blank or has no line, as the table names them. */

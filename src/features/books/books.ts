@@ -18,7 +18,7 @@ import { dateText, monthKey } from "../../workbook/dates";
 import { NO_COST_CENTRE, type LedgerRow, ledgerPlace, readLedger } from "../../workbook/ledger";
 import type { Workbook } from "../../workbook/port";
 import { latestByDistribution, readRunLogEntries } from "../../workbook/run-log";
-import { type Accounts, ensureAccounts, missingAccounts, readAccounts } from "./accounts";
+import { type Accounts, ensureAccounts, missingAccounts } from "./accounts";
 import { type CompletedDeposit, type PaidDistribution, accountsNeeded, entryLines } from "./entries";
 import { writeEntries } from "./entries-sheet";
 import type { LedgerPivot } from "./ledger-pivot";
@@ -144,8 +144,7 @@ async function accountsFor(
   signal: AbortSignal | undefined,
 ): Promise<Accounts> {
   const products = await pullAll<Product>(api.products.list({}, { signal }), "pull", { signal });
-  await ensureAccounts(workbook, products, locale, signal);
-  const accounts = await readAccounts(workbook, signal);
+  const { accounts } = await ensureAccounts(workbook, products, locale, signal);
   const names = new Map(
     input.distributions.flatMap((d) => d.rows.map((r) => [`product:${r.productId}`, r.product])),
   );

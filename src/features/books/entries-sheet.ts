@@ -11,7 +11,7 @@
  */
 import type { Locale } from "../../money";
 import { DATE_TIME_FORMAT, excelSerial } from "../../workbook/dates";
-import { uniqueSheetName, uniqueTableName } from "../../workbook/names";
+import { findLocalTable, localColumns, uniqueSheetName, uniqueTableName } from "../../workbook/names";
 import {
   type CellValue,
   type NewColumn,
@@ -38,25 +38,8 @@ const FORMAT: Partial<Record<EntryKey, string>> = {
   transactionId: TEXT_FORMAT,
 };
 
-/** The entries table, whichever language created it; null before the first booking. */
-async function findEntries(workbook: Workbook): Promise<TableInfo | null> {
-  return (
-    (await workbook.getTable(BOOKS_WORDS["pt-BR"].entriesTable)) ??
-    (await workbook.getTable(BOOKS_WORDS["en-US"].entriesTable))
-  );
-}
-
-function columnsOf(header: readonly string[]): Record<EntryKey, number> {
-  const lower = header.map((h) => h.trim().toLowerCase());
-  const out = {} as Record<EntryKey, number>;
-  for (const key of KEYS)
-    out[key] = lower.findIndex(
-      (h) =>
-        h === BOOKS_WORDS["pt-BR"].entryHeaders[key].toLowerCase() ||
-        h === BOOKS_WORDS["en-US"].entryHeaders[key].toLowerCase(),
-    );
-  return out;
-}
+const TABLES = { "pt-BR": BOOKS_WORDS["pt-BR"].entriesTable, "en-US": BOOKS_WORDS["en-US"].entriesTable };
+const HEADERS = { "pt-BR": BOOKS_WORDS["pt-BR"].entryHeaders, "en-US": BOOKS_WORDS["en-US"].entryHeaders };
 
 /** A line's cells by field. */
 function lineCells(line: EntryLine, locale: Locale): Record<EntryKey, CellValue> {
@@ -118,7 +101,7 @@ export async function writeEntries(
   locale: Locale,
   signal?: AbortSignal,
 ): Promise<EntriesWrite> {
-  const existing = await findEntries(workbook);
+  const existing = await findLocalTable(workbook, TABLES);
   const fresh = lines.map((line) => lineCells(line, locale));
   if (!existing)
     return createEntries(
@@ -127,7 +110,7 @@ export async function writeEntries(
       locale,
     );
 
-  const col = columnsOf(existing.header);
+  const col = localColumns(existing.header, HEADERS);
   const managed = KEYS.filter((k) => col[k] >= 0);
   const cells = await readAllRows(workbook, existing.name, signal);
   const text = (row: readonly CellValue[], k: EntryKey) =>
