@@ -8,7 +8,7 @@
 import { messagesFor } from "../src/ui/i18n";
 import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { ROW_STATE_TEXT } from "../src/workbook/status-rule";
-import { type World, apiGet, openPreview, startWorld } from "./harness";
+import { type World, apiGet, fundBalance, openPreview, startWorld } from "./harness";
 import { PreviewPage, until } from "./preview-page";
 
 jest.setTimeout(300_000);
@@ -27,25 +27,6 @@ const BOOKS = {
   accounts: "Abrir a tabela de contas",
   month: "Mês",
 };
-
-async function fundBalance(cents: number): Promise<void> {
-  const res = await fetch(`${world.sandbox.url}/api/v1/valepix/deposits`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${world.sandbox.token}`,
-      "content-type": "application/json",
-      accept: "application/json",
-    },
-    body: JSON.stringify({
-      amount: cents,
-      method: "PIX",
-      name: "Financeiro Acme",
-      document: "11222333000181",
-    }),
-  });
-  if (!res.ok) throw new Error(`deposit: HTTP ${res.status}`);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-}
 
 /** Validates, sends and finalizes the table from the balance. */
 async function payTable(p: PreviewPage, status: string, withoutCostCentre: number): Promise<void> {
@@ -109,7 +90,7 @@ async function pivotTotals(p: PreviewPage, sheet: string): Promise<Map<string, n
 it("books two months with cost centres: balanced, equal to the API, once; the pivot agrees", async () => {
   const t = messagesFor("pt-BR");
   const d = DISTRIBUTE_WORDS["pt-BR"];
-  await fundBalance(100_000_00);
+  await fundBalance(world, 100_000_00);
   const { page, errors } = await openPreview(world, { lang: "pt-BR", clock: new Date(2026, 9, 15, 10, 0) });
   const p = new PreviewPage(page, "pt-BR", "books");
   const { pane } = p;

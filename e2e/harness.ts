@@ -176,6 +176,26 @@ export async function openPreview(
   return { page, errors };
 }
 
+/** Funds the demo company's balance by PIX through the API, paid by the sandbox after its delay. */
+export async function fundBalance(world: World, cents: number): Promise<void> {
+  const res = await fetch(`${world.sandbox.url}/api/v1/valepix/deposits`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${world.sandbox.token}`,
+      "content-type": "application/json",
+      accept: "application/json",
+    },
+    body: JSON.stringify({
+      amount: cents,
+      method: "PIX",
+      name: "Financeiro Acme",
+      document: "11222333000181",
+    }),
+  });
+  if (!res.ok) throw new Error(`deposit: HTTP ${res.status}`);
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+}
+
 /** What the sandbox holds, read through its API with its token (for a journey's final checks). */
 export async function apiGet<T = unknown>(world: World, pathname: string): Promise<T> {
   const res = await fetch(`${world.sandbox.url}/api/v1/valepix${pathname}`, {

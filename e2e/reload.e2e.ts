@@ -7,7 +7,7 @@
 import { messagesFor } from "../src/ui/i18n";
 import { DISTRIBUTE_WORDS } from "../src/features/distribute";
 import { ROW_STATE_TEXT } from "../src/workbook/status-rule";
-import { type World, apiGet, openPreview, startWorld } from "./harness";
+import { type World, apiGet, fundBalance, openPreview, startWorld } from "./harness";
 import { saveWorkbook } from "./monthly-steps";
 import { PreviewPage, until } from "./preview-page";
 
@@ -21,26 +21,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-/** Funds the demo company's balance by PIX through the API, paid by the sandbox after its delay. */
-async function fundBalance(cents: number): Promise<void> {
-  const res = await fetch(`${world.sandbox.url}/api/v1/valepix/deposits`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${world.sandbox.token}`,
-      "content-type": "application/json",
-      accept: "application/json",
-    },
-    body: JSON.stringify({
-      amount: cents,
-      method: "PIX",
-      name: "Financeiro Acme",
-      document: "11222333000181",
-    }),
-  });
-  if (!res.ok) throw new Error(`deposit: HTTP ${res.status}`);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-}
-
 interface TransactionPage {
   data: Array<{ type: string; amount: number; distribution_id?: string }>;
 }
@@ -48,7 +28,7 @@ interface TransactionPage {
 it("reloaded as the finalize answer arrives: paid once, recorded, the same table refused", async () => {
   const t = messagesFor("pt-BR");
   const d = DISTRIBUTE_WORDS["pt-BR"];
-  await fundBalance(100_000_00);
+  await fundBalance(world, 100_000_00);
   const { page, errors } = await openPreview(world, { lang: "pt-BR" });
   const p = new PreviewPage(page, "pt-BR", "reload-finalize");
   const { pane } = p;

@@ -147,6 +147,27 @@ async function column(w: Excel, header: RegExp): Promise<string[]> {
 /** Intl writes a no-break space after "R$". */
 const plain = (s: string) => s.replace(/\u00a0/g, " ");
 
+/**
+ * The table sent to a draft from the ribbon, then finalized elsewhere (the pane, or another
+ * computer): funded, finalized, the lot paid. Resolves with the draft's run-log entry.
+ */
+async function sentAndPaidElsewhere(w: Excel) {
+  await w.select("B2");
+  await w.click(ACTIONS.sendToDraft);
+  const [entry] = await readRunLogEntries(w.host.workbook!);
+  const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
+  await api.deposits.create({
+    amount: 500_000,
+    method: "PIX",
+    name: "Financeiro Acme",
+    document: "11222333000181",
+  });
+  clock.advance(PIX_DELAY);
+  await api.distributions.finalize(entry!.distributionId, finalizeBody());
+  clock.advance(LOT_DELAY * 4);
+  return entry!;
+}
+
 describe("ribbon commands (shared runtime)", () => {
   test("every <FunctionName> of manifest.xml has a handler, and no handler lacks one", async () => {
     const w = await excelWithAddin({ connect: false });
@@ -297,27 +318,13 @@ describe("ribbon commands (shared runtime)", () => {
 
   test("refresh statuses: the last distribution's state from the server, into the run log and beside each row", async () => {
     const w = await excelWithAddin();
-    await w.select("B2");
-    await w.click(ACTIONS.sendToDraft);
-    const [entry] = await readRunLogEntries(w.host.workbook!);
-    // Finalized elsewhere (the pane, or another computer): funded, finalized, the lot paid.
-    const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
-    await api.deposits.create({
-      amount: 500_000,
-      method: "PIX",
-      name: "Financeiro Acme",
-      document: "11222333000181",
-    });
-    clock.advance(PIX_DELAY);
-    const body = finalizeBody();
-    await api.distributions.finalize(entry!.distributionId, body);
-    clock.advance(LOT_DELAY * 4);
+    const entry = await sentAndPaidElsewhere(w);
 
     await w.select("A1", "Resumo"); // the newest distribution, wherever the selection is
     expect(await w.click(ACTIONS.refreshStatuses)).toBe(1);
     expect(w.notices.at(-1)).toMatchObject({
       intent: "success",
-      title: `Distribuição ${entry!.distributionId}`,
+      title: `Distribuição ${entry.distributionId}`,
       body: expect.stringContaining("Situação: Pago;") as string,
     });
     expect(w.notices.at(-1)!.body).toContain("3 linha(s)");
@@ -325,7 +332,7 @@ describe("ribbon commands (shared runtime)", () => {
     expect(log.map((e) => e.state)).toEqual(["draft", "completed"]);
     expect(await column(w, /^Mensagem/)).toEqual(
       ["R$ 1.050,00", "R$ 1.050,00", "R$ 550,00"].map(
-        (t) => `${t} pagos na distribuição ${entry!.distributionId}`,
+        (t) => `${t} pagos na distribuição ${entry.distributionId}`,
       ),
     );
 
@@ -336,19 +343,7 @@ describe("ribbon commands (shared runtime)", () => {
 
   test("book the month: the accounts to fill in first (the pane opens), then the entries, checked with ValePix", async () => {
     const w = await excelWithAddin();
-    await w.select("B2");
-    await w.click(ACTIONS.sendToDraft);
-    const [entry] = await readRunLogEntries(w.host.workbook!);
-    const api = createClient({ baseUrl: sb.url, token: TOKEN_A });
-    await api.deposits.create({
-      amount: 500_000,
-      method: "PIX",
-      name: "Financeiro Acme",
-      document: "11222333000181",
-    });
-    clock.advance(PIX_DELAY);
-    await api.distributions.finalize(entry!.distributionId, finalizeBody());
-    clock.advance(LOT_DELAY * 4);
+    await sentAndPaidElsewhere(w);
     await w.click(ACTIONS.refreshStatuses);
 
     const opened = w.paneOpened;
