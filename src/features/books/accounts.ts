@@ -47,10 +47,7 @@ const cellText = (cell: CellValue | undefined): string => {
 };
 
 /** The accounts as the table holds them now; empty when there is no table. */
-async function readAccounts(
-  workbook: Workbook,
-  signal?: AbortSignal,
-): Promise<Map<AccountKey, Account>> {
+async function readAccounts(workbook: Workbook, signal?: AbortSignal): Promise<Map<AccountKey, Account>> {
   const table = await findAccounts(workbook);
   const out = new Map<AccountKey, Account>();
   if (!table) return out;
