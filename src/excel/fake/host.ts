@@ -146,7 +146,6 @@ export class RequestHost {
   private readonly references = new Map<string, unknown>();
   private nextReference = 1;
   private readonly tableHandlers = new Map<string, (args: TableChangedArgs) => Promise<void>>();
-  readonly records: WireRecord[] = [];
 
   constructor(
     private readonly fake: HostedWorkbook,
@@ -314,7 +313,7 @@ class RequestRun {
     return table;
   }
 
-  /** An object's `Id` (worksheets, tables, charts), for the library to address it by id. */
+  /** An object's `Id` (worksheets, tables), for the library to address it by id. */
   private identity(pathId: number, target: HostObject<unknown>, data: Record<string, unknown> | null) {
     const out: Record<string, unknown> = {};
     if (target.hasId()) {

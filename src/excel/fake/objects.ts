@@ -152,7 +152,7 @@ class FakeRuntime extends HostObject<FakeModel> {
 export class FakeExcelRoot {
   readonly workbook: FakeWorkbookObject;
   readonly runtime: FakeRuntime;
-  constructor(readonly ctx: HostContext) {
+  constructor(ctx: HostContext) {
     this.workbook = new FakeWorkbookObject(ctx);
     this.runtime = new FakeRuntime(ctx);
   }
