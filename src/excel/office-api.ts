@@ -1,8 +1,8 @@
 /**
  * The subset of the Excel JavaScript API (`@types/office-js`) that the adapter uses, and no more.
  *
- * The adapter (./office-workbook.ts) is written against these interfaces, so that it runs over
- * the real `Excel.run` and over the fake (./fake). The assertions at the bottom make the compiler
+ * The adapter (./office-workbook.ts) is written against these interfaces, and runs over office.js's
+ * `Excel.run`, in Excel and with the fake Excel as the library's host (./fake). The assertions at the bottom make the compiler
  * prove that Office.js's own classes satisfy every interface here: the adapter cannot call
  * anything the real API does not have, with the same name and arguments.
  *
@@ -53,12 +53,12 @@ export interface RangeApi extends LoadableApi {
   conditionalFormats: ConditionalFormatCollectionApi;
 }
 
-export interface ConditionalFormatCollectionApi {
+interface ConditionalFormatCollectionApi {
   add(type: "Custom"): ConditionalFormatApi;
   clearAll(): void;
 }
 
-export interface ConditionalFormatApi {
+interface ConditionalFormatApi {
   custom: {
     rule: { formula: string };
     format: { fill: { color: string }; font: { color: string } };
@@ -98,7 +98,7 @@ export interface ChartApi extends LoadableApi {
   delete(): void;
 }
 
-export interface ChartCollectionApi {
+interface ChartCollectionApi {
   readonly items: ChartApi[];
   load(propertyNames?: string | string[]): ChartCollectionApi;
   add(type: ChartTypeName, sourceData: RangeApi, seriesBy?: "Auto" | "Columns" | "Rows"): ChartApi;
@@ -120,7 +120,7 @@ interface FilterPivotHierarchyCollectionApi {
 }
 
 /** A summed column ("Excel.DataPivotHierarchy"): "Sum of Amount". */
-export interface DataPivotHierarchyApi {
+interface DataPivotHierarchyApi {
   summarizeBy: Excel.DataPivotHierarchy["summarizeBy"];
   numberFormat: string;
 }
@@ -130,7 +130,7 @@ interface DataPivotHierarchyCollectionApi {
 }
 
 /** Where a PivotTable's parts are on the sheet ("Excel.PivotLayout"). */
-export interface PivotLayoutApi {
+interface PivotLayoutApi {
   getRange(): RangeApi;
   getDataBodyRange(): RangeApi;
   getRowLabelRange(): RangeApi;
@@ -151,13 +151,13 @@ export interface PivotTableApi extends LoadableApi {
   delete(): void;
 }
 
-export interface PivotTableCollectionApi {
+interface PivotTableCollectionApi {
   add(name: string, source: TableApi | RangeApi | string, destination: RangeApi | string): PivotTableApi;
   getItem(name: string): PivotTableApi;
   getItemOrNullObject(name: string): PivotTableApi;
 }
 
-export interface WorksheetCollectionApi {
+interface WorksheetCollectionApi {
   readonly items: WorksheetApi[];
   load(propertyNames?: string | string[]): WorksheetCollectionApi;
   getItem(key: string): WorksheetApi;
@@ -173,11 +173,11 @@ export interface TableChangedArgs {
   worksheetId: string;
 }
 
-export interface EventHandlerResultApi {
+interface EventHandlerResultApi {
   remove(): void;
 }
 
-export interface TableColumnApi extends LoadableApi {
+interface TableColumnApi extends LoadableApi {
   readonly name: string;
   readonly index: number;
   load(propertyNames?: string | string[]): TableColumnApi;
@@ -185,7 +185,7 @@ export interface TableColumnApi extends LoadableApi {
   getRange(): RangeApi;
 }
 
-export interface TableColumnCollectionApi {
+interface TableColumnCollectionApi {
   readonly items: TableColumnApi[];
   load(propertyNames?: string | string[]): TableColumnCollectionApi;
   getItem(key: string): TableColumnApi;
@@ -209,7 +209,7 @@ export interface TableApi extends LoadableApi {
   };
 }
 
-export interface TableCollectionApi {
+interface TableCollectionApi {
   readonly items: TableApi[];
   load(propertyNames?: string | string[]): TableCollectionApi;
   getItem(key: string): TableApi;
@@ -217,7 +217,7 @@ export interface TableCollectionApi {
   add(address: RangeApi | string, hasHeaders: boolean): TableApi;
 }
 
-export interface SettingApi extends LoadableApi {
+interface SettingApi extends LoadableApi {
   readonly key: string;
   // Office.js types a setting's value as `any`: it is any JSON value.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -226,13 +226,13 @@ export interface SettingApi extends LoadableApi {
   delete(): void;
 }
 
-export interface SettingCollectionApi {
+interface SettingCollectionApi {
   getItemOrNullObject(key: string): SettingApi;
   getItem(key: string): SettingApi;
   add(key: string, value: unknown): SettingApi;
 }
 
-export interface WorkbookApi {
+interface WorkbookApi {
   readonly worksheets: WorksheetCollectionApi;
   readonly tables: TableCollectionApi;
   readonly settings: SettingCollectionApi;

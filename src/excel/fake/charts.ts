@@ -2,7 +2,7 @@
  * The fake's charts: `Worksheet.charts` ("Excel.ChartCollection",
  * https://learn.microsoft.com/javascript/api/excel/excel.chartcollection) and the `Chart` objects it
  * holds ("Excel.Chart", https://learn.microsoft.com/javascript/api/excel/excel.chart), for the
- * members in ../office-api.ts only. A chart keeps the range it was made from, never a copy of the
+ * members the add-in calls only. A chart keeps the range it was made from, never a copy of the
  * values: it shows what the cells hold now, as Excel's does (the preview draws it from them).
  *
  * - `add(type, sourceData, seriesBy)`: "Creates a new chart" of an `Excel.ChartType`; `seriesBy`
@@ -11,7 +11,7 @@
  * - a new chart is named "Chart N", N one more than the charts of the workbook (Excel's default
  *   names; `Chart.name` can be set), and has no title until `title.text` is set.
  * - `getItem(name)` / `getItemOrNullObject(name)`: "If there are multiple charts with the same
- *   name, the first one will be returned"; a missing one is `ItemNotFound` at sync / a null object.
+ *   name, the first one will be returned"; a missing one is `ItemNotFound` / a null object.
  * - `setPosition(startCell, endCell?)`: "Positions the chart relative to cells on the worksheet";
  *   the cells are kept as the chart's top-left and bottom-right cells.
  * - `setData(sourceData, seriesBy?)`: "Resets the source data for the chart": the chart plots
@@ -22,11 +22,10 @@
  * - `legend.position`: Right by default (Excel's default legend position).
  */
 import type { CellValue } from "../../workbook/port";
-import type { ChartApi, ChartCollectionApi } from "../office-api";
 import { type Box, invalidArgument } from "./cells";
 import { type Culture, shownText } from "./culture";
-import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
-import { parseAddress } from "./collection";
+import { type HostContext, HostObject, unknownProperty } from "./host-object";
+import { HostCollection, parseAddress } from "./collection";
 import { notFound, type FakeSheet } from "./model";
 import type { FakeRange, RangeTarget } from "./range";
 import { type PivotPlace, pivotAt } from "./pivot-cells";
@@ -89,9 +88,6 @@ const CHART_SCALARS = ["id", "name", "chartType"];
 
 class FakeChartTitle {
   constructor(private readonly chart: FakeChartObject) {}
-  get text(): string {
-    return this.chart.loadedTitle();
-  }
   set text(text: string) {
     this.chart.setTitle(text);
   }
@@ -99,9 +95,6 @@ class FakeChartTitle {
 
 class FakeChartLegend {
   constructor(private readonly chart: FakeChartObject) {}
-  get position(): string {
-    return this.chart.loadedLegendPosition();
-  }
   set position(position: string) {
     this.chart.setLegendPosition(position);
   }
@@ -109,7 +102,7 @@ class FakeChartLegend {
 
 const LEGEND_POSITIONS = new Set(["Invalid", "Top", "Bottom", "Left", "Right", "Corner", "Custom"]);
 
-export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
+export class FakeChartObject extends HostObject<FakeChart> {
   /** Charts are found by name (`ChartCollection.getItem(name)`): the host gives the library no id. */
   override hasId(): boolean {
     return false;
@@ -120,7 +113,7 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
   readonly legend = new FakeChartLegend(this);
 
   constructor(
-    ctx: FakeContextCore,
+    ctx: HostContext,
     locate: () => FakeChart | null,
     private readonly sheet: () => FakeSheet,
   ) {
@@ -131,46 +124,27 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
     if (name === "id") return chart.id;
     if (name === "name") return chart.name;
     if (name === "chartType") return chart.type;
-    if (name === "title/text") return chart.title;
-    if (name === "legend/position") return chart.legendPosition;
     throw unknownProperty(name);
   }
-  get id(): string {
-    return this.loadedValue("id");
-  }
-  get name(): string {
-    return this.loadedValue("name");
-  }
   set name(name: string) {
-    this.change({ name }, (chart) => {
+    this.change((chart) => {
       if (name.trim() === "") throw invalidArgument("A chart needs a name.");
       chart.name = name;
     });
   }
-  get chartType(): string {
-    return this.loadedValue("chartType");
-  }
-  loadedTitle(): string {
-    return this.loadedValue("title/text");
-  }
   setTitle(title: string): void {
-    this.change({ title: { text: title } }, (chart) => {
+    this.change((chart) => {
       chart.title = title;
     });
   }
-  loadedLegendPosition(): string {
-    return this.loadedValue("legend/position");
-  }
   setLegendPosition(position: string): void {
-    this.change({ legend: { position } }, (chart) => {
+    this.change((chart) => {
       if (!LEGEND_POSITIONS.has(position)) throw invalidArgument(`legend position ${position}`);
       chart.legendPosition = position;
     });
   }
   setPosition(startCell: FakeRange | string, endCell?: FakeRange | string): void {
-    // The request carries an address, or a range reference (its size is what counts here).
-    const sent = (cell: FakeRange | string) => (typeof cell === "string" ? cell : "range");
-    this.change({ setPosition: [sent(startCell), endCell === undefined ? null : sent(endCell)] }, (chart) => {
+    this.change((chart) => {
       const at = (cell: FakeRange | string): Box => {
         if (typeof cell !== "string") return cell.rangeTarget().box;
         const parsed = parseAddress(cell);
@@ -184,7 +158,7 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
   }
   setData(sourceData: FakeRange, seriesByArg?: "Auto" | "Columns" | "Rows" | null): void {
     const seriesBy = seriesByArg ?? "Auto";
-    this.change({ setData: { seriesBy } }, (chart) => {
+    this.change((chart) => {
       if (seriesBy !== "Auto" && seriesBy !== "Columns" && seriesBy !== "Rows")
         throw invalidArgument(`seriesBy ${String(seriesBy)}`);
       const source = sourceData.rangeTarget();
@@ -195,7 +169,7 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
     });
   }
   delete(): void {
-    this.change({ delete: true }, (chart) => {
+    this.change((chart) => {
       const list = chartsOf(this.sheet());
       const i = list.indexOf(chart);
       if (i >= 0) list.splice(i, 1);
@@ -203,38 +177,32 @@ export class FakeChartObject extends FakeObject<FakeChart> implements ChartApi {
   }
 }
 
-export class FakeChartCollection implements ChartCollectionApi {
-  private items_: FakeChartObject[] | undefined;
+export class FakeChartCollection extends HostCollection<FakeChart, FakeChartObject> {
+  protected readonly itemScalars = CHART_SCALARS;
   constructor(
-    private readonly ctx: FakeContextCore,
+    ctx: HostContext,
     private readonly sheet: () => FakeSheet,
-  ) {}
+  ) {
+    super(ctx);
+  }
 
-  private proxy(chart: FakeChart): FakeChartObject {
+  /** Charts are found by name: the host gives the library no id with them. */
+  override itemHasId(): boolean {
+    return false;
+  }
+
+  /** No name selected reads every scalar property. */
+  protected override selected(names: readonly string[] | undefined): string[] {
+    const props = super.selected(names);
+    return props.length > 0 ? props : [...CHART_SCALARS];
+  }
+
+  protected list(): FakeChart[] {
+    return chartsOf(this.sheet());
+  }
+
+  protected item(chart: FakeChart): FakeChartObject {
     return new FakeChartObject(this.ctx, () => chart, this.sheet);
-  }
-
-  get items(): FakeChartObject[] {
-    if (!this.items_) throw unknownProperty("items (load it first)");
-    return this.items_;
-  }
-
-  load(names?: string | string[]): this {
-    const list = Array.isArray(names) ? names : (names ?? "").split(",").filter(Boolean);
-    const props = list.map((n) => n.trim().replace(/^items\//, "")).filter((n) => n !== "items");
-    const wanted = props.length > 0 ? props : CHART_SCALARS;
-    this.ctx.enqueue({ load: wanted }, () => {
-      const proxies = chartsOf(this.sheet()).map((c) => this.proxy(c));
-      const loads = proxies.map((p) => p.snapshot(wanted));
-      return {
-        data: loads.map((l) => l.data),
-        deliver: () => {
-          for (const load of loads) load.deliver();
-          this.items_ = proxies;
-        },
-      };
-    });
-    return this;
   }
 
   add(
@@ -244,28 +212,25 @@ export class FakeChartCollection implements ChartCollectionApi {
   ): FakeChartObject {
     // An argument left out travels as null (the request is JSON).
     const seriesBy = seriesByArg ?? "Auto";
-    let created: FakeChart | undefined;
-    this.ctx.enqueue({ addChart: { type, seriesBy } }, () => {
-      if (!CHART_TYPES.has(type)) throw invalidArgument(`${type} is not a chart type`);
-      if (seriesBy !== "Auto" && seriesBy !== "Columns" && seriesBy !== "Rows")
-        throw invalidArgument(`seriesBy ${String(seriesBy)}`);
-      const source: RangeTarget = sourceData.rangeTarget();
-      const all = this.ctx.model.sheets.reduce((n, s) => n + chartsOf(s).length, 0);
-      created = {
-        id: `{chart-${nextChartId++}}`,
-        name: `Chart ${all + 1}`,
-        type,
-        sourceSheet: source.sheet,
-        source: source.box,
-        seriesBy: seriesBy === "Rows" ? "Rows" : "Columns",
-        title: "",
-        legendPosition: "Right",
-        position: undefined,
-        pivot: pivotAt(source.sheet, source.box),
-      };
-      chartsOf(this.sheet()).push(created);
-    });
-    return new FakeChartObject(this.ctx, () => created ?? null, this.sheet);
+    if (!CHART_TYPES.has(type)) throw invalidArgument(`${type} is not a chart type`);
+    if (seriesBy !== "Auto" && seriesBy !== "Columns" && seriesBy !== "Rows")
+      throw invalidArgument(`seriesBy ${String(seriesBy)}`);
+    const source: RangeTarget = sourceData.rangeTarget();
+    const all = this.ctx.model.sheets.reduce((n, s) => n + chartsOf(s).length, 0);
+    const created: FakeChart = {
+      id: `{chart-${nextChartId++}}`,
+      name: `Chart ${all + 1}`,
+      type,
+      sourceSheet: source.sheet,
+      source: source.box,
+      seriesBy: seriesBy === "Rows" ? "Rows" : "Columns",
+      title: "",
+      legendPosition: "Right",
+      position: undefined,
+      pivot: pivotAt(source.sheet, source.box),
+    };
+    chartsOf(this.sheet()).push(created);
+    return new FakeChartObject(this.ctx, () => created, this.sheet);
   }
 
   getItem(name: string): FakeChartObject {

@@ -1,10 +1,10 @@
 /**
- * What the fake's proxies share: addresses ("Sheet!A1:C3") as boxes, and collections whose
- * `load("items/...")` reads every item in one operation, as Office.js does.
+ * What the fake's objects share: addresses ("Sheet!A1:C3") as boxes, and collections whose items
+ * a query reads in one action (`{_Items: [...]}`, ./host.ts).
  */
 import { parseA1 } from "../../workbook/names";
 import { type Box, invalidArgument } from "./cells";
-import { type FakeContextCore, type FakeObject, loadNames, propertyNotLoaded } from "./context";
+import type { HostContext, HostObject } from "./host-object";
 
 /** "A1", "A1:C3" (optionally "Sheet!A1:C3") as a box. */
 export function parseAddress(address: string): { sheet?: string; box: Box } {
@@ -33,18 +33,19 @@ export function parseAddress(address: string): { sheet?: string; box: Box } {
   }
 }
 
-/** Collection loads: "items/name,items/x" or plain names apply to each item. */
-function itemNames(names: string | string[] | undefined, all: readonly string[]): string[] {
-  return loadNames(names, all)
-    .map((n) => n.replace(/^items\//, ""))
-    .filter((n) => n !== "items");
+/**
+ * The items' properties a query selects: plain names or "items/name" apply to each item; no
+ * selection reads every scalar property.
+ */
+function itemNames(names: readonly string[] | undefined, all: readonly string[]): string[] {
+  if (names === undefined) return [...all];
+  return names.map((n) => n.replace(/^items\//, "")).filter((n) => n !== "items");
 }
 
-export abstract class FakeCollection<T, P extends FakeObject<T>> {
-  private items_: P[] | undefined;
-  constructor(protected readonly ctx: FakeContextCore) {}
+export abstract class HostCollection<T, P extends HostObject<T>> {
+  constructor(protected readonly ctx: HostContext) {}
   protected abstract list(): T[];
-  protected abstract proxy(t: T): P;
+  protected abstract item(t: T): P;
   protected abstract readonly itemScalars: readonly string[];
 
   /** Whether the items have an `id`, which the host gives with each item. */
@@ -52,25 +53,14 @@ export abstract class FakeCollection<T, P extends FakeObject<T>> {
     return this.itemScalars.includes("id");
   }
 
-  get items(): P[] {
-    if (!this.items_) throw propertyNotLoaded("items");
-    return this.items_;
+  /** The names a query of the items reads (see `itemNames`). */
+  protected selected(names: readonly string[] | undefined): string[] {
+    return itemNames(names, this.itemScalars);
   }
 
-  load(names?: string | string[]): this {
-    const props = itemNames(names, this.itemScalars);
-    this.ctx.enqueue({ load: props }, () => {
-      const proxies = this.list().map((t) => this.proxy(t));
-      // Every item is read within this one operation, so all of it lands in this sync's response.
-      const loads = proxies.map((p) => p.snapshot(props));
-      return {
-        data: loads.map((l) => l.data),
-        deliver: () => {
-          for (const load of loads) load.deliver();
-          this.items_ = proxies;
-        },
-      };
-    });
-    return this;
+  /** Every item's selected properties, as the model holds them now. */
+  itemProperties(names?: readonly string[]): Array<Record<string, unknown>> {
+    const props = this.selected(names);
+    return this.list().map((t) => this.item(t).properties(props) ?? {});
   }
 }

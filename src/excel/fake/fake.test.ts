@@ -1,6 +1,8 @@
 /**
  * The fake Excel behaves as the Office docs say Excel does (each case names the rule; the
- * citations are beside the code in ./cells.ts, ./context.ts, ./model.ts, ./range.ts).
+ * citations are beside the code in ./cells.ts, ./host.ts, ./model.ts, ./range.ts). Batching and
+ * loading are office.js's own: the first cases check that the fake answers the library's requests
+ * so that they work as in Excel.
  */
 import type { TableChangedArgs } from "../office-api";
 import { createFakeExcel } from ".";
@@ -21,7 +23,7 @@ const seeded = () =>
     ],
   });
 
-describe("fake Excel: batching and loading", () => {
+describe("office.js over the fake: batching and loading", () => {
   test("writes are queued until sync; nothing changes before", async () => {
     const excel = seeded();
     await excel.run(async (context) => {

@@ -18,17 +18,20 @@
  *   office.js gives for Excel's 5103 / 5104 (`RichApiMessageUtility.buildResponseOnError`):
  *   `RequestPayloadSizeLimitExceeded` applies nothing; `ResponsePayloadSizeLimitExceeded` comes
  *   after the writes were applied, with no value delivered.
- * Each action runs through the fake's object classes (./objects.ts, ./range.ts, ...), which hold
- * Excel's rules.
+ * Each action runs at once on the fake's objects (./objects.ts, ./range.ts, ./worksheets.ts,
+ * ./tables.ts, ./charts.ts, ./pivots.ts), which hold Excel's rules: a method or a property set
+ * changes the model then and there, a query reads the model as it is at that point of the
+ * request. What a client keeps (proxies, loaded values, `PropertyNotLoaded`, `isNullObject`, the
+ * queue until `sync`) is the library's, never the host's.
  */
 import { utf8Length } from "../../workbook/blocks";
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import type { TableChangedArgs } from "../office-api";
-import { FakeCollection } from "./collection";
-import { type FakeHost, FakeObject } from "./context";
-import { FakeRequestContext } from "./objects";
+import { HostCollection } from "./collection";
+import { HostObject } from "./host-object";
+import { FakeExcelRoot } from "./objects";
 import { FakeRange } from "./range";
-import type { FakeTable } from "./model";
+import type { FakeModel, FakeTable } from "./model";
 
 interface ArgumentInfo {
   Arguments?: unknown[];
@@ -120,30 +123,36 @@ function invoke(target: unknown, name: string, args: unknown[]): unknown {
   return (fn as (...a: unknown[]) => unknown).apply(target, args);
 }
 
+/** The workbook a host serves, and the payload limit of its platform. */
+export interface HostedWorkbook {
+  readonly model: FakeModel;
+  /** Bytes a request or a response may carry; Infinity on the desktop. */
+  readonly payloadLimitBytes: number;
+}
+
 /** The root of every object path: the workbook, with the request context's runtime. */
 class HostRoot {
-  constructor(private readonly ctx: FakeRequestContext) {}
+  constructor(readonly excel: FakeExcelRoot) {}
   property(name: string): unknown {
     // `RequestContext.runtime` is the workbook's `_Runtime` (office.js `RequestContext.runtime`).
-    if (name === "_Runtime") return this.ctx.runtime;
-    return member(this.ctx.workbook, name);
+    if (name === "_Runtime") return this.excel.runtime;
+    return member(this.excel.workbook, name);
   }
 }
 
 export class RequestHost {
-  /** One fake context for every request: objects the library keeps live across requests. */
-  private readonly ctx: FakeRequestContext;
+  /** One root for every request: objects the library keeps by reference live across requests. */
+  private readonly rootObject: HostRoot;
   private readonly references = new Map<string, unknown>();
   private nextReference = 1;
   private readonly tableHandlers = new Map<string, (args: TableChangedArgs) => Promise<void>>();
-  readonly records: WireRecord[] = [];
 
   constructor(
-    private readonly fake: FakeHost,
+    private readonly fake: HostedWorkbook,
     /** Sends an event to the library as a host does (the native bridge's message). */
     private readonly raiseEvent: (eventType: number, targetId: string, args: unknown) => void,
   ) {
-    this.ctx = new FakeRequestContext(fake);
+    this.rootObject = new HostRoot(new FakeExcelRoot(fake));
   }
 
   /** Answers one request given as its JSON text, as the library's executor resolves. */
@@ -175,12 +184,12 @@ export class RequestHost {
     return { response, record };
   }
 
-  get context(): FakeRequestContext {
-    return this.ctx;
+  get model(): FakeModel {
+    return this.fake.model;
   }
 
   root(): HostRoot {
-    return new HostRoot(this.ctx);
+    return this.rootObject;
   }
 
   keep(target: unknown): string {
@@ -265,10 +274,9 @@ class RequestRun {
         const target = this.path(action.ObjectPathId);
         const [value] = this.args(action.ArgumentInfo);
         const key = camel(action.Name);
-        // Checked without reading: a property's getter may refuse (PropertyNotLoaded).
+        // The objects have setters for what may be set, and no getters: a value is queried.
         if (target === null || typeof target !== "object" || !(key in target)) throw notEmulated(action.Name);
         (target as Record<string, unknown>)[key] = value;
-        this.host.context.runNow();
         return undefined;
       }
       case ACTION.method:
@@ -294,26 +302,23 @@ class RequestRun {
         return undefined;
     }
     const value = invoke(target, action.Name, args);
-    this.host.context.runNow();
     return value === undefined || (typeof value === "object" && value !== null) ? undefined : value;
   }
 
   private table(target: unknown): FakeTable {
-    if (!(target instanceof FakeObject)) throw notEmulated("events on this object");
-    const data = this.loadNow(target, ["id"]);
-    const table = data && this.host.context.model.findTable(String(data.id));
+    if (!(target instanceof HostObject)) throw notEmulated("events on this object");
+    const data = target.properties(["id"]);
+    const table = data && this.host.model.findTable(String(data.id));
     if (!table) throw notEmulated("events on this object");
     return table;
   }
 
-  /** An object's `Id` (worksheets, tables, charts), for the library to address it by id. */
-  private identity(pathId: number, target: unknown, data: Record<string, unknown> | null) {
+  /** An object's `Id` (worksheets, tables), for the library to address it by id. */
+  private identity(pathId: number, target: HostObject<unknown>, data: Record<string, unknown> | null) {
     const out: Record<string, unknown> = {};
-    const addressable = target === null || (target instanceof FakeObject && target.hasId());
-    if (data && "id" in data && addressable) out.Id = data.id;
-    else if (target instanceof FakeObject && target.hasId()) {
-      const loaded = this.loadNow(target, ["id"]);
-      if (loaded) out.Id = loaded.id;
+    if (target.hasId()) {
+      const known = data && "id" in data ? data : target.properties(["id"]);
+      if (known) out.Id = known.id;
     }
     const reference = this.kept.get(pathId);
     if (reference !== undefined) out._ReferenceId = reference;
@@ -322,27 +327,25 @@ class RequestRun {
 
   private instantiate(pathId: number): unknown {
     const target = this.path(pathId);
-    if (!(target instanceof FakeObject)) return undefined;
+    if (!(target instanceof HostObject)) return undefined;
     // Locating the object now: a missing item fails here, with this action's index.
-    if (this.loadNow(target, []) === null) return null;
+    if (target.resolve() === null) return null;
     const identity = this.identity(pathId, target, null);
     return Object.keys(identity).length > 0 ? identity : undefined;
   }
 
   private query(pathId: number, select: string[] | undefined): unknown {
     const target = this.path(pathId);
-    if (target instanceof FakeCollection) {
-      const names = [...new Set([...(select ?? []), ...(target.itemHasId() ? ["id"] : [])])];
-      target.load(select === undefined ? undefined : names);
-      const [items] = this.host.context.runNow() as [Array<Record<string, unknown>>];
-      return { _Items: items.map((item) => ({ ...this.identity(-1, null, item), ...pascalKeys(item) })) };
+    if (target instanceof HostCollection) {
+      const withId = target.itemHasId();
+      const names = [...new Set([...(select ?? []), ...(withId ? ["id"] : [])])];
+      const items = target.itemProperties(select === undefined ? undefined : names);
+      return { _Items: items.map((item) => ({ ...(withId ? { Id: item.id } : {}), ...pascalKeys(item) })) };
     }
-    if (!(target instanceof FakeObject) && !isLoadable(target)) throw notEmulated("loading this object");
+    if (!(target instanceof HostObject)) throw notEmulated("loading this object");
     if (target instanceof FakeRange && select !== undefined) return this.queryRange(pathId, target, select);
-    const data = this.loadNow(target as { load(names?: string[]): unknown }, select);
+    const data = target.properties(select);
     if (data === null) return null;
-    // A collection of the fake's own kind (charts) loads its items as an array.
-    if (Array.isArray(data)) return { _Items: (data as Array<Record<string, unknown>>).map(pascalKeys) };
     return { ...this.identity(pathId, target, data), ...pascalKeys(data) };
   }
 
@@ -354,27 +357,14 @@ class RequestRun {
    * to the docs by OfficeDev/office-js-docs-pr#5821).
    */
   private queryRange(pathId: number, target: FakeRange, select: string[]): unknown {
-    const size = this.loadNow(target, ["rowCount", "columnCount"]);
+    const size = target.properties(["rowCount", "columnCount"]);
     if (size === null) return null;
     const cells = Number(size.rowCount) * Number(size.columnCount);
     const tooLarge = cells > MAX_GET_CELLS ? select.filter((n) => CELL_ARRAYS.has(n)) : [];
-    const data = this.loadNow(
-      target,
-      select.filter((n) => !tooLarge.includes(n)),
-    );
+    const data = target.properties(select.filter((n) => !tooLarge.includes(n)));
     if (data === null) return null;
     for (const name of tooLarge) data[name] = null;
     return { ...this.identity(pathId, target, data), ...pascalKeys(data) };
-  }
-
-  /** Loads properties of an object of the fake now: its values, or null for a null object. */
-  private loadNow(
-    target: { load(names?: string[]): unknown },
-    names: string[] | undefined,
-  ): Record<string, unknown> | null {
-    target.load(names);
-    const [data] = this.host.context.runNow() as [Record<string, unknown> | null];
-    return data ?? null;
   }
 
   private args(info: ArgumentInfo | undefined): unknown[] {
@@ -414,17 +404,9 @@ class RequestRun {
   }
 
   private call(parent: unknown, name: string, args: unknown[]): unknown {
-    const target = parent instanceof HostRoot ? this.host.context.workbook : parent;
-    const value = invoke(target, name, args);
-    this.host.context.runNow();
-    return value;
+    const target = parent instanceof HostRoot ? parent.excel.workbook : parent;
+    return invoke(target, name, args);
   }
-}
-
-function isLoadable(target: unknown): boolean {
-  return (
-    typeof target === "object" && target !== null && typeof (target as { load?: unknown }).load === "function"
-  );
 }
 
 function pascalKeys(data: Record<string, unknown>): Record<string, unknown> {

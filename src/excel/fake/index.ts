@@ -1,8 +1,9 @@
 /**
- * A faithful fake of the Excel JavaScript API, for the subset in ../office-api.ts: the one place
+ * A faithful fake of Excel for the Excel JavaScript API's calls in ../office-api.ts: the one place
  * the project emulates Excel (tests, benchmarks, the browser preview). `createFakeExcel()` gives
- * an `Excel.run` look-alike over an in-memory workbook, the sync and byte counts, and helpers to
- * look at cells and to edit them as a person would (which raises `Table.onChanged`).
+ * office.js's `Excel.run` with an in-memory workbook as its host, the sync and byte counts of the
+ * wire, and helpers to look at cells and to edit them as a person would (which raises
+ * `Table.onChanged`).
  *
  *   const excel = createFakeExcel({ tables: [{ name: "Dist", sheet: "Folha", header, rows }] });
  *   const workbook = new OfficeWorkbook(excel.run);      // the real adapter over the fake
@@ -12,7 +13,7 @@ import { parseA1 } from "../../workbook/names";
 import type { CellValue } from "../../workbook/port";
 import type { ExcelRun, RequestContextApi } from "../office-api";
 import { type Box, checkInput } from "./cells";
-import { type FakeStats, countRequest, emptyStats } from "./context";
+import { type FakeStats, countRequest, emptyStats } from "./stats";
 import { type OfficeLibrary, hostSession, officeLibrary, sendEvent } from "./client";
 import { type ExecutorResponse, RequestHost } from "./host";
 import { parseAddress } from "./collection";
@@ -316,6 +317,6 @@ export function createFakeExcel(init: FakeExcelInit = {}): FakeExcel {
   return new FakeExcel(init);
 }
 
-export type { FakeStats } from "./context";
+export type { FakeStats } from "./stats";
 export type { ExecutorResponse } from "./host";
 export type { Visibility } from "./model";

@@ -1,7 +1,7 @@
 /**
  * The fake Excel's workbook state: worksheets, tables, settings, selection and table events.
- * Proxies (./objects.ts) change it only when a sync runs their queued operations; tests read it
- * directly through `FakeExcel` (./index.ts). A table's growth (a column, rows) is in
+ * The host (./host.ts) changes it as it runs each action of office.js's requests on the fake's
+ * objects (./objects.ts); tests read it directly through `FakeExcel` (./index.ts). A table's growth (a column, rows) is in
  * ./table-growth.ts. Each rule cites the Office doc it follows.
  */
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
@@ -77,7 +77,7 @@ export class FakeModel {
   culture: Culture = "en-US";
   /** Formulas' values (./calculation.ts, ./formulas.ts). */
   readonly calc: Calculation = new Calculation(this);
-  /** Events raised during a sync, delivered after it completes (events are asynchronous). */
+  /** Events raised during a request, delivered after its answer (events are asynchronous). */
   pendingEvents: Array<() => void> = [];
 
   // ---------------------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ export class FakeModel {
   /**
    * Raises `Table.onChanged` for every table whose range the change touches, with the address of
    * the intersection ("Table.onChanged", ExcelApi 1.7). Nothing is raised while
-   * `eventsEnabled` is false. Delivery waits for the sync to complete.
+   * `eventsEnabled` is false. Delivery waits for the request to be answered.
    */
   raise(
     sheet: FakeSheet,
@@ -253,7 +253,7 @@ export class FakeModel {
     }
   }
 
-  /** Delivers the events raised so far (called after a sync, and after a person's edit). */
+  /** Delivers the events raised so far (called after a request, and after a person's edit). */
   deliverEvents(): void {
     const events = this.pendingEvents;
     this.pendingEvents = [];

@@ -2,7 +2,7 @@
  * The fake's PivotTables: `Worksheet.pivotTables` and `Workbook.pivotTables`
  * ("Excel.PivotTableCollection", https://learn.microsoft.com/javascript/api/excel/excel.pivottablecollection),
  * the `PivotTable` they hold ("Excel.PivotTable") with its hierarchies and its layout
- * ("Excel.PivotLayout"), for the members in ../office-api.ts only ("Work with PivotTables using the
+ * ("Excel.PivotLayout"), for the members the add-in calls only ("Work with PivotTables using the
  * Excel JavaScript API", https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-pivottables).
  * A PivotTable's report is ordinary cells of its sheet, computed by ./pivot-layout.ts, so the
  * grid (and the preview) shows them; its cells refuse writes (./pivot-cells.ts).
@@ -29,18 +29,12 @@
  *   `InvalidOperation`; plain cells in its way are overwritten.
  */
 import type { CellValue } from "../../workbook/port";
-import type {
-  DataPivotHierarchyApi,
-  PivotLayoutApi,
-  PivotTableApi,
-  PivotTableCollectionApi,
-} from "../office-api";
 import { HOST_ERROR_CODES, WorkbookHostError } from "../errors";
 import { overlaps } from "./box";
 import { type Box, invalidArgument } from "./cells";
 import { fitColumns } from "./range-format";
 import { parseAddress } from "./collection";
-import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
+import { type HostContext, HostObject, unknownProperty } from "./host-object";
 import { type FakeModel, type FakeSheet, type FakeTable, invalidOperation, notFound } from "./model";
 import { type PivotCells, type SummarizeBy, dataCaption, layoutPivot } from "./pivot-layout";
 import { pivotPlaces } from "./pivot-cells";
@@ -154,7 +148,7 @@ function relayout(model: FakeModel, pivot: FakePivot): void {
 }
 
 /** A column of the source ("Excel.PivotHierarchy"). */
-class FakePivotHierarchy extends FakeObject<{ pivot: FakePivot; field: string }> {
+class FakePivotHierarchy extends HostObject<{ pivot: FakePivot; field: string }> {
   override hasId(): boolean {
     return false;
   }
@@ -163,10 +157,7 @@ class FakePivotHierarchy extends FakeObject<{ pivot: FakePivot; field: string }>
     if (name === "name") return target.field;
     throw unknownProperty(name);
   }
-  get name(): string {
-    return this.loadedValue("name");
-  }
-  /** The field, for the operation that places it (inside a running operation). */
+  /** The field, for the action that places it. */
   placed(pivot: FakePivot): string {
     const target = this.target();
     if (target.pivot !== pivot) throw invalidArgument("The hierarchy belongs to another PivotTable.");
@@ -177,7 +168,7 @@ class FakePivotHierarchy extends FakeObject<{ pivot: FakePivot; field: string }>
 const SUMMARIES = new Set<SummarizeBy>(["Sum", "Count"]);
 
 /** The summed field ("Excel.DataPivotHierarchy"): its caption, summary and number format. */
-class FakeDataPivotHierarchy extends FakeObject<FakePivot> implements DataPivotHierarchyApi {
+class FakeDataPivotHierarchy extends HostObject<FakePivot> {
   override hasId(): boolean {
     return false;
   }
@@ -190,24 +181,15 @@ class FakeDataPivotHierarchy extends FakeObject<FakePivot> implements DataPivotH
     if (name === "numberFormat") return data.numberFormat ?? "General";
     throw unknownProperty(name);
   }
-  get name(): string {
-    return this.loadedValue("name");
-  }
-  get summarizeBy(): SummarizeBy {
-    return this.loadedValue("summarizeBy");
-  }
   set summarizeBy(summarizeBy: SummarizeBy) {
-    this.change({ summarizeBy }, (pivot) => {
+    this.change((pivot) => {
       if (!SUMMARIES.has(summarizeBy)) throw unknownProperty(`summarizeBy ${String(summarizeBy)}`);
       if (pivot.data) pivot.data.summarizeBy = summarizeBy;
       relayout(this.ctx.model, pivot);
     });
   }
-  get numberFormat(): string {
-    return this.loadedValue("numberFormat");
-  }
   set numberFormat(numberFormat: string) {
-    this.change({ numberFormat }, (pivot) => {
+    this.change((pivot) => {
       if (pivot.data) pivot.data.numberFormat = numberFormat;
       relayout(this.ctx.model, pivot);
     });
@@ -229,10 +211,10 @@ function place(pivot: FakePivot, axis: Axis, field: string): void {
   else pivot.columnField = field;
 }
 
-/** Where the report's parts are ("Excel.PivotLayout"), as ranges resolved when a sync needs them. */
-class FakePivotLayout implements PivotLayoutApi {
+/** Where the report's parts are ("Excel.PivotLayout"), as ranges found when an action first needs them. */
+class FakePivotLayout {
   constructor(
-    private readonly ctx: FakeContextCore,
+    private readonly ctx: HostContext,
     private readonly pivot: () => FakePivot,
   ) {}
 
@@ -261,7 +243,7 @@ class FakePivotLayout implements PivotLayoutApi {
   }
 }
 
-export class FakePivotTableObject extends FakeObject<FakePivot> implements PivotTableApi {
+export class FakePivotTableObject extends HostObject<FakePivot> {
   /** PivotTables are found by name (`getItem(name)`), as charts are: the host gives no id. */
   override hasId(): boolean {
     return false;
@@ -270,9 +252,6 @@ export class FakePivotTableObject extends FakeObject<FakePivot> implements Pivot
   protected read(pivot: FakePivot, name: string): unknown {
     if (name === "name") return pivot.name;
     throw unknownProperty(name);
-  }
-  get name(): string {
-    return this.loadedValue("name");
   }
 
   readonly hierarchies = {
@@ -290,7 +269,7 @@ export class FakePivotTableObject extends FakeObject<FakePivot> implements Pivot
   readonly dataHierarchies = {
     add: (hierarchy: FakePivotHierarchy): FakeDataPivotHierarchy => {
       let added: FakePivot | undefined;
-      this.change({ addDataHierarchy: true }, (pivot) => {
+      this.change((pivot) => {
         if (pivot.data) throw unknownProperty("a second data hierarchy");
         const field = hierarchy.placed(pivot);
         const { header, rows } = sourceRows(pivot.source);
@@ -308,7 +287,7 @@ export class FakePivotTableObject extends FakeObject<FakePivot> implements Pivot
   private axis(axis: Axis): { add(hierarchy: FakePivotHierarchy): void } {
     return {
       add: (hierarchy) =>
-        this.change({ addHierarchy: axis }, (pivot) => {
+        this.change((pivot) => {
           place(pivot, axis, hierarchy.placed(pivot));
           relayout(this.ctx.model, pivot);
         }),
@@ -316,11 +295,11 @@ export class FakePivotTableObject extends FakeObject<FakePivot> implements Pivot
   }
 
   refresh(): void {
-    this.change({ refresh: true }, (pivot) => relayout(this.ctx.model, pivot));
+    this.change((pivot) => relayout(this.ctx.model, pivot));
   }
 
   delete(): void {
-    this.change({ delete: true }, (pivot) => {
+    this.change((pivot) => {
       clear(pivot);
       pivot.shown = undefined;
       const list = pivotsOf(pivot.sheet);
@@ -334,7 +313,7 @@ export class FakePivotTableObject extends FakeObject<FakePivot> implements Pivot
   }
 }
 
-/** A table proxy of the fake (./tables.ts), read without importing it. */
+/** A table of the fake (./tables.ts), read without importing it. */
 interface TableSource {
   modelTable(): FakeTable;
 }
@@ -342,9 +321,9 @@ interface TableSource {
 const isTableSource = (source: unknown): source is TableSource =>
   typeof source === "object" && source !== null && typeof (source as TableSource).modelTable === "function";
 
-export class FakePivotTableCollection implements PivotTableCollectionApi {
+export class FakePivotTableCollection {
   constructor(
-    private readonly ctx: FakeContextCore,
+    private readonly ctx: HostContext,
     /** The worksheet's collection, or the workbook's (undefined). */
     private readonly sheet: (() => FakeSheet) | undefined,
   ) {}
@@ -371,34 +350,30 @@ export class FakePivotTableCollection implements PivotTableCollectionApi {
   }
 
   add(name: string, source: unknown, destination: FakeRange | string): FakePivotTableObject {
-    let created: FakePivot | undefined;
-    this.ctx.enqueue({ addPivotTable: name }, () => {
-      const table = this.sourceTable(source);
-      const { sheet, box } = this.destination(destination);
-      if (name.trim() === "") throw invalidArgument("A PivotTable needs a name.");
-      if (pivotsOf(sheet).some((p) => p.name.toLowerCase() === name.toLowerCase()))
-        throw new WorkbookHostError(HOST_ERROR_CODES.itemAlreadyExists, `A PivotTable named ${name} exists.`);
-      const pivot: FakePivot = {
-        name,
-        sheet,
-        source: table,
-        anchor: { row: box.top, column: box.left },
-        rowField: undefined,
-        columnField: undefined,
-        filters: [],
-        data: undefined,
-        shown: undefined,
-      };
-      relayout(this.ctx.model, pivot);
-      pivotsOf(sheet).push(pivot);
-      pivotPlaces(sheet).push({
-        name,
-        boxes: () => boxesOf(pivot.shown),
-        chartBox: () => chartBox(pivot.shown),
-      });
-      created = pivot;
+    const table = this.sourceTable(source);
+    const { sheet, box } = this.destination(destination);
+    if (name.trim() === "") throw invalidArgument("A PivotTable needs a name.");
+    if (pivotsOf(sheet).some((p) => p.name.toLowerCase() === name.toLowerCase()))
+      throw new WorkbookHostError(HOST_ERROR_CODES.itemAlreadyExists, `A PivotTable named ${name} exists.`);
+    const pivot: FakePivot = {
+      name,
+      sheet,
+      source: table,
+      anchor: { row: box.top, column: box.left },
+      rowField: undefined,
+      columnField: undefined,
+      filters: [],
+      data: undefined,
+      shown: undefined,
+    };
+    relayout(this.ctx.model, pivot);
+    pivotsOf(sheet).push(pivot);
+    pivotPlaces(sheet).push({
+      name,
+      boxes: () => boxesOf(pivot.shown),
+      chartBox: () => chartBox(pivot.shown),
     });
-    return new FakePivotTableObject(this.ctx, () => created ?? null);
+    return new FakePivotTableObject(this.ctx, () => pivot);
   }
 
   private sourceTable(source: unknown): FakeTable {

@@ -1,33 +1,28 @@
 /**
- * What a fake `Excel.Range` formats, each a helper object of the range that queues its change on
- * it: column widths ("Excel.RangeFormat", https://learn.microsoft.com/javascript/api/excel/excel.rangeformat),
+ * What a fake `Excel.Range` formats, each a helper object of the range that changes its cells: column widths ("Excel.RangeFormat", https://learn.microsoft.com/javascript/api/excel/excel.rangeformat),
  * data validation ("Excel.DataValidation", https://learn.microsoft.com/javascript/api/excel/excel.datavalidation)
  * and conditional formats ("Excel.ConditionalFormatCollection",
  * https://learn.microsoft.com/javascript/api/excel/excel.conditionalformatcollection).
  */
 import type { CellValue } from "../../workbook/port";
-import type { ConditionalFormatApi, ConditionalFormatCollectionApi } from "../office-api";
 import { type Box, invalidArgument } from "./cells";
-import { unknownProperty } from "./context";
+import { unknownProperty } from "./host-object";
 import { intersect } from "./box";
 import type { FakeSheet } from "./model";
 
-/** The range a helper object belongs to: where its changes are queued. */
+/** The range a helper object belongs to: whose cells its changes apply to. */
 export interface FormattedRange {
-  /** Queues a change on the range's cells, applied at the next sync. */
-  changeRange(request: unknown, apply: (target: { sheet: FakeSheet; box: Box }) => void): void;
+  /** Applies a change to the range's cells now. */
+  changeRange(apply: (target: { sheet: FakeSheet; box: Box }) => void): void;
   /** The sheet's used cells, spills included (for `RangeFormat.autofitColumns`). */
   usedBoxOf(sheet: FakeSheet): Box | null;
 }
 
 export class FakeRangeFormat {
   constructor(private readonly range: FormattedRange) {}
-  get columnWidth(): number {
-    throw unknownProperty("format.columnWidth (read)");
-  }
   /** Column width in points for every column of the range ("RangeFormat.columnWidth"). */
   set columnWidth(points: number) {
-    this.range.changeRange({ columnWidth: points }, ({ sheet, box }) => {
+    this.range.changeRange(({ sheet, box }) => {
       if (!(points >= 0)) throw invalidArgument("columnWidth must be a non-negative number");
       for (let column = box.left; column < box.left + box.cols; column++) sheet.widths.set(column, points);
     });
@@ -41,7 +36,7 @@ export class FakeRangeFormat {
    * Excel's maximum of 255 characters.
    */
   autofitColumns(): void {
-    this.range.changeRange({ autofitColumns: true }, ({ sheet, box }) => {
+    this.range.changeRange(({ sheet, box }) => {
       const used = this.range.usedBoxOf(sheet);
       const top = Math.max(box.top, used?.top ?? 0);
       const bottom = Math.min(box.top + box.rows, used ? used.top + used.rows : 0);
@@ -88,46 +83,40 @@ function displayChars(value: CellValue, format: string): number {
 
 export class FakeDataValidation {
   constructor(private readonly range: FormattedRange) {}
-  get rule(): Excel.DataValidationRule {
-    throw unknownProperty("dataValidation.rule (read)");
-  }
   /** Replaces the validation of the range's cells ("DataValidation.rule"). */
   set rule(rule: Excel.DataValidationRule) {
-    this.range.changeRange({ dataValidation: rule }, ({ sheet, box }) => {
+    this.range.changeRange(({ sheet, box }) => {
       sheet.validations = sheet.validations.filter((v) => !intersect(v.box, box));
       sheet.validations.push({ box, rule: structuredClone(rule) });
     });
   }
   clear(): void {
-    this.range.changeRange({ clearValidation: true }, ({ sheet, box }) => {
+    this.range.changeRange(({ sheet, box }) => {
       sheet.validations = sheet.validations.filter((v) => !intersect(v.box, box));
     });
   }
 }
 
-export class FakeConditionalFormats implements ConditionalFormatCollectionApi {
+export class FakeConditionalFormats {
   constructor(private readonly range: FormattedRange) {}
 
   /** A custom (formula) rule on the range ("ConditionalFormatCollection.add", type "Custom"). */
-  add(type: "Custom"): ConditionalFormatApi {
+  add(type: "Custom"): object {
     const entry: FakeSheet["conditionalFormats"][number] = {
       box: { top: 0, left: 0, rows: 1, cols: 1 },
       formula: "",
     };
-    this.range.changeRange({ addConditionalFormat: type }, ({ sheet, box }) => {
+    this.range.changeRange(({ sheet, box }) => {
       if (type !== "Custom") throw unknownProperty(`conditional format ${String(type)}`);
       entry.box = box;
       sheet.conditionalFormats.push(entry);
     });
-    const set = (request: unknown, apply: () => void) => this.range.changeRange(request, apply);
+    const set = (apply: () => void) => this.range.changeRange(apply);
     return {
       custom: {
         rule: {
-          get formula() {
-            return entry.formula;
-          },
           set formula(formula: string) {
-            set({ formula }, () => {
+            set(() => {
               // "Excel specifications and limits": a formula holds at most 8,192 characters.
               if (formula.length > MAX_FORMULA_CHARS)
                 throw invalidArgument(`A formula is limited to ${MAX_FORMULA_CHARS} characters.`);
@@ -137,19 +126,13 @@ export class FakeConditionalFormats implements ConditionalFormatCollectionApi {
         },
         format: {
           fill: {
-            get color() {
-              return entry.fill ?? "";
-            },
             set color(color: string) {
-              set({ fill: color }, () => void (entry.fill = color));
+              set(() => void (entry.fill = color));
             },
           },
           font: {
-            get color() {
-              return entry.font ?? "";
-            },
             set color(color: string) {
-              set({ font: color }, () => void (entry.font = color));
+              set(() => void (entry.font = color));
             },
           },
         },
@@ -159,7 +142,7 @@ export class FakeConditionalFormats implements ConditionalFormatCollectionApi {
 
   /** Removes every conditional format that touches the range ("clearAll"). */
   clearAll(): void {
-    this.range.changeRange({ clearConditionalFormats: true }, ({ sheet, box }) => {
+    this.range.changeRange(({ sheet, box }) => {
       sheet.conditionalFormats = sheet.conditionalFormats.filter((f) => !intersect(f.box, box));
     });
   }

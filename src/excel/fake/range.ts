@@ -1,13 +1,13 @@
 /**
- * The fake `Excel.Range`: a rectangle of one worksheet, resolved when a sync first needs it.
+ * The fake `Excel.Range`: a rectangle of one worksheet, found when an action first needs it.
  * Reading and writing follow ./cells.ts; every write raises the tables' `onChanged` (./model.ts).
  * "Excel.Range class", https://learn.microsoft.com/javascript/api/excel/excel.range
  */
 import type { CellValue } from "../../workbook/port";
-import type { CellInput, ConditionalFormatCollectionApi, RangeApi } from "../office-api";
+import type { CellInput } from "../office-api";
 import { type Box, MAX_COLUMNS, MAX_ROWS, checkInput, checkShape, invalidArgument } from "./cells";
 import { formulaFromLocal, formulasToLocal, shownText } from "./culture";
-import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
+import { type HostContext, HostObject, unknownProperty } from "./host-object";
 import { boxAddress, intersect } from "./box";
 import { type FakeSheet, notFound } from "./model";
 import { refuseWriteInPivot } from "./pivot-cells";
@@ -51,10 +51,10 @@ function checkBox(box: Box): Box {
   return box;
 }
 
-export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, FormattedRange {
+export class FakeRange extends HostObject<RangeTarget> implements FormattedRange {
   protected readonly scalarNames = SCALARS;
 
-  constructor(ctx: FakeContextCore, locate: () => RangeTarget | null) {
+  constructor(ctx: HostContext, locate: () => RangeTarget | null) {
     super(ctx, locate);
   }
 
@@ -122,18 +122,12 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     }
   }
 
-  get values(): CellValue[][] {
-    return this.loadedValue("values");
-  }
   set values(input: CellInput[][]) {
     this.write("values", input, (sheet, r, c, v) => sheet.cells.typeInto(r, c, v));
   }
 
-  get numberFormat(): string[][] {
-    return this.loadedValue("numberFormat");
-  }
   set numberFormat(input: (string | null)[][]) {
-    this.change({ numberFormat: input }, ({ sheet, box }) => {
+    this.change(({ sheet, box }) => {
       const rows = checkShape(input, box, "numberFormat");
       rows.forEach((row, i) =>
         row.forEach((format, columnOffset) => {
@@ -145,13 +139,6 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     });
   }
 
-  get formulas(): CellValue[][] {
-    return this.loadedValue("formulas");
-  }
-
-  get formulasLocal(): CellValue[][] {
-    return this.loadedValue("formulasLocal");
-  }
   /** "Range.formulasLocal": formulas and values as typed in the workbook's culture (./culture.ts). */
   set formulasLocal(input: CellInput[][]) {
     const { culture, calc } = this.ctx.model;
@@ -163,13 +150,6 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     });
   }
 
-  get text(): string[][] {
-    return this.loadedValue("text");
-  }
-
-  get valueTypes(): string[][] {
-    return this.loadedValue("valueTypes");
-  }
   set formulas(input: CellInput[][]) {
     this.write("formulas", input, (sheet, r, c, v) => sheet.cells.typeInto(r, c, v));
   }
@@ -179,7 +159,7 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     input: CellInput[][],
     put: (sheet: FakeSheet, row: number, column: number, v: CellValue) => void,
   ): void {
-    this.change({ [property]: input }, ({ sheet, box }) => {
+    this.change(({ sheet, box }) => {
       const rows = checkShape(input, box, property);
       refuseWriteInPivot(sheet, box);
       // Every value is checked before any is written: a bad array changes nothing.
@@ -192,22 +172,6 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
       this.ctx.model.syncHeaderNames(sheet, box);
       this.ctx.model.raise(sheet, box, "RangeEdited");
     });
-  }
-
-  get address(): string {
-    return this.loadedValue("address");
-  }
-  get rowIndex(): number {
-    return this.loadedValue("rowIndex");
-  }
-  get columnIndex(): number {
-    return this.loadedValue("columnIndex");
-  }
-  get rowCount(): number {
-    return this.loadedValue("rowCount");
-  }
-  get columnCount(): number {
-    return this.loadedValue("columnCount");
   }
 
   private derive(reshape: (b: Box) => Box): FakeRange {
@@ -228,11 +192,11 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
     });
   }
   /**
-   * The rectangle both ranges cover, resolved at the sync; none fails the batch with ItemNotFound
+   * The rectangle both ranges cover, found when first used; none fails with ItemNotFound
    * ("Range.getIntersection": "If no intersection is found, an ItemNotFound error will be thrown",
    * https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-getintersection-member(1)).
    */
-  getIntersection(other: RangeApi | string): FakeRange {
+  getIntersection(other: unknown): FakeRange {
     if (!(other instanceof FakeRange))
       throw invalidArgument("getIntersection: the fake takes a range, not an address");
     return new FakeRange(this.ctx, () => {
@@ -247,7 +211,7 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
    * The smallest range that holds both ("Range.getBoundingRect", ExcelApi 1.1): office.js calls it
    * to split a large `values` write into blocks of rows (`setRangePropertiesInBulk`).
    */
-  getBoundingRect(other: RangeApi | string): FakeRange {
+  getBoundingRect(other: unknown): FakeRange {
     if (!(other instanceof FakeRange))
       throw invalidArgument("getBoundingRect: the fake takes a range, not an address");
     return new FakeRange(this.ctx, () => {
@@ -269,7 +233,7 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
    * any block is written, with the `InvalidArgument` a whole write would give.
    */
   _ValidateArraySize(rows: number, columns: number): void {
-    this.change({ validateArraySize: [rows, columns] }, ({ box }) => {
+    this.change(({ box }) => {
       if (box.rows !== rows || box.cols !== columns)
         throw invalidArgument(
           `The number of rows or columns in the input array doesn't match the size or dimensions of the range.`,
@@ -292,7 +256,7 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
 
   /** Selects the range and activates its sheet ("Range.select"). */
   select(): void {
-    this.change({ select: true }, ({ sheet, box }) => {
+    this.change(({ sheet, box }) => {
       if (sheet.visibility !== "Visible") throw invalidArgument("A hidden sheet's cells cannot be selected.");
       this.ctx.model.active = sheet;
       this.ctx.model.selection = { sheet: sheet.name, areas: [box] };
@@ -301,16 +265,16 @@ export class FakeRange extends FakeObject<RangeTarget> implements RangeApi, Form
 
   readonly format = new FakeRangeFormat(this);
   readonly dataValidation = new FakeDataValidation(this);
-  readonly conditionalFormats: ConditionalFormatCollectionApi = new FakeConditionalFormats(this);
+  readonly conditionalFormats = new FakeConditionalFormats(this);
 
   /** The sheet's used cells, spills included (for `RangeFormat.autofitColumns`). */
   usedBoxOf(sheet: FakeSheet): Box | null {
     return this.ctx.model.calc.usedBox(sheet);
   }
 
-  /** For the helper objects (./range-format.ts): queue a change on this range. */
-  changeRange(request: unknown, apply: (t: RangeTarget) => void): void {
-    this.change(request, apply);
+  /** For the helper objects (./range-format.ts): a change to this range's cells. */
+  changeRange(apply: (t: RangeTarget) => void): void {
+    this.change(apply);
   }
 }
 

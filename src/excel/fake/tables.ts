@@ -1,28 +1,21 @@
 /**
  * The fake's `Table`, `TableCollection`, `TableColumn` and `TableColumnCollection` ("Excel
- * JavaScript API reference", https://learn.microsoft.com/javascript/api/excel), for the members in
- * ../office-api.ts only.
+ * JavaScript API reference", https://learn.microsoft.com/javascript/api/excel), for the members the
+ * add-in calls only. `Table.onChanged` reaches the add-in through the library's event registration
+ * (`_RegisterDataChangedEvent`, ./host.ts).
  */
 import type { CellValue } from "../../workbook/port";
-import type {
-  EventHandlerResultApi,
-  TableApi,
-  TableChangedArgs,
-  TableCollectionApi,
-  TableColumnApi,
-  TableColumnCollectionApi,
-} from "../office-api";
 import type { Box } from "./cells";
-import { type FakeContextCore, FakeObject, unknownProperty } from "./context";
+import { type HostContext, HostObject, unknownProperty } from "./host-object";
 import { type FakeSheet, type FakeTable, invalidOperation, notFound } from "./model";
 import { FakeRange } from "./range";
-import { parseAddress, FakeCollection } from "./collection";
+import { HostCollection, parseAddress } from "./collection";
 import { addTableColumn, addTableRows } from "./table-growth";
 import { FakeWorksheet } from "./worksheets";
 
 const TABLE_SCALARS = ["id", "name", "showTotals"];
 
-export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
+export class FakeTableObject extends HostObject<FakeTable> {
   protected readonly scalarNames = TABLE_SCALARS;
   protected read(table: FakeTable, name: string): unknown {
     if (name === "id") return table.id;
@@ -30,21 +23,12 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
     if (name === "showTotals") return table.showTotals;
     throw unknownProperty(name);
   }
-  get id(): string {
-    return this.loadedValue("id");
-  }
-  get name(): string {
-    return this.loadedValue("name");
-  }
   set name(name: string) {
-    this.change({ name }, (t) => this.ctx.model.renameTable(t, name));
-  }
-  get showTotals(): boolean {
-    return this.loadedValue("showTotals");
+    this.change((t) => this.ctx.model.renameTable(t, name));
   }
   /** Shows or hides the totals row, the row under the data rows ("Table.showTotals"). */
   set showTotals(show: boolean) {
-    this.change({ showTotals: show }, (table) => {
+    this.change((table) => {
       if (table.showTotals === show) return;
       const row = table.headerRow + 1 + table.rowCount;
       if (!show)
@@ -64,7 +48,7 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
   get rows(): { add(index?: number, values?: CellValue[][], alwaysInsert?: boolean): void } {
     return {
       add: (index, values) =>
-        this.change({ addRows: values ?? null }, (table) => {
+        this.change((table) => {
           if (index !== undefined && index !== null)
             throw unknownProperty("TableRowCollection.add with an index");
           addTableRows(this.ctx.model, table, values ?? [[]]);
@@ -105,24 +89,14 @@ export class FakeTableObject extends FakeObject<FakeTable> implements TableApi {
   getRange(): FakeRange {
     return this.part((t) => this.ctx.model.tableBox(t));
   }
-  /** Handlers take effect at the next sync; events arrive after the sync that caused them. */
-  readonly onChanged = {
-    add: (handler: (args: TableChangedArgs) => Promise<unknown>): EventHandlerResultApi => {
-      this.change({ addHandler: true }, (t) => void t.handlers.add(handler));
-      return { remove: () => this.change({ removeHandler: true }, (t) => void t.handlers.delete(handler)) };
-    },
-  };
 }
 
-export class FakeTableCollection
-  extends FakeCollection<FakeTable, FakeTableObject>
-  implements TableCollectionApi
-{
+export class FakeTableCollection extends HostCollection<FakeTable, FakeTableObject> {
   protected readonly itemScalars = TABLE_SCALARS;
   protected list(): FakeTable[] {
     return this.ctx.model.tables;
   }
-  protected proxy(table: FakeTable): FakeTableObject {
+  protected item(table: FakeTable): FakeTableObject {
     return new FakeTableObject(this.ctx, () => table);
   }
   getItem(key: string): FakeTableObject {
@@ -133,22 +107,17 @@ export class FakeTableCollection
   }
   /** "TableCollection.add(address, hasHeaders)": a Range or an address with its sheet. */
   add(address: FakeRange | string, hasHeaders: boolean): FakeTableObject {
-    let created: FakeTable | undefined;
-    this.ctx.enqueue({ addTable: typeof address === "string" ? address : "range", hasHeaders }, () => {
-      let sheet: FakeSheet;
-      let box: Box;
-      if (typeof address === "string") {
-        const parsed = parseAddress(address);
-        sheet = parsed.sheet !== undefined ? this.ctx.model.requireSheet(parsed.sheet) : this.activeSheet();
-        box = parsed.box;
-      } else {
-        const rangeTarget = (address as unknown as { target(): { sheet: FakeSheet; box: Box } }).target();
-        sheet = rangeTarget.sheet;
-        box = rangeTarget.box;
-      }
-      created = this.ctx.model.addTable(sheet, box, hasHeaders);
-    });
-    return new FakeTableObject(this.ctx, () => created ?? null);
+    let sheet: FakeSheet;
+    let box: Box;
+    if (typeof address === "string") {
+      const parsed = parseAddress(address);
+      sheet = parsed.sheet !== undefined ? this.ctx.model.requireSheet(parsed.sheet) : this.activeSheet();
+      box = parsed.box;
+    } else {
+      ({ sheet, box } = address.rangeTarget());
+    }
+    const created = this.ctx.model.addTable(sheet, box, hasHeaders);
+    return new FakeTableObject(this.ctx, () => created);
   }
   private activeSheet(): FakeSheet {
     const active = this.ctx.model.active;
@@ -157,7 +126,7 @@ export class FakeTableCollection
   }
 }
 
-class FakeTableColumnObject extends FakeObject<{ table: FakeTable; id: number }> implements TableColumnApi {
+class FakeTableColumnObject extends HostObject<{ table: FakeTable; id: number }> {
   protected readonly scalarNames = ["name", "index"];
   private column(target: { table: FakeTable; id: number }) {
     const index = target.table.columns.findIndex((c) => c.id === target.id);
@@ -168,12 +137,6 @@ class FakeTableColumnObject extends FakeObject<{ table: FakeTable; id: number }>
     if (name === "name") return this.column(target).name;
     if (name === "index") return this.column(target).index;
     throw unknownProperty(name);
-  }
-  get name(): string {
-    return this.loadedValue("name");
-  }
-  get index(): number {
-    return this.loadedValue("index");
   }
   getDataBodyRange(): FakeRange {
     return new FakeRange(this.ctx, () => {
@@ -197,13 +160,13 @@ class FakeTableColumnObject extends FakeObject<{ table: FakeTable; id: number }>
   }
 }
 
-class FakeTableColumnCollection
-  extends FakeCollection<{ table: FakeTable; id: number }, FakeTableColumnObject>
-  implements TableColumnCollectionApi
-{
+class FakeTableColumnCollection extends HostCollection<
+  { table: FakeTable; id: number },
+  FakeTableColumnObject
+> {
   protected readonly itemScalars = ["name", "index"];
   constructor(
-    ctx: FakeContextCore,
+    ctx: HostContext,
     private readonly table: () => FakeTable,
   ) {
     super(ctx);
@@ -212,7 +175,7 @@ class FakeTableColumnCollection
     const table = this.table();
     return table.columns.map((c) => ({ table, id: c.id }));
   }
-  protected proxy(columnRef: { table: FakeTable; id: number }): FakeTableColumnObject {
+  protected item(columnRef: { table: FakeTable; id: number }): FakeTableColumnObject {
     return new FakeTableColumnObject(this.ctx, () => columnRef);
   }
   /** By name, case-insensitively, as Excel matches column names. */
@@ -229,17 +192,14 @@ class FakeTableColumnCollection
   }
   /** Only appending on the right (index undefined) without values is emulated. */
   add(index?: number, values?: CellValue[][] | CellValue, name?: string): FakeTableColumnObject {
-    let created: { table: FakeTable; id: number } | undefined;
-    this.ctx.enqueue({ addColumn: name ?? null }, () => {
-      // An argument left out travels as null (the request is JSON).
-      if ((index !== undefined && index !== null) || (values !== undefined && values !== null)) {
-        throw unknownProperty("TableColumnCollection.add with an index or values");
-      }
-      const table = this.table();
-      addTableColumn(this.ctx.model, table, name);
-      const last = table.columns.at(-1);
-      if (last) created = { table, id: last.id };
-    });
+    // An argument left out travels as null (the request is JSON).
+    if ((index !== undefined && index !== null) || (values !== undefined && values !== null)) {
+      throw unknownProperty("TableColumnCollection.add with an index or values");
+    }
+    const table = this.table();
+    addTableColumn(this.ctx.model, table, name);
+    const last = table.columns.at(-1);
+    const created = last && { table, id: last.id };
     return new FakeTableColumnObject(this.ctx, () => created ?? null);
   }
 }

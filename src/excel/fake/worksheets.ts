@@ -1,20 +1,19 @@
 /**
  * The fake's `Worksheet` and `WorksheetCollection` ("Excel JavaScript API reference",
- * https://learn.microsoft.com/javascript/api/excel), for the members in ../office-api.ts only.
+ * https://learn.microsoft.com/javascript/api/excel), for the members the add-in calls only.
  */
-import type { WorksheetApi, WorksheetCollectionApi } from "../office-api";
 import { type Box, MAX_COLUMNS, MAX_ROWS, invalidArgument } from "./cells";
-import { FakeObject, unknownProperty } from "./context";
+import { HostObject, unknownProperty } from "./host-object";
 import { type FakeSheet, type Visibility, invalidOperation } from "./model";
 import { FakeRange, quoteSheet } from "./range";
-import { parseAddress, FakeCollection } from "./collection";
+import { HostCollection, parseAddress } from "./collection";
 import { FakeChartCollection } from "./charts";
 import { FakePivotTableCollection } from "./pivots";
 import { boxAddress } from "./box";
 
 const SHEET_SCALARS = ["id", "name", "visibility"];
 
-export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi {
+export class FakeWorksheet extends HostObject<FakeSheet> {
   protected readonly scalarNames = SHEET_SCALARS;
   protected read(sheet: FakeSheet, name: string): unknown {
     if (name === "id") return sheet.id;
@@ -22,18 +21,9 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
     if (name === "visibility") return sheet.visibility;
     throw unknownProperty(name);
   }
-  get id(): string {
-    return this.loadedValue("id");
-  }
-  get name(): string {
-    return this.loadedValue("name");
-  }
-  get visibility(): Visibility {
-    return this.loadedValue("visibility");
-  }
   /** A workbook keeps at least one visible sheet ("Worksheet.visibility"). */
   set visibility(visibility: Visibility) {
-    this.change({ visibility }, (sheet) => {
+    this.change((sheet) => {
       if (visibility !== "Visible" && visibility !== "Hidden" && visibility !== "VeryHidden")
         throw invalidArgument(`visibility ${String(visibility)}`);
       const others = this.ctx.model.sheets.filter((o) => o !== sheet && o.visibility === "Visible");
@@ -90,7 +80,7 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
   }
   readonly freezePanes = {
     freezeRows: (count = 1): void =>
-      this.change({ freezeRows: count }, (sheet) => {
+      this.change((sheet) => {
         sheet.frozenRows = count;
       }),
   };
@@ -107,7 +97,7 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
     return this.pivotTables_;
   }
   activate(): void {
-    this.change({ activate: true }, (sheet) => {
+    this.change((sheet) => {
       if (sheet.visibility !== "Visible") throw invalidOperation("A hidden sheet cannot be activated.");
       this.ctx.model.active = sheet;
     });
@@ -118,7 +108,7 @@ export class FakeWorksheet extends FakeObject<FakeSheet> implements WorksheetApi
  * "Excel.RangeAreas" (ExcelApi 1.9): areas of one sheet, for `address` and `areaCount`. It has no
  * `select` in office.js: several areas are selected by a person (Ctrl+click, `selectAreas`).
  */
-export class FakeRangeAreas extends FakeObject<{ sheet: FakeSheet; areas: Box[] }> {
+export class FakeRangeAreas extends HostObject<{ sheet: FakeSheet; areas: Box[] }> {
   protected readonly scalarNames = ["address", "areaCount"];
   protected read(target: { sheet: FakeSheet; areas: Box[] }, name: string): unknown {
     if (name === "areaCount") return target.areas.length;
@@ -128,15 +118,12 @@ export class FakeRangeAreas extends FakeObject<{ sheet: FakeSheet; areas: Box[] 
   }
 }
 
-export class FakeWorksheetCollection
-  extends FakeCollection<FakeSheet, FakeWorksheet>
-  implements WorksheetCollectionApi
-{
+export class FakeWorksheetCollection extends HostCollection<FakeSheet, FakeWorksheet> {
   protected readonly itemScalars = SHEET_SCALARS;
   protected list(): FakeSheet[] {
     return this.ctx.model.sheets;
   }
-  protected proxy(sheet: FakeSheet): FakeWorksheet {
+  protected item(sheet: FakeSheet): FakeWorksheet {
     return new FakeWorksheet(this.ctx, () => sheet);
   }
   getItem(key: string): FakeWorksheet {
@@ -146,10 +133,7 @@ export class FakeWorksheetCollection
     return new FakeWorksheet(this.ctx, () => this.ctx.model.findSheet(key) ?? null);
   }
   add(name?: string): FakeWorksheet {
-    let created: FakeSheet | undefined;
-    this.ctx.enqueue({ addWorksheet: name ?? null }, () => {
-      created = this.ctx.model.addSheet(name);
-    });
-    return new FakeWorksheet(this.ctx, () => created ?? null);
+    const created = this.ctx.model.addSheet(name);
+    return new FakeWorksheet(this.ctx, () => created);
   }
 }
