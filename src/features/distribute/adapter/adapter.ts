@@ -144,6 +144,19 @@ function tableServices(
       return { ok, issues, summary };
     },
 
+    ...cellServices(workbook, live, tableOf),
+
+    benefits: async (signal) => (await directory.benefits(signal)).slice(),
+  };
+}
+
+/** The table's cells as the pane follows them: people's changes, one cell's reading, an issue's cell. */
+function cellServices(
+  workbook: Workbook,
+  live: LiveTables,
+  tableOf: (name: string) => Promise<TableInfo>,
+): Pick<DistributeServices, "watchTable" | "inspectCell" | "selectIssue"> {
+  return {
     watchTable: async (table, onChange) => {
       const name = (await tableOf(table)).name;
       return workbook.onTableChanged(name, (change) => {
@@ -162,8 +175,6 @@ function tableServices(
         issue.column !== undefined && info.header.includes(issue.column) ? issue.column : info.header[0]!;
       await workbook.selectTableCell(info.name, issue.rowIndex, column);
     },
-
-    benefits: async (signal) => (await directory.benefits(signal)).slice(),
   };
 }
 
