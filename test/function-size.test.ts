@@ -1,7 +1,7 @@
 /**
- * Every function fits a screen: eslint.size.cjs refuses a function over 80 lines (blank lines and
- * comments aside) in src, sandbox, bench and scripts, but not in tests and their support, with no
- * file excepted.
+ * Every function fits a screen: eslint.size.cjs refuses a function over 80 lines, counted raw
+ * (blank lines and comments count as lines), in src, sandbox, bench and scripts, but not in tests
+ * and their support, with no file excepted.
  */
 import type { Linter } from "eslint";
 import { snippetLinter } from "./lint-snippet";
@@ -17,12 +17,12 @@ const problems = snippetLinter(...sizeRules);
 const TOO_LONG = /^max-lines-per-function: .* has too many lines/;
 
 /** A function of `statements` lines of code between its two braces, with `extra` lines among them. */
-function functionOf(statements: number, extra = ""): string {
+function functionOf(statements: number, extra: string[] = []): string {
   const body = Array.from({ length: statements }, (_, i) => `  total += ${i};`);
   return [
     "export function sum(): number {",
     "  let total = 0;",
-    extra,
+    ...extra,
     ...body,
     "  return total;",
     "}",
@@ -43,9 +43,13 @@ describe("functions that fit a screen", () => {
     },
   );
 
-  it("does not count blank lines and comments", async () => {
-    const padding = ["", "  // a comment", "  /* another */", ""].join("\n").repeat(10);
-    expect(await problems("src/api/x.ts", functionOf(MAX_LINES - 4, padding))).toEqual([]);
+  it("counts blank lines and comments: a padded function over the limit is refused", async () => {
+    // Forty lines of padding, blank or comments, take the place of forty lines of code.
+    const padding = Array.from({ length: 10 }, () => ["", "  // a comment", "  /* another */", ""]).flat();
+    expect(await problems("src/api/x.ts", functionOf(MAX_LINES - 4 - 40, padding))).toEqual([]);
+    expect(await problems("src/api/x.ts", functionOf(MAX_LINES - 4 - 39, padding))).toEqual([
+      expect.stringMatching(TOO_LONG),
+    ]);
   });
 
   it.each(["src/api/x.test.ts", "src/excel/testing/x.ts", "sandbox/test-harness.ts", "e2e/x.e2e.ts"])(

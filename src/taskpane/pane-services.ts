@@ -88,7 +88,7 @@ export function createServices(input: AdapterInput): AvailableServices {
     // dropped when the Data screen registers employees.
     const reads = new WorkflowReads();
     services.distribute = distributeServices(api, workbook, locale, reads);
-    services.data = dataServices(api, workbook, locale, () => reads.employeesChanged());
+    services.data = dataServices(api, workbook, locale, () => reads.directory.employeesChanged());
     services.activity = activityServices(api, workbook, locale);
     services.books = booksServices(api, workbook, locale, input.pivots);
   }

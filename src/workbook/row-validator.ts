@@ -103,33 +103,7 @@ export class RowValidator {
     });
 
     // Amounts first: they decide whether an identity problem matters.
-    const pending: Issue[] = [];
-    let amountError = false;
-    let anyAmount = false;
-    let total = 0;
-    const values = new Map<string, number>();
-    const single = this.singleColumnPerProduct;
-    for (const col of this.productCols) {
-      const cell = cells[col.index];
-      const parsed = cell === undefined || cell === "" ? undefined : this.parse(cell);
-      if (parsed === undefined || (parsed.ok && parsed.blank)) {
-        if (single || !values.has(col.product_id)) values.set(col.product_id, 0);
-        continue;
-      }
-      anyAmount = true;
-      if (!parsed.ok) {
-        amountError = true;
-        pending.push(amountIssue(parsed.problem, { row, rowIndex, column: col.header }));
-        continue;
-      }
-      if (parsed.cents > this.warnAbove) {
-        pending.push(
-          makeIssue("amount_large", { cents: parsed.cents }, { row, rowIndex, column: col.header }),
-        );
-      }
-      values.set(col.product_id, single ? parsed.cents : (values.get(col.product_id) ?? 0) + parsed.cents);
-      total += parsed.cents;
-    }
+    const { pending, amountError, anyAmount, total, values } = this.readAmounts(cells, rowIndex, row);
 
     if (!hasIdentity) {
       const label = this.labelIn(cells);
@@ -170,6 +144,41 @@ export class RowValidator {
     if (!hasError)
       result.send = this.sendRow(cells, { rowIndex, row, employee_id, values, totalCents: total });
     return result;
+  }
+
+  /**
+   * The row's product amounts: the cents per product (blank cells as 0), their total, whether any
+   * cell holds an amount, and the amount issues (unreadable, or above the warning threshold).
+   */
+  private readAmounts(cells: readonly CellValue[], rowIndex: number, row: number) {
+    const pending: Issue[] = [];
+    let amountError = false;
+    let anyAmount = false;
+    let total = 0;
+    const values = new Map<string, number>();
+    const single = this.singleColumnPerProduct;
+    for (const col of this.productCols) {
+      const cell = cells[col.index];
+      const parsed = cell === undefined || cell === "" ? undefined : this.parse(cell);
+      if (parsed === undefined || (parsed.ok && parsed.blank)) {
+        if (single || !values.has(col.product_id)) values.set(col.product_id, 0);
+        continue;
+      }
+      anyAmount = true;
+      if (!parsed.ok) {
+        amountError = true;
+        pending.push(amountIssue(parsed.problem, { row, rowIndex, column: col.header }));
+        continue;
+      }
+      if (parsed.cents > this.warnAbove) {
+        pending.push(
+          makeIssue("amount_large", { cents: parsed.cents }, { row, rowIndex, column: col.header }),
+        );
+      }
+      values.set(col.product_id, single ? parsed.cents : (values.get(col.product_id) ?? 0) + parsed.cents);
+      total += parsed.cents;
+    }
+    return { pending, amountError, anyAmount, total, values };
   }
 
   /** What the row sends, with its cost-centre cell as text ("1010", "Vendas") when not blank. */

@@ -69,13 +69,12 @@ export function productHeaders(products: readonly Product[], reserved: readonly 
   });
 }
 
-export async function createDistributionTemplate(
+/** The sheet's and the table's names: the ones asked for (or the locale's default), made unique. */
+async function templateNames(
   workbook: Workbook,
   options: TemplateOptions,
-): Promise<TemplateResult> {
-  const locale = options.locale ?? "pt-BR";
-  const ids = IDENTITY_HEADERS[locale];
-  const own = ADDIN_HEADERS[locale];
+  locale: Locale,
+): Promise<{ sheet: string; table: string }> {
   const [sheets, tables] = await Promise.all([workbook.listSheets(), workbook.listTables()]);
   const sheet = uniqueSheetName(
     options.sheetName ?? (locale === "pt-BR" ? "Distribuição" : "Distribution"),
@@ -85,7 +84,13 @@ export async function createDistributionTemplate(
     options.tableName ?? (locale === "pt-BR" ? "ValePix_Distribuicao" : "ValePix_Distribution"),
     tables.map((t) => t.name),
   );
+  return { sheet, table };
+}
 
+/** The template's columns: identity, cost centre, one per product, then the add-in's own. */
+function templateColumns(locale: Locale, products: readonly Product[]): NewColumn[] {
+  const ids = IDENTITY_HEADERS[locale];
+  const own = ADDIN_HEADERS[locale];
   const fixedHeaders = [
     ids.employee_id,
     ids.cpf,
@@ -96,11 +101,10 @@ export async function createDistributionTemplate(
     own.message,
     own.total,
   ];
-  const products = [...options.products];
   // The fixed headers are aliases already; they are passed in case one ever is not.
   const pHeaders = productHeaders(products, fixedHeaders);
 
-  const columns: NewColumn[] = [
+  return [
     {
       header: ids.employee_id,
       numberFormat: TEXT_FORMAT,
@@ -122,34 +126,45 @@ export async function createDistributionTemplate(
     { header: own.message, widthPoints: 320 },
     { header: own.total, numberFormat: CURRENCY_FORMAT, widthPoints: 110, total: { kind: "sum" } },
   ];
+}
 
+/** One row per employee (the active ones unless asked otherwise), by name; the rest left blank. */
+function templateRows(options: TemplateOptions, locale: Locale): CellValue[][] {
   const collator = new Intl.Collator(locale, { sensitivity: "base" });
   const people = options.employees
     .filter((e) => options.includeInactive === true || e.situation === SITUATION_ACTIVE)
     .slice()
     .sort((a, b) => collator.compare(a.name, b.name));
   const blanks = (n: number): CellValue[] => Array.from({ length: n }, () => "");
-  const rows: CellValue[][] = people.map((employee) => {
+  return people.map((employee) => {
     const cpf = employee.cpf === undefined ? undefined : normalizeCpf(employee.cpf);
     return [
       safeText(employee.employee_id),
       cpf?.ok ? formatCpf(cpf.digits) : "",
       safeText(employee.name),
       safeText(employee.email ?? ""),
-      ...blanks(1 + products.length + 3),
+      ...blanks(1 + options.products.length + 3),
     ];
   });
+}
 
+export async function createDistributionTemplate(
+  workbook: Workbook,
+  options: TemplateOptions,
+): Promise<TemplateResult> {
+  const locale = options.locale ?? "pt-BR";
+  const { sheet, table } = await templateNames(workbook, options, locale);
+  const products = [...options.products];
   const info = await workbook.createSheetWithTable({
     sheet,
     table,
-    columns,
-    rows,
+    columns: templateColumns(locale, products),
+    rows: templateRows(options, locale),
     freezeHeader: true,
     totalsRow: true,
     activate: true,
   });
-  await workbook.setColumnHighlight(info.name, own.status, STATUS_HIGHLIGHT);
+  await workbook.setColumnHighlight(info.name, ADDIN_HEADERS[locale].status, STATUS_HIGHLIGHT);
   // Pin the product columns to their ids: the sheet keeps working if a product is renamed.
   const mapping = computeMapping(info.header, products);
   await saveMappingOverride(workbook, info.name, mappingToOverride(mapping));

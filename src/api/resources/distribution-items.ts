@@ -23,7 +23,8 @@ import { type GetDistribution, totalsOf } from "./distributions";
 import { pullAll } from "../pull-all";
 import { inChunks } from "../in-chunks";
 
-export function distributionItemsResource(ctx: Context, get: GetDistribution) {
+/** The reads of a draft's items: one page, every page in turn, and every item at once. */
+function itemReads(ctx: Context) {
   const listItemsPage = async (
     id: string,
     query: ListParams = {},
@@ -41,6 +42,12 @@ export function distributionItemsResource(ctx: Context, get: GetDistribution) {
   /** Every item of a draft (read again from the start if the list changed meanwhile). */
   const allItems = (id: string, opts?: RequestOptions): Promise<DistributionItem[]> =>
     pullAll(listItems(id, {}, opts), "items");
+
+  return { listItemsPage, listItems, allItems };
+}
+
+export function distributionItemsResource(ctx: Context, get: GetDistribution) {
+  const { listItemsPage, listItems, allItems } = itemReads(ctx);
 
   /** One chunk of `employee_ids` to add or remove, read before repeated. */
   async function changeChunk(id: string, ids: string[], kind: "add" | "remove", opts?: RequestOptions) {

@@ -28,10 +28,62 @@ function useSituations(services: DataServices, dispatch: Dispatch<DataAction>): 
   }, [services, dispatch]);
 }
 
-export function useData(services: DataServices) {
+type Registered = Awaited<ReturnType<DataServices["registerEmployees"]>>;
+type SavedBenefits = Awaited<ReturnType<DataServices["saveBenefits"]>>;
+
+/**
+ * The notices that tell an action's outcome: what a pull added and updated, what a registration
+ * or a benefits save did, then the rows that failed and why (their full message is in their
+ * status cell); a warning when any row failed.
+ */
+function useOutcomeNotices() {
   const { locale } = useMessages();
   const words = useWords(DIRECTORY_WORDS);
   const report = useReport();
+
+  const withProblems = (counts: string, problems: readonly RowProblem[]) =>
+    problems.length === 0 ? counts : `${counts} ${rowProblemsText(problems, locale)}`;
+
+  const pulled = (outcome: PullOutcome) =>
+    report.notice(
+      words.pulled({
+        table: outcome.table,
+        added: formatCount(outcome.added, locale),
+        updated: formatCount(outcome.updated, locale),
+      }),
+    );
+
+  const registered = (outcome: Registered) =>
+    report.notice(
+      withProblems(
+        words.registered({
+          created: formatCount(outcome.created, locale),
+          already: formatCount(outcome.alreadyRegistered, locale),
+          errors: formatCount(outcome.errors + outcome.notSent, locale),
+        }),
+        outcome.problems,
+      ),
+      outcome.errors + outcome.notSent > 0 ? "warning" : "success",
+    );
+
+  const benefitsSaved = (outcome: SavedBenefits) =>
+    report.notice(
+      withProblems(
+        words.benefitSaved({
+          created: formatCount(outcome.created, locale),
+          updated: formatCount(outcome.updated, locale),
+          errors: formatCount(outcome.errors, locale),
+        }),
+        outcome.problems,
+      ),
+      outcome.errors > 0 ? "warning" : "success",
+    );
+
+  return { pulled, registered, benefitsSaved };
+}
+
+export function useData(services: DataServices) {
+  const notices = useOutcomeNotices();
   const task = useTask();
   const [state, dispatch] = useReducer(dataReducer, initialState);
 
@@ -41,14 +93,7 @@ export function useData(services: DataServices) {
   /** Runs one pull as the task, tells what it added and updated, and reads the tables again. */
   const runPull = (pullInto: (run: Run) => Promise<PullOutcome>) =>
     void task.run(async (run) => {
-      const outcome = await pullInto(run);
-      report.notice(
-        words.pulled({
-          table: outcome.table,
-          added: formatCount(outcome.added, locale),
-          updated: formatCount(outcome.updated, locale),
-        }),
-      );
+      notices.pulled(await pullInto(run));
       await loadTables();
     });
   const pull = (kind: DirectoryKind) =>
@@ -58,41 +103,13 @@ export function useData(services: DataServices) {
     if (transactions) runPull((run) => transactions(transactionFilter(state), run));
   };
 
-  /** The counts, then the rows that failed and why (their full message is in their status cell). */
-  const withProblems = (counts: string, problems: readonly RowProblem[]) =>
-    problems.length === 0 ? counts : `${counts} ${rowProblemsText(problems, locale)}`;
-
   const register = () =>
-    void task.run(async (run) => {
-      const registered = await services.registerEmployees(state.registerTable, run);
-      report.notice(
-        withProblems(
-          words.registered({
-            created: formatCount(registered.created, locale),
-            already: formatCount(registered.alreadyRegistered, locale),
-            errors: formatCount(registered.errors + registered.notSent, locale),
-          }),
-          registered.problems,
-        ),
-        registered.errors + registered.notSent > 0 ? "warning" : "success",
-      );
-    });
+    void task.run(async (run) =>
+      notices.registered(await services.registerEmployees(state.registerTable, run)),
+    );
 
   const saveBenefits = () =>
-    void task.run(async (run) => {
-      const saved = await services.saveBenefits(state.benefitTable, run);
-      report.notice(
-        withProblems(
-          words.benefitSaved({
-            created: formatCount(saved.created, locale),
-            updated: formatCount(saved.updated, locale),
-            errors: formatCount(saved.errors, locale),
-          }),
-          saved.problems,
-        ),
-        saved.errors > 0 ? "warning" : "success",
-      );
-    });
+    void task.run(async (run) => notices.benefitsSaved(await services.saveBenefits(state.benefitTable, run)));
 
   const reconcile = () =>
     void task.run(async (run) => {

@@ -9,7 +9,7 @@
  * know was never created (nothing was charged, the person may create again), and one it knows is
  * followed to its end like any other. Never a second charge to find out.
  */
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { DepositOutcomeUnknownError } from "../../api";
 import { readAmount } from "../../ui/amount-input";
 import { useReport } from "../../ui/errors/ErrorCenter";
@@ -134,6 +134,50 @@ function fundFormErrors(
   return { errors, typed };
 }
 
+/** The charge on screen: what the server last said of it, its outcome once final, the id to follow. */
+interface ChargeState {
+  charge: Charge | undefined;
+  outcome: ChargeOutcome | undefined;
+  /** The id in the "follow a charge" field (filled in with a charge whose creation went unanswered). */
+  followId: string;
+}
+
+type ChargeAction =
+  /** A creation or a follow starts: nothing on screen until the server answers. */
+  | { type: "cleared" }
+  /** A charge just created. */
+  | { type: "created"; charge: Charge }
+  /** The server's latest word on the charge (its code and expiry while payable). */
+  | { type: "read"; charge: Charge }
+  /** The charge reached its final state. */
+  | { type: "ended"; outcome: ChargeOutcome }
+  /** The charge was cancelled, or found paid: it leaves the screen. */
+  | { type: "cancelled" }
+  | { type: "followIdSet"; id: string }
+  /** Put away for a new one. */
+  | { type: "startedOver" };
+
+const NO_CHARGE: ChargeState = { charge: undefined, outcome: undefined, followId: "" };
+
+function chargeReducer(state: ChargeState, action: ChargeAction): ChargeState {
+  switch (action.type) {
+    case "cleared":
+      return { ...state, charge: undefined, outcome: undefined };
+    case "created":
+      return { ...state, charge: action.charge };
+    case "read":
+      return { ...state, charge: { ...state.charge, ...action.charge } };
+    case "ended":
+      return { ...state, charge: { ...state.charge, ...action.outcome.charge }, outcome: action.outcome };
+    case "cancelled":
+      return { ...state, charge: undefined };
+    case "followIdSet":
+      return { ...state, followId: action.id };
+    case "startedOver":
+      return NO_CHARGE;
+  }
+}
+
 /**
  * The charge on screen: followed to its end, read after a creation whose answer was lost,
  * followed by its id, cancelled, or put away for a new one.
@@ -146,20 +190,17 @@ function useCharge(
 ) {
   const words = useWords(FUND_WORDS);
   const report = useReport();
-  const [charge, setCharge] = useState<Charge | undefined>(undefined);
-  const [outcome, setOutcome] = useState<ChargeOutcome | undefined>(undefined);
-  /** The id in the "follow a charge" field (filled in with a charge whose creation went unanswered). */
-  const [followId, setFollowId] = useState("");
+  const [{ charge, outcome, followId }, dispatch] = useReducer(chargeReducer, NO_CHARGE);
+  const setFollowId = useCallback((id: string) => dispatch({ type: "followIdSet", id }), []);
   usePendingCharge(services, setFollowId);
 
   /** Follows a charge to its end: its code and expiry while payable, then its final state. */
   const followTo = async (transactionId: string, run: Run) => {
     const result = await services.followCharge(transactionId, {
       ...run,
-      onCharge: (c) => setCharge((old) => ({ ...old, ...c })),
+      onCharge: (c) => dispatch({ type: "read", charge: c }),
     });
-    setCharge((old) => ({ ...old, ...result.charge }));
-    setOutcome(result);
+    dispatch({ type: "ended", outcome: result });
     if (result.balanceCents !== undefined) setBalance(result.balanceCents);
   };
 
@@ -186,8 +227,7 @@ function useCharge(
       return;
     }
     setErrors({});
-    setOutcome(undefined);
-    setCharge(undefined);
+    dispatch({ type: "cleared" });
     await task.run(async (run) => {
       try {
         await followTo(id, run);
@@ -206,20 +246,17 @@ function useCharge(
       task.cancel(true);
       if (cancelled.outcome === "already_paid") report.notice(words.alreadyPaid, "warning");
       else report.notice(words.states[cancelled.charge.status] ?? cancelled.charge.status, "info");
-      setCharge(undefined);
+      dispatch({ type: "cancelled" });
     } catch (e) {
       report.error(e);
     }
   };
 
-  const startOver = () => {
-    setCharge(undefined);
-    setOutcome(undefined);
-    setFollowId("");
-  };
-
-  const state = { charge, setCharge, outcome, setOutcome, followId, setFollowId };
-  return { ...state, followTo, readUnanswered, follow, cancelCharge, startOver };
+  const clear = () => dispatch({ type: "cleared" });
+  const created = (c: Charge) => dispatch({ type: "created", charge: c });
+  const startOver = () => dispatch({ type: "startedOver" });
+  const state = { charge, outcome, followId, setFollowId };
+  return { ...state, clear, created, followTo, readUnanswered, follow, cancelCharge, startOver };
 }
 
 /**
@@ -303,8 +340,7 @@ export function useFund(
     const { errors: errs, typed } = fundFormErrors({ what, amount, ...payer }, locale, t.common, words);
     setErrors(errs);
     if (Object.keys(errs).length > 0) return;
-    charges.setOutcome(undefined);
-    charges.setCharge(undefined);
+    charges.clear();
     const paying = { name: payer.name.trim(), document: payer.document.trim() };
     await task.run(async (run) => {
       const amountCents = await amountToCharge(typed, run);
@@ -322,7 +358,7 @@ export function useFund(
         await charges.readUnanswered(error, run);
         return;
       }
-      charges.setCharge(created);
+      charges.created(created);
       await charges.followTo(created.transactionId, run);
     });
   };

@@ -97,12 +97,16 @@ export interface TransactionSheetInput {
   ledger: readonly LedgerRow[];
 }
 
-export function transactionSpec(input: TransactionSheetInput): TableSpec<Transaction> {
-  const { locale, link } = input;
-  const headers = HEADERS[locale];
+/**
+ * A transaction's description: a deposit or a charge; a payment with the ledger's label and table
+ * when the ledger knows its distribution, else by its distribution id or its type.
+ */
+function describer(
+  locale: Locale,
+  known: ReadonlyMap<string, { label: string; table: string }>,
+): (transaction: Transaction) => string {
   const descriptions = DESCRIBE[locale];
-  const known = ledgerLabels(input.ledger);
-  const describe = (transaction: Transaction): string => {
+  return (transaction) => {
     const type = transaction.type.toUpperCase();
     const id = transaction.distribution_id;
     if (type === "DEPOSIT") return id ? descriptions.charge(id) : descriptions.deposit;
@@ -111,6 +115,13 @@ export function transactionSpec(input: TransactionSheetInput): TableSpec<Transac
     if (paid) return descriptions.paid(paid.label, paid.table);
     return id ? descriptions.distribution(id) : codeWord("transactionType", transaction.type, locale);
   };
+}
+
+export function transactionSpec(input: TransactionSheetInput): TableSpec<Transaction> {
+  const { locale, link } = input;
+  const headers = HEADERS[locale];
+  const known = ledgerLabels(input.ledger);
+  const describe = describer(locale, known);
   return {
     table: input.table,
     sheet: headers.sheet,

@@ -6,7 +6,7 @@
  * Excel's change events.
  */
 import { makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
-import { useEffect, useMemo, useRef } from "react";
+import { type RefObject, useCallback, useEffect, useMemo, useRef } from "react";
 import {
   type CellKeyDownArgs,
   type CellKeyboardEvent,
@@ -171,56 +171,23 @@ function letterColumn(column: number, context: ColumnContext): Column<Row> {
   };
 }
 
-export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGridProps) {
-  const styles = useStyles();
-  const grid = useRef<DataGridHandle>(null);
+/**
+ * The key that opens a cell's editor. Delete clears the cell; a printable key (or Backspace) is
+ * kept for the editor to open with, until the editor is open (React may render the editor twice).
+ */
+function useStartingKey(onType: (address: string, text: string) => void) {
   /** The key that opened the editor, for the cell it opened on. */
   const typed = useRef<{ address: string; text: string } | null>(null);
-  const bounds = usedBounds(sheet);
-  const rowCount = Math.max((bounds?.bottom ?? 0) + 21, 40);
-  const columnCount = Math.max((bounds?.right ?? 0) + 4, 12);
-  const rows = useMemo(() => Array.from({ length: rowCount }, (_, index): Row => ({ index })), [rowCount]);
 
-  // Not rebuilt when the selection moves (that re-rendered every cell in view): the grid outlines
-  // its active cell itself (aria-selected), which the effect below keeps on the selection.
-  const columns = useMemo((): Column<Row>[] => {
-    const context: ColumnContext = { sheet, locale, styles };
-    const letters = Array.from({ length: columnCount }, (_, column): Column<Row> => ({
-      ...letterColumn(column, context),
-      renderEditCell: (props: RenderEditCellProps<Row>) => (
-        <CellEditor
-          {...props}
-          initial={
-            startText(a1(props.row.index, column)) ?? editText(sheet.cells[a1(props.row.index, column)])
-          }
-          className={styles.editor}
-          onCommit={(text) => onType(a1(props.row.index, column), text)}
-          onOpened={() => {
-            typed.current = null;
-          }}
-          label={a1(props.row.index, column)}
-        />
-      ),
-    }));
-    return [rowNumberColumn(styles.rowNumber), ...letters];
-  }, [sheet, locale, columnCount, styles, onType]);
-
-  /** The key that opened the editor on `address`, if one did (kept until the editor is open:
-   *  React may render the editor twice). */
-  function startText(address: string): string | null {
+  /** The key that opened the editor on `address`, if one did. */
+  const startText = useCallback((address: string): string | null => {
     const pending = typed.current;
     return pending && pending.address === address ? pending.text : null;
-  }
+  }, []);
 
-  // The add-in's selection (Range.select) moves the grid's active cell and scrolls to it.
-  const target = selected ? parseRange(selected) : null;
-  const targetRow = target?.top;
-  const targetColumn = target?.left;
-  useEffect(() => {
-    if (targetRow === undefined || targetColumn === undefined) return;
-    grid.current?.setActivePosition({ idx: targetColumn + 1, rowIdx: targetRow }, { shouldFocus: false });
-    grid.current?.scrollToCell({ idx: targetColumn + 1, rowIdx: targetRow });
-  }, [targetRow, targetColumn, sheet.name]);
+  const opened = useCallback((): void => {
+    typed.current = null;
+  }, []);
 
   const onKeyDown = (args: CellKeyDownArgs<Row>, event: CellKeyboardEvent) => {
     if (args.mode !== "ACTIVE" || !args.column || args.column.key === "row" || !args.row) return;
@@ -237,6 +204,58 @@ export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGr
     event.preventDefault();
     typed.current = { address, text };
   };
+
+  return { startText, opened, onKeyDown };
+}
+
+/** The add-in's selection (Range.select) moves the grid's active cell and scrolls to it. */
+function useActiveCellOnSelection(
+  grid: RefObject<DataGridHandle | null>,
+  selected: string | null,
+  sheetName: string,
+): void {
+  const target = selected ? parseRange(selected) : null;
+  const targetRow = target?.top;
+  const targetColumn = target?.left;
+  useEffect(() => {
+    if (targetRow === undefined || targetColumn === undefined) return;
+    grid.current?.setActivePosition({ idx: targetColumn + 1, rowIdx: targetRow }, { shouldFocus: false });
+    grid.current?.scrollToCell({ idx: targetColumn + 1, rowIdx: targetRow });
+  }, [grid, targetRow, targetColumn, sheetName]);
+}
+
+export function SheetGrid({ sheet, locale, selected, onSelect, onType }: SheetGridProps) {
+  const styles = useStyles();
+  const grid = useRef<DataGridHandle>(null);
+  const { startText, opened, onKeyDown } = useStartingKey(onType);
+  const bounds = usedBounds(sheet);
+  const rowCount = Math.max((bounds?.bottom ?? 0) + 21, 40);
+  const columnCount = Math.max((bounds?.right ?? 0) + 4, 12);
+  const rows = useMemo(() => Array.from({ length: rowCount }, (_, index): Row => ({ index })), [rowCount]);
+
+  // Not rebuilt when the selection moves (that re-rendered every cell in view): the grid outlines
+  // its active cell itself (aria-selected), which useActiveCellOnSelection keeps on the selection.
+  const columns = useMemo((): Column<Row>[] => {
+    const context: ColumnContext = { sheet, locale, styles };
+    const letters = Array.from({ length: columnCount }, (_, column): Column<Row> => ({
+      ...letterColumn(column, context),
+      renderEditCell: (props: RenderEditCellProps<Row>) => (
+        <CellEditor
+          {...props}
+          initial={
+            startText(a1(props.row.index, column)) ?? editText(sheet.cells[a1(props.row.index, column)])
+          }
+          className={styles.editor}
+          onCommit={(text) => onType(a1(props.row.index, column), text)}
+          onOpened={() => opened()}
+          label={a1(props.row.index, column)}
+        />
+      ),
+    }));
+    return [rowNumberColumn(styles.rowNumber), ...letters];
+  }, [sheet, locale, columnCount, styles, onType, startText, opened]);
+
+  useActiveCellOnSelection(grid, selected, sheet.name);
 
   return (
     <DataGrid

@@ -11,7 +11,7 @@
  * Send and review go by mode through ./modes.ts, finalize through ../finalize/finalize-by-mode.ts
  * (`selected`, `batch`, `group`).
  */
-import type { ValePixClient } from "../../../api";
+import { type Benefit, collectAll, type ValePixClient } from "../../../api";
 import { parseCents } from "../../../money";
 import {
   amountIssue,
@@ -37,7 +37,7 @@ import {
   type SendRequest,
   type ValidationView,
 } from "../services";
-import { type Directory, DirectoryCache } from "./directory-cache";
+import type { DirectoryCache, ValidatedDirectory } from "../send/directory";
 import { WorkflowReads } from "../send/reads";
 import { checkFinalize, outcomeView } from "../finalize/finalize-check";
 import { finalizeByMode, type Reviewed } from "../finalize/finalize-by-mode";
@@ -56,11 +56,11 @@ export function distributeServices(
   /** Reads kept across validate, send and finalize (../send/reads.ts), shared with the shell. */
   reads: WorkflowReads = new WorkflowReads(),
 ): DistributeServices {
-  const directory = new DirectoryCache(api, reads);
+  const directory = reads.directory;
   return {
     modes: MODES,
     ...tableServices(api, workbook, locale, directory),
-    ...runServices(api, workbook, locale, reads, directory),
+    ...runServices(api, workbook, locale, reads),
   };
 }
 
@@ -69,6 +69,12 @@ type RunServices = Pick<
   DistributeServices,
   "send" | "review" | "finalize" | "cancelCharge" | "checkFinalize" | "interruptedRun"
 >;
+
+const MAX_BENEFITS = 10_000;
+
+/** The benefits, read whole each time (the group mode's list). */
+const benefitsOf = (client: ValePixClient, signal: AbortSignal): Promise<Benefit[]> =>
+  collectAll(client.benefits.list({}, { signal }), { max: MAX_BENEFITS });
 
 const tableIn = async (workbook: Workbook, name: string): Promise<TableInfo> => {
   const info = await workbook.getTable(name);
@@ -87,7 +93,7 @@ function tableServices(
   const tableOf = (name: string) => tableIn(workbook, name);
 
   /** Validates the whole table, writes every row's status, and keeps the result for live changes. */
-  const validateWith = async (table: string, dir: Directory): Promise<ValidationView> => {
+  const validateWith = async (table: string, dir: ValidatedDirectory): Promise<ValidationView> => {
     const { ok, issues, summary } = (await live.full(await tableOf(table), dir)).view();
     return { ok, issues, summary };
   };
@@ -96,7 +102,7 @@ function tableServices(
     listTables: () => workbook.listTables(),
 
     createTemplate: async (signal) => {
-      const dir = await directory.fresh(signal);
+      const dir = await directory.fresh(api, signal);
       const { table } = await createDistributionTemplate(workbook, {
         employees: dir.employees,
         products: dir.products,
@@ -107,7 +113,7 @@ function tableServices(
 
     mapping: async (table) => {
       const info = await tableOf(table);
-      const dir = await directory.cached(new AbortController().signal);
+      const dir = await directory.cached(api, new AbortController().signal);
       const mapping = await loadMapping(workbook, info.name, info.header, dir.products);
       return {
         header: info.header,
@@ -130,7 +136,7 @@ function tableServices(
         { workbook, table: (await tableOf(table)).name },
         { signal: run.signal, locale },
       );
-      const view = await validateWith(table, await directory.fresh(run.signal));
+      const view = await validateWith(table, await directory.fresh(api, run.signal));
       run.onProgress({ phase: "read", done: 1, total: 1 });
       return view;
     },
@@ -139,11 +145,24 @@ function tableServices(
     revalidate: async (table, signal, changes) => {
       const { ok, issues, summary } = await live.update(table, changes, async () => ({
         table: await tableOf(table),
-        dir: await directory.cached(signal),
+        dir: await directory.cached(api, signal),
       }));
       return { ok, issues, summary };
     },
 
+    ...cellServices(workbook, live, tableOf),
+
+    benefits: async (signal) => benefitsOf(await api(), signal),
+  };
+}
+
+/** The table's cells as the pane follows them: people's changes, one cell's reading, an issue's cell. */
+function cellServices(
+  workbook: Workbook,
+  live: LiveTables,
+  tableOf: (name: string) => Promise<TableInfo>,
+): Pick<DistributeServices, "watchTable" | "inspectCell" | "selectIssue"> {
+  return {
     watchTable: async (table, onChange) => {
       const name = (await tableOf(table)).name;
       return workbook.onTableChanged(name, (change) => {
@@ -162,8 +181,6 @@ function tableServices(
         issue.column !== undefined && info.header.includes(issue.column) ? issue.column : info.header[0]!;
       await workbook.selectTableCell(info.name, issue.rowIndex, column);
     },
-
-    benefits: async (signal) => (await directory.benefits(signal)).slice(),
   };
 }
 
@@ -173,8 +190,8 @@ function runServices(
   workbook: Workbook,
   locale: Locale,
   reads: WorkflowReads,
-  directory: DirectoryCache,
 ): RunServices {
+  const directory = reads.directory;
   /** Distribution id → its mode and the fingerprint its last review saw. */
   const reviewed = new Map<string, Reviewed>();
   /** Distribution id → what was sent (batch and group review again with the same input). */
@@ -208,13 +225,13 @@ function runServices(
       const client = await api();
       const sent = await sendByMode(client, workbook, request, run, locale, reads);
       requests.set(sent.distributionId, request);
-      const dir = await directory.cached(run.signal);
+      const dir = await directory.cached(api, run.signal);
       return sentView(sent, await reviewView(client, sent, dir.names, run.signal));
     },
 
     review: async (table, distributionId, run) => {
       const client = await api();
-      const dir = await directory.cached(run.signal);
+      const dir = await directory.cached(api, run.signal);
       const asked = requests.get(distributionId);
       const again = await reviewByMode(
         client,

@@ -20,7 +20,7 @@ import { progressReporter } from "../../../api/progress";
 import { readDraftItems } from "../send/review";
 import { ledgerLookups } from "./finalize";
 import { readRunLogEntries, sheetFingerprint } from "../../../workbook/run-log";
-import { type DirectoryApi, loadDirectory } from "../send/sheet";
+import { type DirectoryApi, loadDirectory } from "../send/directory";
 
 export interface FinalizeModeInput {
   workbook: Workbook;

@@ -28,7 +28,8 @@ import {
 import { type OnProgress, progressReporter } from "../../../api/progress";
 import { compareWithSheet, readDraftItems } from "../send/review";
 import { runRowResults } from "../send/row-results";
-import { type DirectoryApi, readDistributionSheet } from "../send/sheet";
+import type { DirectoryApi } from "../send/directory";
+import { readDistributionSheet } from "../send/sheet";
 import type { WorkflowReads } from "../send/reads";
 
 export type FinalizeApi = DirectoryApi &

@@ -29,13 +29,8 @@ import {
   latestByDistribution,
   readRunLogEntries,
 } from "../../../workbook/run-log";
-import {
-  type DirectoryApi,
-  SheetInvalidError,
-  TableNotFoundError,
-  loadDirectory,
-  readDistributionSheet,
-} from "../send/sheet";
+import { type DirectoryApi, loadDirectory } from "../send/directory";
+import { SheetInvalidError, TableNotFoundError, readDistributionSheet } from "../send/sheet";
 
 export type RefreshApi = DirectoryApi & {
   distributions: Pick<ValePixClient["distributions"], "get" | "listItems">;

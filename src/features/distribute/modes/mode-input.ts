@@ -23,7 +23,8 @@ import {
 } from "../../../workbook";
 import { type ProductValues, toValueMap } from "./mode-review";
 import type { Override } from "../send/plan";
-import { type DirectoryApi, type SheetRead, loadDirectory, readDistributionSheet } from "../send/sheet";
+import { type DirectoryApi, loadDirectory } from "../send/directory";
+import { type SheetRead, readDistributionSheet } from "../send/sheet";
 import { readAllRows } from "../../../workbook/table-sync";
 
 /** The client methods a batch or group run uses (./modes.ts sends, ./mode-recheck.ts reviews). */

@@ -66,15 +66,7 @@ export function useDistribute(
   const onLiveError = useCallback((e: unknown) => report.error(e), [report]);
   useLiveValidation(services, table, active && state.validation !== undefined && !sent, onLive, onLiveError);
 
-  const chooseMode = (chosenMode: DistributionMode) => {
-    dispatch({ type: "modeChosen", mode: chosenMode });
-    if (chosenMode === "group" && state.benefits === undefined) {
-      services.benefits(new AbortController().signal).then(
-        (benefits) => dispatch({ type: "benefitsLoaded", benefits }),
-        (e: unknown) => report.error(e),
-      );
-    }
-  };
+  const modeActions = useModeActions(services, state.benefits === undefined, dispatch);
 
   const send = (confirmRepeatOf?: string, allowAnotherDraftAfter?: number) => {
     const typed = readValues(state.valueTexts, locale);
@@ -112,15 +104,39 @@ export function useDistribute(
     task,
     ...tableActions,
     validate: () => validate(),
-    chooseMode,
-    chooseBenefits: (chosen: string[]) => dispatch({ type: "benefitsChosen", chosen }),
-    typeValues: (valueTexts: Record<string, string>) => dispatch({ type: "valuesTyped", valueTexts }),
-    setOverrides: (overrides: boolean) => dispatch({ type: "overridesSet", overrides }),
+    ...modeActions,
     send,
     reviewAgain: () => reviewAgain(),
     fillForm: (body: FinalizeBody) => dispatch({ type: "formFilled", body }),
     reopenForm: () => dispatch({ type: "formReopened" }),
     ...finalizeActions,
+  };
+}
+
+/**
+ * The mode and what it sends with it: the benefits (read the first time group is chosen), the
+ * values typed, and whether the table's own values override them.
+ */
+function useModeActions(
+  services: DistributeServices,
+  benefitsUnread: boolean,
+  dispatch: Dispatch<DistributeAction>,
+) {
+  const report = useReport();
+  const chooseMode = (chosenMode: DistributionMode) => {
+    dispatch({ type: "modeChosen", mode: chosenMode });
+    if (chosenMode === "group" && benefitsUnread) {
+      services.benefits(new AbortController().signal).then(
+        (benefits) => dispatch({ type: "benefitsLoaded", benefits }),
+        (e: unknown) => report.error(e),
+      );
+    }
+  };
+  return {
+    chooseMode,
+    chooseBenefits: (chosen: string[]) => dispatch({ type: "benefitsChosen", chosen }),
+    typeValues: (valueTexts: Record<string, string>) => dispatch({ type: "valuesTyped", valueTexts }),
+    setOverrides: (overrides: boolean) => dispatch({ type: "overridesSet", overrides }),
   };
 }
 

@@ -40,7 +40,8 @@ import {
   sinceLastFinalized,
   sinceLastRun,
 } from "./pipeline";
-import { type DirectoryApi, type SheetRead, readDistributionSheet } from "./sheet";
+import type { DirectoryApi } from "./directory";
+import { type SheetRead, readDistributionSheet } from "./sheet";
 import type { WorkflowReads } from "./reads";
 
 export type SelectedApi = DirectoryApi & DraftApi;
@@ -90,7 +91,7 @@ export async function sendSheet(
   const { workbook } = input;
   const locale = options.locale ?? "pt-BR";
   progressReporter(options.onProgress)("read", 0, 1);
-  const directoryDone = options.reads?.directoryStep();
+  const directoryDone = options.reads?.directory.step();
   const sheet = await readDistributionSheet(api, workbook, input.table, {
     validation: options.validation,
     locale,

@@ -32,7 +32,7 @@ import {
   unrecordedCreate,
 } from "../../../workbook/run-log";
 import { abandonDraft, settleTable } from "../settle/settle";
-import type { DirectoryApi } from "./sheet";
+import type { DirectoryApi } from "./directory";
 import { createDraftLogged } from "./create-draft";
 import {
   type ActualItem,
@@ -285,7 +285,7 @@ async function applyDesired(
     });
   } catch (e) {
     reads?.draftUncertain(distributionId);
-    reads?.refreshDirectory();
+    reads?.directory.refresh();
     throw e;
   }
   return plan;

@@ -1,5 +1,5 @@
 /**
- * Reads a workflow reuses (issue 24): the directory once per connection while it is used (read
+ * Reads a workflow reuses: the directory once per connection while it is used (read
  * again once unused for 10 minutes) unless employees changed or a send failed; the review's items
  * for finalize's check unless a failed send may still change them. Over the sandbox: validate's
  * read, the send and finalize make one pass over the employees and one over the draft's items,
@@ -53,52 +53,55 @@ describe("WorkflowReads", () => {
   it("reads the directory once per connection while it was used in the last 10 minutes", async () => {
     const s = setUp();
     expect(READS_MAX_AGE_MS).toBe(600_000);
-    const first = await s.reads.directory(a, s.load(1));
+    const first = await s.reads.directory.read(a, s.load(1));
+    // Indexed and named once, at the read: every step matches against the same index.
+    expect(first.index.size).toBe(1);
+    expect(first.names.get("e0")).toBe("E0");
     s.advance(READS_MAX_AGE_MS - 1);
-    expect(await s.reads.directory({ baseUrl: "https://a.example" }, s.load(2))).toBe(first);
+    expect(await s.reads.directory.read({ baseUrl: "https://a.example" }, s.load(2))).toBe(first);
     // That use counts: 19 minutes after the read, 9 after the last use.
     s.advance(READS_MAX_AGE_MS - 1);
-    expect(await s.reads.directory(a, s.load(3))).toBe(first);
+    expect(await s.reads.directory.read(a, s.load(3))).toBe(first);
     expect(s.loads()).toBe(1);
     // Unused for 10 minutes (an idle pane): read again.
     s.advance(READS_MAX_AGE_MS);
-    expect((await s.reads.directory(a, s.load(4))).employees).toHaveLength(4);
+    expect((await s.reads.directory.read(a, s.load(4))).employees).toHaveLength(4);
     expect(s.loads()).toBe(2);
   });
 
   it("a send that lasts 20 minutes keeps it for the finalize that follows; an idle pane reads again", async () => {
     const s = setUp();
-    const done = s.reads.directoryStep();
-    const first = await s.reads.directory(a, s.load(1));
+    const done = s.reads.directory.step();
+    const first = await s.reads.directory.read(a, s.load(1));
     s.advance(2 * READS_MAX_AGE_MS); // 10,000 calls at 10 a second
     done(); // the send reached its review
     s.advance(READS_MAX_AGE_MS - 1);
-    expect(await s.reads.directory(a, s.load(2))).toBe(first);
+    expect(await s.reads.directory.read(a, s.load(2))).toBe(first);
     expect(s.loads()).toBe(1);
     // A step that did not take it does not keep it: idle 10 minutes, then read again.
     s.advance(1);
-    const other = s.reads.directoryStep();
+    const other = s.reads.directory.step();
     s.advance(READS_MAX_AGE_MS - 1);
     other();
-    expect((await s.reads.directory(a, s.load(3))).employees).toHaveLength(3);
+    expect((await s.reads.directory.read(a, s.load(3))).employees).toHaveLength(3);
     expect(s.loads()).toBe(2);
   });
 
   it("another connection, a change of employees, or an explicit refresh reads it again", async () => {
     const s = setUp();
-    await s.reads.directory(a, s.load(1));
-    expect((await s.reads.directory(b, s.load(2))).employees).toHaveLength(2);
-    s.reads.employeesChanged();
-    expect((await s.reads.directory(b, s.load(3))).employees).toHaveLength(3);
-    s.reads.refreshDirectory();
-    expect((await s.reads.directory(b, s.load(4))).employees).toHaveLength(4);
+    await s.reads.directory.read(a, s.load(1));
+    expect((await s.reads.directory.read(b, s.load(2))).employees).toHaveLength(2);
+    s.reads.directory.employeesChanged();
+    expect((await s.reads.directory.read(b, s.load(3))).employees).toHaveLength(3);
+    s.reads.directory.refresh();
+    expect((await s.reads.directory.read(b, s.load(4))).employees).toHaveLength(4);
     expect(s.loads()).toBe(4);
   });
 
   it("a failed read is not kept", async () => {
     const s = setUp();
-    await expect(s.reads.directory(a, () => Promise.reject(new Error("down")))).rejects.toThrow("down");
-    expect((await s.reads.directory(a, s.load(5))).employees).toHaveLength(5);
+    await expect(s.reads.directory.read(a, () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect((await s.reads.directory.read(a, s.load(5))).employees).toHaveLength(5);
   });
 
   it("keeps a review's items for 10 minutes, until the draft is sent or finalized again", () => {

@@ -4,9 +4,8 @@
  * each employee's last payment from this table (the workbook's ledger, for the status rule). An
  * invalid table is written back (per-row errors beside the rows) and refused: nothing is sent.
  */
-import { type Employee, type Product, type ValePixClient, collectAll } from "../../../api";
+import type { Employee, Product } from "../../../api";
 import {
-  EmployeeIndex,
   type Issue,
   type Locale,
   type PaymentRecords,
@@ -22,18 +21,10 @@ import {
   writeRowResults,
 } from "../../../workbook";
 import { type DesiredItem, desiredItems } from "./plan";
+import { type DirectoryApi, type DirectoryLists, directoryOf, loadDirectory } from "./directory";
 import type { WorkflowReads } from "./reads";
 import { sheetFingerprint } from "../../../workbook/run-log";
 import { readPaymentRecords } from "../../../workbook/ledger";
-
-export type DirectoryApi = {
-  employees: Pick<ValePixClient["employees"], "list">;
-  products: Pick<ValePixClient["products"], "list">;
-};
-
-/** Past these, a list is streamed wrong: refuse rather than load it silently cut. */
-const MAX_EMPLOYEES = 500_000;
-const MAX_PRODUCTS = 10_000;
 
 export interface SheetRead {
   table: TableInfo;
@@ -87,33 +78,9 @@ export interface ReadSheetOptions {
   locale?: Locale | undefined;
   signal?: AbortSignal | undefined;
   /** The employees and products when the caller has them already (else they are listed). */
-  directory?: { employees: Employee[]; products: Product[] } | undefined;
-  /** Reads kept across the workflow: the directory is listed only when it holds none (./reads.ts). */
+  directory?: DirectoryLists | undefined;
+  /** Reads kept across the workflow: the directory is listed only when it holds none (./directory.ts). */
   reads?: WorkflowReads | undefined;
-}
-
-export async function loadDirectory(
-  api: DirectoryApi,
-  signal?: AbortSignal,
-): Promise<{ employees: Employee[]; products: Product[] }> {
-  // Every situation: matching must tell "inactive" from "unknown".
-  const [employees, products] = await Promise.all([
-    collectAll(api.employees.list({}, { signal }), { max: MAX_EMPLOYEES }),
-    collectAll(api.products.list({}, { signal }), { max: MAX_PRODUCTS }),
-  ]);
-  return { employees, products };
-}
-
-/**
- * The index matching looks employees up in, built once per directory read: a directory kept
- * across the month (./reads.ts) is the same array at validate, send and finalize's check, and
- * indexing 60,000 employees (ids, CPFs, e-mails) is a tenth of a second each time.
- */
-const indexes = new WeakMap<readonly Employee[], EmployeeIndex>();
-function indexOf(employees: readonly Employee[]): EmployeeIndex {
-  let index = indexes.get(employees);
-  if (!index) indexes.set(employees, (index = new EmployeeIndex(employees)));
-  return index;
 }
 
 /** Reads and validates `table`; throws `SheetInvalidError` (after writing the errors back) when it has errors. */
@@ -126,16 +93,16 @@ export async function readDistributionSheet(
   const locale = options.locale ?? "pt-BR";
   const table = await workbook.getTable(tableName);
   if (!table) throw new TableNotFoundError(tableName);
-  const { employees, products } =
-    options.directory ??
-    (options.reads
-      ? await options.reads.directory(api, () => loadDirectory(api, options.signal))
-      : await loadDirectory(api, options.signal));
+  const { employees, products, index } = options.directory
+    ? directoryOf(options.directory)
+    : options.reads
+      ? await options.reads.directory.read(api, () => loadDirectory(api, options.signal))
+      : directoryOf(await loadDirectory(api, options.signal));
   const mapping = await loadMapping(workbook, table.name, table.header, products);
   const result = await validateTable(workbook, table.name, {
     header: table.header,
     mapping,
-    employees: indexOf(employees),
+    employees: index,
     products,
     ...(options.validation ? { options: options.validation } : {}),
   });
