@@ -8,7 +8,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { APIConnectionError, DraftCreateOutcomeUnknownError } from "../../../api";
 import { type RunLogEntry, UnansweredDraftsError } from "../../../workbook/run-log";
 import type { DistributeServices } from "../services";
-import { renderScreen } from "../../../ui/testing/render";
+import { renderDistribute } from "../testing/render";
 import { DistributeScreen } from "./DistributeScreen";
 import { fake, passing, sendEnabled } from "../testing/fake-services";
 
@@ -74,7 +74,7 @@ it.each([
   },
 ])("$locale: unknown outcome, the cap's question, Create another draft, the review's count", async (w) => {
   const s = services();
-  renderScreen(<DistributeScreen services={s} />, w.locale);
+  renderDistribute(<DistributeScreen services={s} />, w.locale);
   await pickTable();
   fireEvent.click(screen.getByRole("button", { name: w.validate }));
 
