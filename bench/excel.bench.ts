@@ -14,7 +14,7 @@ import { distributeServices } from "../src/features/distribute";
 import { directoryClient } from "../src/features/distribute/testing/directory-client";
 import type { TableChange } from "../src/workbook";
 import type { CellValue } from "../src/workbook/port";
-import { PRODUCTS, makeCpf, makeEmployees } from "../src/workbook/testing";
+import { PRODUCTS, makeCpf, makeEmployees } from "../src/workbook/testing/people";
 
 /** Syncs and largest payload of one amount typed into the last row of a validated table of `n` rows. */
 async function oneRowEdit(

@@ -8,7 +8,7 @@
 import { collectAll, createClient } from "../src/api";
 import { createMemoryWorkbook } from "../src/excel/memory-workbook";
 import { FunctionsRuntime } from "../src/features/functions/adapter";
-import { hostFunctions } from "../test/functions-host";
+import { hostFunctions } from "../src/features/testing/functions-host";
 import { PIX_DELAY, TOKEN_A, startTestSandbox } from "../sandbox/test-harness";
 
 const CELLS = 1_000;

@@ -12,7 +12,7 @@ import { EmployeeIndex } from "../src/workbook/matching";
 import { MemoryWorkbook } from "../src/excel/memory-workbook";
 import type { CellValue, RowBlock } from "../src/workbook/port";
 import type { Employee } from "../src/api";
-import { PRODUCTS, makeEmployees } from "../src/workbook/testing";
+import { PRODUCTS, makeEmployees } from "../src/workbook/testing/people";
 import { LiveValidation } from "../src/workbook/live-validation";
 import { DistributionValidator, type ValidationContext } from "../src/workbook/validation";
 

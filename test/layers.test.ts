@@ -1,6 +1,7 @@
 /**
  * The import-direction rule of docs/architecture.md must fail when a layer imports against the
- * arrows, and the feature rule when a module reaches into a feature's internals.
+ * arrows, and the feature rule when a module reaches into a feature's internals; tests and test
+ * support follow both, with the sandbox, the fake Excel and testing/ folders besides.
  * Lints small sources, placed at paths inside each layer, against the project's own rules
  * (eslint.layers.cjs, the module eslint.config.mjs spreads in) through ./lint-snippet.ts.
  */
@@ -78,6 +79,46 @@ describe("import direction (docs/architecture.md)", () => {
     ["src/features/fund/x.mts", 'import { x } from "../../excel/host";', ".mts files are in the layer too"],
     ["src/api/x.js", 'import { x } from "../workbook/port";', "and plain .js files"],
     ["src/features/fund/x.ts", 'export { x } from "../../excel/host";', "re-exports count as imports"],
+    [
+      "src/features/fund/FundScreen.test.tsx",
+      'import { App } from "../../taskpane/App";',
+      "a feature's test never imports the shell",
+    ],
+    [
+      "src/features/distribute/screen/x.test.tsx",
+      'import { x } from "../../../taskpane/testing/pane-env";',
+      "nor the shell's test support",
+    ],
+    ["src/features/fund/testing/x.ts", 'import { x } from "../../../taskpane/App";', "nor does test support"],
+    [
+      "src/ui/x.test.tsx",
+      'import { x } from "../taskpane/error-words";',
+      "the shared UI's tests know no shell",
+    ],
+    ["src/ui/x.test.tsx", 'import { x } from "../features/fund";', "nor a feature"],
+    ["src/workbook/x.test.ts", 'import { useState } from "react";', "the core's tests stay free of React"],
+    [
+      "src/features/fund/x.test.ts",
+      'import { x } from "../../excel/host";',
+      "tests take only the fake Excel",
+    ],
+    ["src/features/fund/x.test.ts", 'import { x } from "../../excel";', "not src/excel's index either"],
+    [
+      "src/features/fund/x.test.ts",
+      'import { x } from "../../excel/fake/../host";',
+      "no climbing out of the fake",
+    ],
+    [
+      "src/features/fund/x.ts",
+      'import { x } from "../testing/connected";',
+      "only test code imports a testing/ folder",
+    ],
+    ["src/ui/x.tsx", 'import { x } from "./testing/render";', "its own layer's included"],
+    [
+      "src/features/fund/x.test.ts",
+      'import { x } from "../../../test/lint-snippet";',
+      "src never imports test/",
+    ],
   ])("%s: %s is refused (%s)", async (file, code) => {
     const found = await problems(file, code);
     expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
@@ -89,6 +130,7 @@ describe("import direction (docs/architecture.md)", () => {
     ["src/features/fund/x.tsx", 'export const load = () => import("../../taskpane/App");'],
     ["sandbox/x.ts", 'export const load = () => import("../src/workbook/memory");'],
     ["sandbox/x.ts", 'export const load = () => import("../src/money/../workbook/memory");'],
+    ["src/features/fund/x.test.tsx", 'export const load = () => import("../../taskpane/App");'],
   ])("%s: dynamic %s is refused", async (file, code) => {
     expect(await problems(file, code)).toEqual([expect.stringMatching(/^no-restricted-syntax: /)]);
   });
@@ -118,6 +160,31 @@ describe("import direction (docs/architecture.md)", () => {
     ["sandbox/x.ts", 'import { isValidCpf } from "../src/money";'],
     ["sandbox/store/x.ts", 'import { normalizeCpf } from "../../src/money/documents";'],
     ["sandbox/x.ts", 'export const load = () => import("../src/money");'],
+    [
+      "src/features/fund/x.test.tsx",
+      [
+        'import { x } from "../../../sandbox/test-harness";',
+        'import { y } from "../../excel/memory-workbook";',
+        'import { z } from "../../excel/fake";',
+        'import { w } from "../testing/connected";',
+        'import { v } from "../../ui/testing/render";',
+        'import { u } from "../../api/testing/memory-storage";',
+        'import { readFileSync } from "node:fs";',
+      ].join("\n"),
+    ],
+    [
+      "src/features/testing/x.ts",
+      'import { x } from "../../../sandbox/test-harness";\nimport { y } from "../connection";',
+    ],
+    [
+      "src/taskpane/x.test.tsx",
+      'import { x } from "../features/testing/workflows-env";\nimport { y } from "./testing/pane-env";',
+    ],
+    ["src/commands/x.test.ts", 'import { x } from "../features/testing/workflows-env";'],
+    [
+      "src/workbook/x.test.ts",
+      'import { x } from "../excel/memory-workbook";\nimport { y } from "./testing/people";',
+    ],
   ])("%s: allowed imports pass", async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
   });
@@ -148,6 +215,17 @@ describe("the feature rule (docs/architecture.md)", () => {
     ["src/commands/x.ts", 'import { x } from "../features/distribute/send/plan";', "so do the commands"],
     ["src/preview/x.tsx", 'import { x } from "../features/fund/charges";', "and the preview"],
     ["src/taskpane/App.tsx", 'export const l = () => import("../features/fund/FundScreen");', "dynamic too"],
+    ["src/features/distribute/x.test.ts", 'import { x } from "../fund/charges";', "tests too"],
+    [
+      "src/features/distribute/x.test.ts",
+      'import { x } from "../fund/testing/x";',
+      "another feature's test support",
+    ],
+    [
+      "src/taskpane/x.test.tsx",
+      'import { x } from "../features/fund/payer-memory";',
+      "the shell's tests too",
+    ],
   ])("%s: %s is refused (%s)", async (file, code) => {
     expect(await problems(file, code)).toEqual([expect.stringMatching(/^valepix\/feature-boundary: /)]);
   });
@@ -160,6 +238,10 @@ describe("the feature rule (docs/architecture.md)", () => {
     ],
     ["src/features/fund/x.tsx", 'import { x } from "../../ui/layout";'],
     ["src/features/fund/index.ts", 'export const S = () => import("./FundScreen");'],
+    [
+      "src/features/distribute/screen/x.test.tsx",
+      'import { x } from "../testing/fake-services";\nimport { y } from "../../testing/workflows-env";',
+    ],
     ["src/taskpane/App.tsx", 'import { x } from "../features/fund";\nimport { y } from "../ui/layout";'],
     [
       "src/commands/x.ts",

@@ -15,8 +15,8 @@ import { LOT_DELAY, PIX_DELAY, TOKEN_A, startTestSandbox } from "../../sandbox/t
 import type { RunningSandbox } from "../../sandbox/server";
 import type { ManualClock } from "../../sandbox/testkit";
 import { ACTIONS, type CommandsOffice, SHORTCUT_ACTIONS, registerCommands } from "./commands";
-import { hostFunctions } from "../../test/functions-host";
-import { finalizeBody } from "../../test/workflows-env";
+import { hostFunctions } from "../features/testing/functions-host";
+import { finalizeBody } from "../features/testing/workflows-env";
 
 jest.setTimeout(60_000);
 

@@ -5,7 +5,7 @@
  */
 import { computeMapping } from "../workbook/mapping";
 import { EmployeeIndex } from "../workbook/matching";
-import { PRODUCTS, makeCpf, makeEmployees } from "../workbook/testing";
+import { PRODUCTS, makeCpf, makeEmployees } from "../workbook/testing/people";
 import { validateTable } from "../workbook/validation";
 import { createFakeExcel } from "./fake";
 import { OfficeWorkbook } from "./office-workbook";

@@ -16,7 +16,9 @@ import {
   type FakeTableInit,
   createFakeExcel,
 } from "./fake";
+import { OfficeFormulaSheet } from "./formula-sheet";
 import { OfficeWorkbook, type OfficeWorkbookOptions } from "./office-workbook";
+import { OfficePivotSheet } from "./pivot-sheet";
 
 /** What a memory workbook starts with (cells and tables are stored as given, without conversion). */
 export type MemoryWorkbookInit = FakeExcelInit;
@@ -44,6 +46,16 @@ export class MemoryWorkbook extends OfficeWorkbook {
       tables: [{ name: "Table1", sheet: "Sheet1", ...table, header, rows }],
       ...(payloadLimitBytes !== undefined ? { payloadLimitBytes } : {}),
     });
+  }
+
+  /** The formula-sheet port over the same fake Excel, as the composition root builds it over Excel's. */
+  formulaSheet(): OfficeFormulaSheet {
+    return new OfficeFormulaSheet(this.excel.run);
+  }
+
+  /** The PivotTable port over the same fake Excel. */
+  pivotSheet(): OfficePivotSheet {
+    return new OfficePivotSheet(this.excel.run);
   }
 
   /** Syncs and bytes the adapter paid so far (see `FakeStats`). */

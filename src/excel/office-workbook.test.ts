@@ -3,7 +3,7 @@
  * adapter's own behaviours that the port contract does not fix (events off while writing,
  * calculation suspended, the conditional-format rule).
  */
-import { makeCpf } from "../workbook/testing";
+import { makeCpf } from "../workbook/testing/people";
 import type { CellValue, RowBlock, TableChange } from "../workbook/port";
 import { WEB_PAYLOAD_LIMIT_BYTES, createFakeExcel } from "./fake";
 import { OfficeWorkbook } from "./office-workbook";

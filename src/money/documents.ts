@@ -85,7 +85,7 @@ function mod11(chars: string, weights: readonly number[]): number {
 
 /**
  * The two check digits for a 9-digit CPF base ("123456789" -> "09"). Exported for generators of test and
- * seed data (src/workbook/testing.ts, the sandbox), so the rule lives only here.
+ * seed data (src/workbook/testing/people.ts, the sandbox), so the rule lives only here.
  */
 export function cpfCheckDigits(base: string): string {
   const weights = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];

@@ -1,7 +1,7 @@
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createServices } from "./pane-services";
-import { MemoryTokenStore, MemoryUserStorage } from "./memory-host";
+import { MemoryTokenStore, MemoryUserStorage } from "../api/testing/memory-storage";
 import { App } from "./App";
 
 function renderApp(

@@ -8,14 +8,19 @@
  * finalize with BALANCE, wait for the final state, statuses in the cells, the run-log entry in
  * Activity; then the same table again is blocked as a double payment until confirmed on purpose.
  *
- * Node's environment with a jsdom DOM (test/node-dom.ts): the sandbox and Node's fetch and
+ * Node's environment with a jsdom DOM (src/ui/testing/node-dom.ts): the sandbox and Node's fetch and
  * crypto.subtle do not run inside jest's jsdom environment.
  */
-import { closeDom } from "../../test/node-dom";
+import { closeDom } from "../ui/testing/node-dom";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { cleanup, fireEvent, render, waitFor, within } from "@testing-library/react";
-import { fundBalance, newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../test/workflows-env";
-import { connectedServices } from "../../test/pane-env";
+import {
+  fundBalance,
+  newWorkbook,
+  startWorkflowEnv,
+  type WorkflowEnv,
+} from "../features/testing/workflows-env";
+import { connectedServices } from "./testing/pane-env";
 import { collectAll, type Employee, type ValePixClient } from "../api";
 import { formatCpf } from "../money";
 import type { MemoryWorkbook } from "../excel/memory-workbook";

@@ -3,10 +3,10 @@
  * the Connection screen to the workflows (token store → client → API → workbook).
  */
 import { PIX_DELAY, TOKEN_A, startTestSandbox } from "../../sandbox/test-harness";
-import { newWorkbook } from "../../test/workflows-env";
+import { newWorkbook } from "../features/testing/workflows-env";
 import { AuthenticationError } from "../api";
 import { createServices } from "./pane-services";
-import { MemoryTokenStore, MemoryUserStorage } from "./memory-host";
+import { MemoryTokenStore, MemoryUserStorage } from "../api/testing/memory-storage";
 
 // Loopback HTTP on a shared, busy machine: a generous bound (this is not a speed test).
 jest.setTimeout(60_000);

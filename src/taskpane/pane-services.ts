@@ -18,12 +18,11 @@ import type { ConnectionServices } from "../features/connection";
 import type { DataServices } from "../features/directory";
 import type { DistributeServices } from "../features/distribute";
 import type { FundServices } from "../features/fund";
-import { ConnectionStore } from "../features/connection";
 import type { TokenStore, UserStorage } from "./host";
 import type { Locale } from "../ui/i18n";
 import { activityServices } from "../features/activity";
 import { booksServices } from "../features/books";
-import { activeClient, clientFactory, type ClientTuning } from "../features/connection";
+import { activeClient, clientFactory, type ClientTuning, connectionStore } from "../features/connection";
 import { dataServices } from "../features/directory";
 import { WorkflowReads, distributeServices } from "../features/distribute";
 import { fundServices } from "../features/fund";
@@ -71,14 +70,7 @@ export interface AdapterInput {
 export function createServices(input: AdapterInput): AvailableServices {
   const locale = input.locale ?? "pt-BR";
   const clientFor = clientFactory({ ...input.client, ...(input.fetch ? { fetch: input.fetch } : {}) });
-  const connections = new ConnectionStore(
-    input.userStorage,
-    input.tokenStore,
-    async (baseUrl, getToken, signal) => {
-      const balance = await clientFor(baseUrl, getToken).balances.get({ signal });
-      return { availableCents: balance.available_amount };
-    },
-  );
+  const connections = connectionStore(input.userStorage, input.tokenStore, clientFor);
   const api = input.api ?? activeClient(connections, input.tokenStore, clientFor);
 
   const services: AvailableServices = { connections, fund: fundServices(api, input.userStorage) };

@@ -5,11 +5,11 @@
  */
 import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
-import { renderPane } from "../taskpane/testing";
+import { renderScreen } from "./testing/render";
 import { Disclosure } from "./Disclosure";
 
 it("a button shows and hides its block, saying so with aria-expanded and naming it with aria-controls", () => {
-  renderPane(
+  renderScreen(
     <Disclosure title="Detalhes" size="small">
       <p>dst_1</p>
     </Disclosure>,
@@ -42,7 +42,7 @@ it("with a heading level, the button sits in that heading; controlled, it opens 
       </>
     );
   }
-  renderPane(<Screen />);
+  renderScreen(<Screen />);
   const heading = screen.getByRole("heading", { level: 3, name: "Conferir uma célula" });
   const button = screen.getByRole("button", { name: "Conferir uma célula" });
   expect(heading.contains(button)).toBe(true);

@@ -5,7 +5,7 @@
 import { act, screen } from "@testing-library/react";
 import { useEffect } from "react";
 import type { Run } from "../api/progress";
-import { renderPane } from "../taskpane/testing";
+import { renderScreen } from "./testing/render";
 import { ProgressPanel } from "./ProgressPanel";
 import { useTask } from "./useTask";
 
@@ -33,7 +33,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 test("counts and the time left at the phase's pace, when the work does not tell it", async () => {
-  renderPane(<Working />);
+  renderScreen(<Working />);
   const progress = await screen.findByTestId("progress");
   act(() => run!.onProgress({ phase: "rows", done: 100, total: 1_000 }));
   expect(progress.textContent).toContain("100 de 1.000");
@@ -52,7 +52,7 @@ test("counts and the time left at the phase's pace, when the work does not tell 
 });
 
 test("the work's own estimate wins", async () => {
-  renderPane(<Working />);
+  renderScreen(<Working />);
   const progress = await screen.findByTestId("progress");
   act(() => run!.onProgress({ phase: "rows", done: 1, total: 10 }));
   clock += 1_000;

@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { TableInfo } from "../workbook";
-import { renderPane } from "../taskpane/testing";
+import { renderScreen } from "./testing/render";
 import { type TableSource, useTables } from "./useTables";
 
 const table = (name: string): TableInfo => ({
@@ -39,7 +39,7 @@ const shown = () => screen.getByTestId("tables").textContent;
 it("reads the tables on mount and again on demand", async () => {
   const lists = [[table("Vales")], [table("Vales"), table("Maio")]];
   const source = { listTables: jest.fn(() => Promise.resolve(lists.shift() ?? [])) };
-  renderPane(<Tables source={source} />);
+  renderScreen(<Tables source={source} />);
   expect(shown()).toBe("…");
   expect(await screen.findByText("Vales")).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "reload" }));
@@ -51,7 +51,7 @@ it("keeps the newest list when an earlier read answers last", async () => {
   const first = deferred<TableInfo[]>();
   const second = deferred<TableInfo[]>();
   const answers = [first.promise, second.promise];
-  renderPane(<Tables source={{ listTables: () => answers.shift()! }} />);
+  renderScreen(<Tables source={{ listTables: () => answers.shift()! }} />);
   fireEvent.click(screen.getByRole("button", { name: "reload" }));
   await act(async () => {
     second.resolve([table("Nova")]);
@@ -67,6 +67,6 @@ it("keeps the newest list when an earlier read answers last", async () => {
 
 it("sends a failed read to the message area", async () => {
   const source = { listTables: () => Promise.reject(new Error("the workbook is busy")) };
-  renderPane(<Tables source={source} />);
+  renderScreen(<Tables source={source} />);
   expect((await screen.findByRole("alert")).textContent).toContain("the workbook is busy");
 });

@@ -10,7 +10,7 @@ import { formatCents, type Locale } from "../money";
 import { computeMapping } from "./mapping";
 import { EmployeeIndex } from "./matching";
 import type { CellValue } from "./port";
-import { PRODUCTS, makeCpf, makeEmployees } from "./testing";
+import { PRODUCTS, makeCpf, makeEmployees } from "./testing/people";
 import { type ValidationOptions, validateRows } from "./validation";
 import { validationRowResults, writeRowResults } from "./writeback";
 

@@ -4,7 +4,7 @@ import { LiveValidation } from "./live-validation";
 import { computeMapping } from "./mapping";
 import { EmployeeIndex } from "./matching";
 import type { CellValue, RowBlock } from "./port";
-import { PRODUCTS, makeEmployees } from "./testing";
+import { PRODUCTS, makeEmployees } from "./testing/people";
 import { type ValidationContext, validateRows } from "./validation";
 
 const EMPLOYEES = makeEmployees(12, 5);

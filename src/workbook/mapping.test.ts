@@ -4,7 +4,7 @@ import { computeMapping, mappingToOverride } from "./mapping";
 import { MAPPING_SETTING, loadMapping, loadMappingOverride, saveMappingOverride } from "./mapping-store";
 import { createMemoryWorkbook } from "../excel/memory-workbook";
 import type { JsonValue } from "./port";
-import { PRODUCTS } from "./testing";
+import { PRODUCTS } from "./testing/people";
 
 const roles = (header: string[], products: Product[] = PRODUCTS, override = {}) =>
   computeMapping(header, products, override).columns.map((c) =>

@@ -1,7 +1,7 @@
 import type { Employee } from "../api/schemas";
 import { EmployeeIndex } from "./matching";
 import { makeIssue } from "./issues";
-import { makeCpf } from "./testing";
+import { makeCpf } from "./testing/people";
 
 const cpfA = makeCpf(1); // "00000792004": Excel keeps it as 792004
 const cpfB = makeCpf(2);

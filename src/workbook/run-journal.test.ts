@@ -8,7 +8,7 @@ import {
   settleJournal,
   workbookId,
 } from "./run-journal";
-import { MemoryStorage } from "../api/testing/memory-storage";
+import { MemoryUserStorage } from "../api/testing/memory-storage";
 
 const entry = (distributionId: string, state: string, at: string, note?: string) => ({
   at,
@@ -27,7 +27,7 @@ const blank = () =>
 
 describe("the run journal", () => {
   it("mirrors every run-log row outside the workbook, and a file saved before the run finds them again", async () => {
-    const storage = new MemoryStorage();
+    const storage = new MemoryUserStorage();
     const original = blank();
     const id = await workbookId(original);
     // The file as saved before the run: the same id, an empty log.
@@ -49,7 +49,7 @@ describe("the run journal", () => {
   });
 
   it("keeps ids, states and totals, never a free-text note of an outcome, and nothing of another workbook", async () => {
-    const storage = new MemoryStorage();
+    const storage = new MemoryUserStorage();
     const one = journaled(blank(), new RunJournal(storage));
     await appendRunLogEntry(one, entry("dst_1", "draft", "2026-11-28T10:00:00.000Z", "conventions: b1"));
     await appendRunLogEntry(
@@ -65,7 +65,7 @@ describe("the run journal", () => {
   });
 
   it("keeps the newest rows when it is full", async () => {
-    const storage = new MemoryStorage();
+    const storage = new MemoryUserStorage();
     const journal = new RunJournal(storage);
     const rows = Array.from({ length: JOURNAL_MAX_ROWS + 5 }, (_, i) => [
       "v1",

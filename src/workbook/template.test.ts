@@ -5,7 +5,7 @@ import { EmployeeIndex } from "./matching";
 import { MemoryWorkbook, createMemoryWorkbook } from "../excel/memory-workbook";
 import type { CellValue } from "./port";
 import { CURRENCY_FORMAT, createDistributionTemplate, productHeaders } from "./template";
-import { PRODUCTS, makeCpf, makeEmployees } from "./testing";
+import { PRODUCTS, makeCpf, makeEmployees } from "./testing/people";
 import { validateTable } from "./validation";
 import { validationRowResults, writeRowResults } from "./writeback";
 

@@ -7,7 +7,7 @@ import { EmployeeIndex } from "./matching";
 import { MemoryWorkbook } from "../excel/memory-workbook";
 import type { CellValue } from "./port";
 import { namesAgree, nameWords, totalsLabel } from "./row-checks";
-import { PRODUCTS, makeCpf } from "./testing";
+import { PRODUCTS, makeCpf } from "./testing/people";
 import { type ValidationResult, validateTable } from "./validation";
 
 const people: Employee[] = [

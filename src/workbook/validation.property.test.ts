@@ -4,7 +4,7 @@ import { computeMapping } from "./mapping";
 import { EmployeeIndex } from "./matching";
 import { MemoryWorkbook } from "../excel/memory-workbook";
 import type { CellValue } from "./port";
-import { PRODUCTS, makeEmployees } from "./testing";
+import { PRODUCTS, makeEmployees } from "./testing/people";
 import { type ValidationContext, validateRows, validateTable } from "./validation";
 
 const EMPLOYEES = makeEmployees(40, 7);

@@ -4,7 +4,7 @@ import { computeMapping } from "./mapping";
 import { EmployeeIndex } from "./matching";
 import { MemoryWorkbook } from "../excel/memory-workbook";
 import type { CellValue } from "./port";
-import { PRODUCTS, makeCpf, makeEmployees } from "./testing";
+import { PRODUCTS, makeCpf, makeEmployees } from "./testing/people";
 import {
   type SendRow,
   type ValidationContext,

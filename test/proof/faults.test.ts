@@ -21,7 +21,13 @@ import { fund } from "../../src/features/fund";
 import { MAX_UNANSWERED_CREATES, UnansweredDraftsError } from "../../src/workbook/run-log";
 import { finalizeSheet, sendSheet } from "../../src/features/distribute";
 import { FAULT_KINDS, type FaultKind } from "../../sandbox";
-import { newWorkbook, serverItems, startWorkflowEnv, type WorkflowEnv, finalizeBody } from "../workflows-env";
+import {
+  newWorkbook,
+  serverItems,
+  startWorkflowEnv,
+  type WorkflowEnv,
+  finalizeBody,
+} from "../../src/features/testing/workflows-env";
 
 jest.setTimeout(120_000);
 

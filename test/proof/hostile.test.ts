@@ -25,7 +25,7 @@ import { fund } from "../../src/features/fund";
 import { sendSheet } from "../../src/features/distribute";
 import { readRunLogEntries, unansweredCreates } from "../../src/workbook/run-log";
 import { API_PREFIX } from "../../src/api/routes";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../workflows-env";
+import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../src/features/testing/workflows-env";
 
 jest.setTimeout(60_000);
 

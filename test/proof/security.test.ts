@@ -29,7 +29,7 @@ import { formatCpf, maskCpf } from "../../src/money";
 import { readSnapshot } from "../../src/preview/fake-io";
 import { writeXlsx } from "../../src/preview/xlsx";
 import type { CellValue } from "../../src/workbook";
-import { makeCpf } from "../../src/workbook/testing";
+import { makeCpf } from "../../src/workbook/testing/people";
 import { createPacedClient } from "../../src/api/pacer";
 import { finalizeSheet, sendSheet } from "../../src/features/distribute";
 import { fund } from "../../src/features/fund";

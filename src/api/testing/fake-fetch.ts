@@ -146,3 +146,16 @@ export const page = <T>(data: T[], extra: { page?: number; limit?: number; total
   data,
   ...extra,
 });
+
+/** A JSON response as `fetch` gives it (jsdom has no `Response`, so a minimal one). */
+export function jsonResponse(status: number, body: unknown): Response {
+  const text = JSON.stringify(body);
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: "",
+    headers: new Headers({ "content-type": "application/json" }),
+    text: () => Promise.resolve(text),
+    json: () => Promise.resolve(JSON.parse(text) as unknown),
+  } as unknown as Response;
+}

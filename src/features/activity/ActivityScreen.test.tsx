@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { AuthenticationError } from "../../api";
 import type { ActivityServices } from "./services";
-import { renderPane } from "../../taskpane/testing";
+import { renderScreen } from "../../ui/testing/render";
 import { ActivityScreen } from "./ActivityScreen";
 
 function services(over: Partial<ActivityServices> = {}): ActivityServices {
@@ -38,7 +38,7 @@ function services(over: Partial<ActivityServices> = {}): ActivityServices {
 describe("Activity screen", () => {
   it("lists the run log in the order given (newest first) and links each entry to its table and distribution", async () => {
     const s = services();
-    renderPane(<ActivityScreen services={s} />);
+    renderScreen(<ActivityScreen services={s} />);
     const items = await screen.findAllByRole("listitem");
     expect(items).toHaveLength(2);
     expect(items[0]!.textContent).toContain("tabela Novembro");
@@ -53,7 +53,7 @@ describe("Activity screen", () => {
   it("waits on a distribution's button while its state is asked, and shows the answer under it", async () => {
     let answer: (v: { status: string; totalEmployees: number; totalCents: number }) => void = () => {};
     const s = services({ distribution: () => new Promise((resolve) => (answer = resolve)) });
-    renderPane(<ActivityScreen services={s} />);
+    renderScreen(<ActivityScreen services={s} />);
     const button = await screen.findByRole("button", { name: "Ver o estado atual da distribuição d-2" });
     fireEvent.click(button);
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
@@ -65,13 +65,13 @@ describe("Activity screen", () => {
   });
 
   it("says when there is nothing yet, and reports a failed read in the message area", async () => {
-    renderPane(<ActivityScreen services={services({ runLog: () => Promise.resolve([]) })} />, "en-US");
+    renderScreen(<ActivityScreen services={services({ runLog: () => Promise.resolve([]) })} />, "en-US");
     expect(await screen.findByText("No distribution recorded in this workbook yet.")).toBeTruthy();
     const failing = services({
       distribution: () =>
         Promise.reject(new AuthenticationError("x", { method: "GET", url: "https://a.b/c", status: 401 })),
     });
-    renderPane(<ActivityScreen services={failing} />, "en-US");
+    renderScreen(<ActivityScreen services={failing} />, "en-US");
     const buttons = await screen.findAllByRole("button", { name: "Check distribution d-2's current state" });
     fireEvent.click(buttons[0]!);
     await waitFor(() =>
@@ -86,7 +86,7 @@ describe("Activity screen", () => {
       mode: "selected",
       state: "interrupted",
     };
-    renderPane(<ActivityScreen services={services({ runLog: () => Promise.resolve([interrupted]) })} />);
+    renderScreen(<ActivityScreen services={services({ runLog: () => Promise.resolve([interrupted]) })} />);
     const [item] = await screen.findAllByRole("listitem");
     const text = item!.textContent ?? "";
     expect(text).toContain("Estadoenvio interrompido");

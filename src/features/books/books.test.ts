@@ -14,7 +14,7 @@ import {
   newWorkbook,
   startWorkflowEnv,
   type WorkflowEnv,
-} from "../../../test/workflows-env";
+} from "../testing/workflows-env";
 import { finalizeSheet, sendSheet } from "../distribute";
 import { BooksError, bookMonth, bookableMonths } from "./books";
 import { findAccounts } from "./accounts";

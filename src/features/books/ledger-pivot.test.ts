@@ -2,7 +2,6 @@
  * The ledger's PivotTable follows the ledger: built over it, then refreshed by the workbook
  * wrapper each time a payment appends rows, whoever records it.
  */
-import { OfficePivotSheet } from "../../excel/pivot-sheet";
 import { createMemoryWorkbook } from "../../excel/memory-workbook";
 import { type LedgerPayment, ledgerPlace, recordPayment } from "../../workbook/ledger";
 import { buildLedgerPivot } from "./ledger-pivot";
@@ -22,7 +21,7 @@ const payment = (id: string, at: number, cents: number, costCentre: string): Led
 
 test("built over the ledger, refreshed as payments append rows to it", async () => {
   const wb = createMemoryWorkbook();
-  const pivots = new OfficePivotSheet(wb.excel.run);
+  const pivots = wb.pivotSheet();
   await recordPayment(wb, payment("d1", new Date(2026, 9, 5).getTime(), 66_000, "1010 Vendas"), "pt-BR");
   const place = (await ledgerPlace(wb))!;
   const built = await buildLedgerPivot(

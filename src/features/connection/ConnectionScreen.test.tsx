@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { createServices } from "../../taskpane/pane-services";
-import { MemoryTokenStore, MemoryUserStorage } from "../../taskpane/memory-host";
+import { jsonResponse } from "../../api/testing/fake-fetch";
+import { MemoryTokenStore, MemoryUserStorage } from "../../api/testing/memory-storage";
 import type { Locale } from "../../ui/i18n";
-import { jsonResponse, renderPane } from "../../taskpane/testing";
+import { renderScreen } from "../../ui/testing/render";
+import { clientFactory, connectionStore } from "./client";
 import { ConnectionScreen } from "./ConnectionScreen";
+import { connectionErrorWords } from "./error-words";
 
 /**
  * The real adapter (ConnectionStore + API client) over a fetch that answers with `answer`, and
@@ -17,16 +19,19 @@ function setup(answer: (url: string, auth: string | null) => Response) {
     calls.push({ url, auth });
     return Promise.resolve(answer(url, auth));
   }) as typeof globalThis.fetch;
-  const services = createServices({ userStorage: new MemoryUserStorage(), tokenStore: tokens, fetch });
+  const services = {
+    connections: connectionStore(new MemoryUserStorage(), tokens, clientFactory({ fetch })),
+  };
   const onActiveChange = jest.fn();
   const show = (locale?: Locale) =>
-    renderPane(
+    renderScreen(
       <ConnectionScreen
         services={services.connections}
         sandboxUrl="http://127.0.0.1:4010"
         onActiveChange={onActiveChange}
       />,
       locale,
+      [connectionErrorWords],
     );
   return { tokens, calls, services, onActiveChange, show };
 }

@@ -5,9 +5,15 @@
  * screen serves the next. The token is read from the TokenStore at each request (`getToken`),
  * never held here, and only ever sent to the origin it was saved for.
  */
-import { type ClientOptions, normalizeBaseUrl, type TokenStore, type ValePixClient } from "../../api";
+import {
+  type ClientOptions,
+  normalizeBaseUrl,
+  type TokenStore,
+  type UserStorage,
+  type ValePixClient,
+} from "../../api";
 import { createPacedClient, type PacerOptions } from "../../api/pacer";
-import { ConnectionInputError, type ConnectionStore, originOf } from "./store";
+import { ConnectionInputError, ConnectionStore, originOf } from "./store";
 
 /** What tests and hosts may inject into every client (clock, sleep, fetch, timeouts). */
 export type ClientTuning = Partial<
@@ -20,6 +26,21 @@ export function clientFactory(tuning: ClientTuning) {
   const clientFor = (baseUrl: string, getToken: () => Promise<string>): ValePixClient =>
     createPacedClient({ ...options, baseUrl: normalizeBaseUrl(baseUrl), getToken }, pacing).client;
   return clientFor;
+}
+
+/**
+ * The saved connections over the per-user storage and the token store, each tested by reading its
+ * balance with a fresh client of `clientFor`.
+ */
+export function connectionStore(
+  userStorage: UserStorage,
+  tokenStore: TokenStore,
+  clientFor: (baseUrl: string, getToken: () => Promise<string>) => ValePixClient,
+): ConnectionStore {
+  return new ConnectionStore(userStorage, tokenStore, async (baseUrl, getToken, signal) => {
+    const balance = await clientFor(baseUrl, getToken).balances.get({ signal });
+    return { availableCents: balance.available_amount };
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 // The connection feature's public surface: other features, the shell, the commands and the preview import only this.
-export { activeClient, clientFactory, type ClientTuning } from "./client";
+export { activeClient, clientFactory, type ClientTuning, connectionStore } from "./client";
 export { ConnectionScreen } from "./ConnectionScreen";
 export { type ConnectionServices, type SavedConnection } from "./services";
 export { ConnectionInputError, ConnectionStore } from "./store";

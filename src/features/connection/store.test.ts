@@ -1,4 +1,4 @@
-import { MemoryTokenStore, MemoryUserStorage } from "../../taskpane/memory-host";
+import { MemoryTokenStore, MemoryUserStorage } from "../../api/testing/memory-storage";
 import { CONNECTIONS_KEY, type ConnectionInputError, ConnectionStore } from "./store";
 
 function setup() {

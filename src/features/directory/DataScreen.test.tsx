@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { DataServices } from "./services";
 import type { Run } from "../../api/progress";
-import { renderPane } from "../../taskpane/testing";
+import { renderScreen } from "../../ui/testing/render";
 import { DataScreen } from "./DataScreen";
 
 const table = (name: string) => ({
@@ -51,7 +51,7 @@ describe("Data screen", () => {
         situations: jest.fn(() => Promise.reject(new Error("offline"))),
         pullTransactions: jest.fn(() => Promise.resolve({ table: "T", added: 0, updated: 0 })),
       });
-      renderPane(<DataScreen services={s} />, locale);
+      renderScreen(<DataScreen services={s} />, locale);
       await screen.findAllByRole("option");
       const shown = screen.getAllByRole("option").map((o) => o.textContent ?? "");
       expect(shown.length).toBeGreaterThan(3);
@@ -61,7 +61,7 @@ describe("Data screen", () => {
 
   it("pulls employees with the chosen situation and reports the table", async () => {
     const s = services();
-    renderPane(<DataScreen services={s} />);
+    renderScreen(<DataScreen services={s} />);
     const select = await screen.findByLabelText("Situação dos colaboradores");
     await screen.findByRole("option", { name: "Inativo" });
     fireEvent.change(select, { target: { value: "inactive" } });
@@ -81,7 +81,7 @@ describe("Data screen", () => {
 
   it("registers employees from the chosen table and says how many failed", async () => {
     const s = services();
-    renderPane(<DataScreen services={s} />, "en-US");
+    renderScreen(<DataScreen services={s} />, "en-US");
     const register = await screen.findByRole("button", { name: "Register" });
     expect(register).toHaveProperty("disabled", true);
     const [registerPicker] = await screen.findAllByLabelText("Table");
@@ -98,7 +98,7 @@ describe("Data screen", () => {
 
   it("saves benefits from a table, and shows the reconciliation only when it is wired", async () => {
     const s = services();
-    const { unmount } = renderPane(<DataScreen services={s} />);
+    const { unmount } = renderScreen(<DataScreen services={s} />);
     const pickers = await screen.findAllByLabelText("Tabela");
     await screen.findAllByRole("option", { name: "Beneficios (Beneficios, 3)" });
     fireEvent.change(pickers[1]!, { target: { value: "Beneficios" } });
@@ -110,7 +110,7 @@ describe("Data screen", () => {
     expect(screen.queryByRole("button", { name: "Transações" })).toBeNull();
     unmount();
 
-    renderPane(
+    renderScreen(
       <DataScreen
         services={services({
           reconcile: () =>
@@ -134,7 +134,7 @@ describe("Data screen", () => {
 
   it("sends a failed pull to the message area", async () => {
     const s = services({ pull: () => Promise.reject(new Error("kaput")) });
-    renderPane(<DataScreen services={s} />);
+    renderScreen(<DataScreen services={s} />);
     fireEvent.click(await screen.findByRole("button", { name: "Benefícios" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Detalhe técnico: kaput");
   });

@@ -5,8 +5,8 @@
  * workbook's inspection helpers.
  */
 import { APIUserAbortError, collectAll } from "../../api";
-import { makeCpf } from "../../workbook/testing";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
+import { makeCpf } from "../../workbook/testing/people";
+import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../testing/workflows-env";
 import { saveBenefits } from "./benefits";
 import { DEFAULT_TABLES, DirectoryInputError, pullBenefits, pullEmployees, pullProducts } from "./directory";
 import type { Progress } from "../../api/progress";

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { renderPane } from "../../taskpane/testing";
+import { renderScreen } from "../../ui/testing/render";
 import { FunctionsPanel } from "./FunctionsPanel";
 import type { FunctionsServices } from "./services";
 
@@ -18,7 +18,7 @@ function services(over: Partial<FunctionsServices> = {}): FunctionsServices {
 describe("VALEPIX functions panel", () => {
   it("turns the minute refresh off, refreshes now and says how many calls it took", async () => {
     const s = services();
-    renderPane(<FunctionsPanel services={s} />);
+    renderScreen(<FunctionsPanel services={s} />);
     const live = screen.getByRole("switch", { name: "Atualizar as funções a cada minuto" });
     expect((live as HTMLInputElement).checked).toBe(true);
     fireEvent.click(live);
@@ -32,7 +32,7 @@ describe("VALEPIX functions panel", () => {
     const s = services({
       setLive: jest.fn(() => Promise.reject(new Error("storage refused"))),
     });
-    renderPane(<FunctionsPanel services={s} />, "en-US");
+    renderScreen(<FunctionsPanel services={s} />, "en-US");
     const live = screen.getByRole("switch");
     fireEvent.click(live);
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("storage refused"));
@@ -41,7 +41,7 @@ describe("VALEPIX functions panel", () => {
 
   it("builds the reconciliation sheet and names it, with the ledger it checked", async () => {
     const s = services();
-    renderPane(<FunctionsPanel services={s} />, "en-US");
+    renderScreen(<FunctionsPanel services={s} />, "en-US");
     fireEvent.click(screen.getByRole("button", { name: "Build the reconciliation sheet" }));
     await screen.findByText(
       'Sheet "Conciliação ValePix" built: it updates with the functions. Payment history: 3 distribution(s) checked.',
@@ -53,7 +53,7 @@ describe("VALEPIX functions panel", () => {
     const { buildReconciliationSheet: _, ...withoutWorkbook } = services({
       refresh: jest.fn(() => Promise.resolve({ questions: 0, failed: 0, cells: 0 })),
     });
-    renderPane(<FunctionsPanel services={withoutWorkbook} />);
+    renderScreen(<FunctionsPanel services={withoutWorkbook} />);
     fireEvent.click(screen.getByRole("button", { name: "Atualizar agora" }));
     await screen.findByText("Nenhuma célula desta pasta usa as funções VALEPIX ainda.");
     await waitFor(() =>

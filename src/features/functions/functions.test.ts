@@ -5,7 +5,7 @@
  */
 import { collectAll, createClient, type ValePixClient } from "../../api";
 import { PIX_DELAY, TOKEN_A, TOKEN_B } from "../../../sandbox/test-harness";
-import { fundBalance, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
+import { fundBalance, startWorkflowEnv, type WorkflowEnv } from "../testing/workflows-env";
 import { isoToSerial, serialToMs } from "../../workbook/dates";
 import { ConnectionInputError } from "../connection";
 import { FunctionsRuntime, LIVE_SETTING_KEY, type StreamingCell } from "./adapter";

@@ -5,9 +5,8 @@
  * refresh. The chart plots the six months' cells.
  */
 import { collectAll, type ValePixClient } from "../../api";
-import { fundBalance, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
-import { hostFunctions } from "../../../test/functions-host";
-import { OfficeFormulaSheet } from "../../excel/formula-sheet";
+import { fundBalance, startWorkflowEnv, type WorkflowEnv } from "../testing/workflows-env";
+import { hostFunctions } from "../testing/functions-host";
 import { createMemoryWorkbook } from "../../excel/memory-workbook";
 import { FunctionsRuntime } from "./adapter";
 import { buildReconciliationSheet } from "./reconciliation-sheet";
@@ -55,7 +54,7 @@ test("balance, the month's deposits and distributions, the difference and the ch
   const wb = createMemoryWorkbook();
   await hostFunctions(wb.excel, runtime);
   const sheet = "Conciliação ValePix";
-  await buildReconciliationSheet(wb, new OfficeFormulaSheet(wb.excel.run), "pt-BR");
+  await buildReconciliationSheet(wb, wb.formulaSheet(), "pt-BR");
   // The sandbox's clock is in January 2026: the person types that month into B2, as the sheet says.
   wb.typeCell(sheet, "B2", "=DATA(2026;1;1)");
   const v = (a1: string) => wb.excel.cell(sheet, a1);

@@ -3,7 +3,6 @@
  * (labels, the VALEPIX functions, the sums over the spilled transactions), formats, the native
  * chart of the six months, the ledger joined to the transactions, and building it again.
  */
-import { OfficeFormulaSheet } from "../../excel/formula-sheet";
 import { createMemoryWorkbook } from "../../excel/memory-workbook";
 import { LEDGER_HEADERS } from "../../workbook/ledger";
 import type { CellValue } from "../../workbook/port";
@@ -53,7 +52,7 @@ const withLedger = () =>
 describe("the reconciliation sheet", () => {
   test("the balance, the month's sums over the spilled transactions, the ledger's month and the difference", async () => {
     const wb = withLedger();
-    const result = await buildReconciliationSheet(wb, new OfficeFormulaSheet(wb.excel.run), "pt-BR");
+    const result = await buildReconciliationSheet(wb, wb.formulaSheet(), "pt-BR");
     expect(result).toEqual({ sheet: "Conciliação ValePix", created: true, ledger: true, distributions: 2 });
     const f = (a1: string) => wb.excel.formula("Conciliação ValePix", a1);
     const v = (a1: string) => wb.excel.cell("Conciliação ValePix", a1);
@@ -81,7 +80,7 @@ describe("the reconciliation sheet", () => {
 
   test("a native chart of six months of deposits and distributions, beside the figures", async () => {
     const wb = withLedger();
-    await buildReconciliationSheet(wb, new OfficeFormulaSheet(wb.excel.run), "en-US");
+    await buildReconciliationSheet(wb, wb.formulaSheet(), "en-US");
     const f = (a1: string) => wb.excel.formula("ValePix reconciliation", a1);
     expect([f("A15"), f("A20")]).toEqual(["=EDATE($B$2,-5)", "=EDATE($B$2,0)"]);
     expect(f("B15")).toBe(
@@ -103,7 +102,7 @@ describe("the reconciliation sheet", () => {
 
   test("the ledger joined to the transactions: one row per distribution, latest first, its text kept as text", async () => {
     const wb = withLedger();
-    await buildReconciliationSheet(wb, new OfficeFormulaSheet(wb.excel.run), "pt-BR");
+    await buildReconciliationSheet(wb, wb.formulaSheet(), "pt-BR");
     const v = (a1: string) => wb.excel.cell("Conciliação ValePix", a1);
     const f = (a1: string) => wb.excel.formula("Conciliação ValePix", a1);
     expect([v("A23"), v("B23"), v("C23"), v("D23"), v("E23")]).toEqual([
@@ -128,7 +127,7 @@ describe("the reconciliation sheet", () => {
 
   test("without a ledger it says how one starts; built again, the same sheet and one chart", async () => {
     const wb = createMemoryWorkbook();
-    const port = new OfficeFormulaSheet(wb.excel.run);
+    const port = wb.formulaSheet();
     expect(await buildReconciliationSheet(wb, port, "pt-BR")).toMatchObject({ created: true, ledger: false });
     expect(wb.excel.cell("Conciliação ValePix", "B11")).toBe("—");
     expect(String(wb.excel.cell("Conciliação ValePix", "A24"))).toMatch(

@@ -4,8 +4,14 @@ import { type Charge, ChargeNotFoundError, type ChargeOutcome } from "./charges"
 import { qrPath } from "./PixQrCode";
 import type { FundServices } from "./services";
 import type { Run } from "../../api/progress";
-import { renderPane } from "../../taskpane/testing";
+import type { ReactElement } from "react";
+import type { Locale } from "../../ui/i18n";
+import { renderScreen } from "../../ui/testing/render";
+import { fundErrorWords } from "./error-words";
 import { FundScreen } from "./FundScreen";
+
+/** The screen as the pane renders it, with the fund feature's error words, without the shell. */
+const renderFund = (ui: ReactElement, locale?: Locale) => renderScreen(ui, locale, [fundErrorWords]);
 
 const PIX =
   "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913VALEPIX6008BRASILIA62070503***6304ABCD";
@@ -51,7 +57,7 @@ function fill(amount: string, name: string, doc: string) {
 describe("Fund screen", () => {
   it("refuses a bad amount, a missing name and a wrong document before sending anything", async () => {
     const { services } = fakeServices();
-    renderPane(<FundScreen services={services} />);
+    renderFund(<FundScreen services={services} />);
     fill("12,345", "", "111.444.777-00");
     expect(await screen.findByText("Escreva um valor em reais maior que zero, como 1.500,00.")).toBeTruthy();
     expect(screen.getByText("Informe o nome do pagador.")).toBeTruthy();
@@ -75,7 +81,7 @@ describe("Fund screen", () => {
     ["111,444,777 35", "Use só números, pontos, traço e barra, como 123.456.789-09 ou 12.345.678/0001-95."],
   ])("words the CPF/CNPJ %j for what is wrong with it", async (doc, message) => {
     const { services } = fakeServices();
-    renderPane(<FundScreen services={services} />);
+    renderFund(<FundScreen services={services} />);
     fill("10", "Acme Ltda", doc);
     const field = await screen.findByText(message);
     expect(field.textContent).not.toMatch(/\(.*\(/);
@@ -87,7 +93,7 @@ describe("Fund screen", () => {
 
   it("words the document's problems in English too", async () => {
     const { services } = fakeServices();
-    renderPane(<FundScreen services={services} />, "en-US");
+    renderFund(<FundScreen services={services} />, "en-US");
     fireEvent.change(await screen.findByLabelText(/Amount \(R\$\)/), { target: { value: "10" } });
     fireEvent.change(screen.getByLabelText(/Payer name/), { target: { value: "Acme" } });
     fireEvent.click(screen.getByRole("button", { name: "Create PIX charge" }));
@@ -99,7 +105,7 @@ describe("Fund screen", () => {
 
   it("shows exactly what is missing before the charge exists, and charges that amount", async () => {
     const { services } = fakeServices({ shortfall: jest.fn(() => Promise.resolve(123_456)) });
-    renderPane(<FundScreen services={services} draftId="d-7" suggestedCents={100_000} />);
+    renderFund(<FundScreen services={services} draftId="d-7" suggestedCents={100_000} />);
     const option = await screen.findByLabelText(/^Exatamente o que falta: R\$\s1\.234,56$/);
     expect(option).toHaveProperty("checked", true);
     fill("", "Acme Ltda", "11.222.333/0001-81");
@@ -112,7 +118,7 @@ describe("Fund screen", () => {
 
   it("shows the shortfall in English", async () => {
     const { services } = fakeServices({ shortfall: jest.fn(() => Promise.resolve(123_456)) });
-    renderPane(<FundScreen services={services} draftId="d-7" />, "en-US");
+    renderFund(<FundScreen services={services} draftId="d-7" />, "en-US");
     expect(await screen.findByLabelText(/^Exactly what is missing: R\$\s?1,234\.56$/)).toBeTruthy();
   });
 
@@ -122,7 +128,7 @@ describe("Fund screen", () => {
       .mockResolvedValueOnce(123_456)
       .mockResolvedValueOnce(50_000);
     const { services } = fakeServices({ shortfall });
-    renderPane(<FundScreen services={services} draftId="d-7" suggestedCents={123_456} />);
+    renderFund(<FundScreen services={services} draftId="d-7" suggestedCents={123_456} />);
     await screen.findByLabelText(/Exatamente o que falta: R\$\s1\.234,56/);
     fill("", "Acme Ltda", "11.222.333/0001-81");
     expect(
@@ -134,7 +140,7 @@ describe("Fund screen", () => {
 
   it("says when the balance already covers the draft, and offers only an amount", async () => {
     const { services } = fakeServices({ shortfall: jest.fn(() => Promise.resolve(0)) });
-    renderPane(<FundScreen services={services} draftId="d-7" suggestedCents={0} />);
+    renderFund(<FundScreen services={services} draftId="d-7" suggestedCents={0} />);
     const option = await screen.findByLabelText(
       "Exatamente o que falta: nada, o saldo já cobre a distribuição",
     );
@@ -152,7 +158,7 @@ describe("Fund screen", () => {
         remember,
       },
     });
-    renderPane(<FundScreen services={services} />);
+    renderFund(<FundScreen services={services} />);
     await waitFor(() =>
       expect(screen.getByLabelText<HTMLInputElement>(/Nome do pagador/).value).toBe("Padaria Central Ltda"),
     );
@@ -172,7 +178,7 @@ describe("Fund screen", () => {
   it("creates the charge, shows the PIX code, its QR, the expiry, and the final state with the new balance", async () => {
     const { services, finish } = fakeServices();
     Object.assign(navigator, { clipboard: { writeText: jest.fn(() => Promise.resolve()) } });
-    renderPane(<FundScreen services={services} />);
+    renderFund(<FundScreen services={services} />);
     expect((await screen.findByTestId("balance")).textContent?.replace(/\s/g, " ")).toBe(
       "Saldo disponível: R$ 100,00",
     );
@@ -205,7 +211,7 @@ describe("Fund screen", () => {
   it("once paid, shows a receipt in place of the PIX code: amount, when, the transaction id", async () => {
     const { services, finish } = fakeServices();
     Object.assign(navigator, { clipboard: { writeText: jest.fn(() => Promise.resolve()) } });
-    renderPane(<FundScreen services={services} />);
+    renderFund(<FundScreen services={services} />);
     fill("1.500,00", "Acme Ltda", "11.222.333/0001-81");
     await screen.findByRole("img", { name: "QR code da cobrança PIX" });
     const paidAt = new Date(2026, 10, 27, 14, 5).getTime();
@@ -233,7 +239,7 @@ describe("Fund screen", () => {
 
   it("an expired charge keeps no code to pay with", async () => {
     const { services, finish } = fakeServices();
-    renderPane(<FundScreen services={services} />, "en-US");
+    renderFund(<FundScreen services={services} />, "en-US");
     fireEvent.change(await screen.findByLabelText(/Amount \(R\$\)/), { target: { value: "10" } });
     fireEvent.change(screen.getByLabelText(/Payer name/), { target: { value: "Acme" } });
     fireEvent.change(screen.getByLabelText(/Payer CPF or CNPJ/), { target: { value: "11222333000181" } });
@@ -264,7 +270,7 @@ describe("Fund screen", () => {
             }),
       ),
     });
-    renderPane(<FundScreen services={services} />);
+    renderFund(<FundScreen services={services} />);
     fireEvent.click(await screen.findByRole("button", { name: "Acompanhar uma cobrança existente" }));
     const field = await screen.findByLabelText("Identificador da cobrança");
     fireEvent.change(field, { target: { value: "tx 1" } });
@@ -297,7 +303,7 @@ describe("Fund screen", () => {
 
     it("reads the charge by the id kept before sending, and follows it when it exists", async () => {
       const { services } = fakeServices({ createCharge: lost() });
-      renderPane(<FundScreen services={services} />);
+      renderFund(<FundScreen services={services} />);
       fill("10", "Acme Ltda", "11.222.333/0001-81");
       expect(await screen.findByRole("img", { name: "QR code da cobrança PIX" })).toBeTruthy();
       expect(services.followCharge).toHaveBeenCalledWith("tx-9", expect.anything());
@@ -311,7 +317,7 @@ describe("Fund screen", () => {
           Promise.reject(new ChargeNotFoundError(id, { cause: new Error("404") })),
         ),
       });
-      renderPane(<FundScreen services={services} />);
+      renderFund(<FundScreen services={services} />);
       fill("10", "Acme Ltda", "11.222.333/0001-81");
       expect(await screen.findByText(/A cobrança não chegou a ser criada/)).toBeTruthy();
       expect(screen.getByRole("button", { name: "Gerar cobrança PIX" })).toBeTruthy();
@@ -323,7 +329,7 @@ describe("Fund screen", () => {
         createCharge: lost(),
         followCharge: jest.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
       });
-      renderPane(<FundScreen services={services} />);
+      renderFund(<FundScreen services={services} />);
       fill("10", "Acme Ltda", "11.222.333/0001-81");
       expect((await screen.findByTestId("pane-message")).textContent).toContain(
         "Não se sabe se a cobrança foi criada",
@@ -335,7 +341,7 @@ describe("Fund screen", () => {
 
   it("funds exactly the draft's shortfall", async () => {
     const { services } = fakeServices();
-    renderPane(<FundScreen services={services} draftId="d-7" />);
+    renderFund(<FundScreen services={services} draftId="d-7" />);
     fireEvent.click(await screen.findByLabelText(/Exatamente o que falta: R\$\s250,50/));
     fill("", "Acme Ltda", "11.222.333/0001-81");
     await screen.findByTestId("charge");
@@ -348,7 +354,7 @@ describe("Fund screen", () => {
 
   it("cancels a pending charge and says when it was already paid (409)", async () => {
     const { services, run } = fakeServices();
-    renderPane(<FundScreen services={services} />);
+    renderFund(<FundScreen services={services} />);
     fill("10", "Acme Ltda", "11.222.333/0001-81");
     fireEvent.click(await screen.findByRole("button", { name: "Cancelar a cobrança" }));
     expect(await screen.findByText(/já tinha sido paga/)).toBeTruthy();
@@ -358,7 +364,7 @@ describe("Fund screen", () => {
 
   it("shows an API failure in the one message area", async () => {
     const { services } = fakeServices({ createCharge: jest.fn(() => Promise.reject(new Error("boom"))) });
-    renderPane(<FundScreen services={services} />, "en-US");
+    renderFund(<FundScreen services={services} />, "en-US");
     fireEvent.change(await screen.findByLabelText(/Amount \(R\$\)/), { target: { value: "10" } });
     fireEvent.change(screen.getByLabelText(/Payer name/), { target: { value: "Acme" } });
     fireEvent.change(screen.getByLabelText(/Payer CPF or CNPJ/), { target: { value: "11222333000181" } });
@@ -372,7 +378,7 @@ describe("Fund screen", () => {
       at: "2026-11-28T10:00:00.000Z",
     };
     const { services } = fakeServices({ pendingCharge: jest.fn(() => Promise.resolve(pending)) });
-    renderPane(<FundScreen services={services} />);
+    renderFund(<FundScreen services={services} />);
     expect(
       await screen.findByText(/Uma cobrança de R\$\s500,00 criada em .* não foi acompanhada até o fim/),
     ).toBeTruthy();

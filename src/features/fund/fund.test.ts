@@ -4,7 +4,7 @@
  */
 import { APIUserAbortError, DepositOutcomeUnknownError, collectAll } from "../../api";
 import { PIX_DELAY } from "../../../sandbox/test-harness";
-import { startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
+import { startWorkflowEnv, type WorkflowEnv } from "../testing/workflows-env";
 import { cancelCharge } from "./cancel-charge";
 import { type Charge, FundingInputError, followFinalizeCharge, startDeposit } from "./charges";
 import { fund, readShortfall } from "./fund";

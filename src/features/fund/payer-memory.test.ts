@@ -1,4 +1,4 @@
-import { MemoryUserStorage } from "../../taskpane/memory-host";
+import { MemoryUserStorage } from "../../api/testing/memory-storage";
 import { PAYERS_KEY, payerMemory } from "./payer-memory";
 
 describe("the payer remembered per connection", () => {

@@ -1,8 +1,8 @@
 import type { ValePixClient } from "../../api";
-import { startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
+import { startWorkflowEnv, type WorkflowEnv } from "../testing/workflows-env";
 import { PIX_DELAY } from "../../../sandbox/test-harness";
 import { fundServices } from "./adapter";
-import { MemoryStorage } from "../../api/testing/memory-storage";
+import { MemoryUserStorage } from "../../api/testing/memory-storage";
 
 class Crash extends Error {}
 
@@ -21,7 +21,7 @@ const run = (signal = new AbortController().signal) => ({
 describe("charges written ahead", () => {
   it("keeps a charge before its POST leaves, so a pane closed meanwhile follows it next time", async () => {
     env = await startWorkflowEnv();
-    const storage = new MemoryStorage();
+    const storage = new MemoryUserStorage();
     // The pane dies as the charge's POST is answered: the charge exists, the pane never saw it.
     const dying: ValePixClient = {
       ...env.client,

@@ -5,7 +5,7 @@
  */
 import { collectAll, type Transaction } from "../../api";
 import { LOT_DELAY, PIX_DELAY } from "../../../sandbox/test-harness";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
+import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../testing/workflows-env";
 import { startDeposit } from "../fund";
 import {
   linkOf,

@@ -5,7 +5,7 @@
 import { Button } from "@fluentui/react-components";
 import { fireEvent, screen } from "@testing-library/react";
 import { AuthenticationError } from "../../api";
-import { renderPane } from "../../taskpane/testing";
+import { renderScreen } from "../testing/render";
 import { useReport } from "./ErrorCenter";
 
 function Screen() {
@@ -25,7 +25,7 @@ function Screen() {
 }
 
 test("an error is an alert in a sticky area, and takes the focus; pressing again focuses it anew", () => {
-  renderPane(<Screen />);
+  renderScreen(<Screen />);
   fireEvent.click(screen.getByRole("button", { name: "fail" }));
   const alert = screen.getByRole("alert");
   const area = screen.getByTestId("message-area");
@@ -45,7 +45,7 @@ test("an error is an alert in a sticky area, and takes the focus; pressing again
 });
 
 test("a notice is a status and leaves the focus where it is", () => {
-  renderPane(<Screen />);
+  renderScreen(<Screen />);
   const button = screen.getByRole("button", { name: "notice" });
   button.focus();
   fireEvent.click(button);

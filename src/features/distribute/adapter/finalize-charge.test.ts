@@ -2,18 +2,21 @@
  * @jest-environment node
  *
  * Finalize with BALANCE_WITH_PIX / BALANCE_WITH_BOLETO when the balance does not cover the total,
- * through the pane's services against the sandbox: the API opens a charge for the difference
+ * through the feature's services (the pane's connection, src/features/testing/connected.ts)
+ * against the sandbox: the API opens a charge for the difference
  * (API document, "Finalize body" and "Finalize response"); the pane is handed it (PIX code or
  * boleto line, expiry) while the distribution waits, and its state once paid. (Cancelling it
  * from the pane: src/features/distribute/screen/FinalizeCharge.test.tsx.)
  */
-import { fundBalance, newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
-import { connectedServices } from "../../../../test/pane-env";
+import { fundBalance, newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../testing/workflows-env";
+import { connectedClient } from "../../testing/connected";
 import { PIX_DELAY } from "../../../../sandbox/test-harness";
 import { collectAll } from "../../../api";
 import { formatCpf } from "../../../money";
 import type { Charge } from "../../fund";
 import type { PaymentMethod } from "../../../api";
+import { WorkflowReads } from "../send/reads";
+import { distributeServices } from "./adapter";
 
 jest.setTimeout(60_000);
 
@@ -30,9 +33,9 @@ async function sentDraft(pixDelayMs = PIX_DELAY) {
   const wb = newWorkbook([{ name: "Dez", header: ["CPF", "Nome", "Refeição", "Alimentação"], rows }]);
   // R$ 1.000,00 in the balance for a R$ 3.000,00 distribution: R$ 2.000,00 is charged.
   await fundBalance(env, env.client, 100_000, pixDelayMs);
-  const services = await connectedServices(env, wb);
+  const { api } = await connectedClient(env);
   const run = { signal: new AbortController().signal, onProgress: () => {} };
-  const distribute = services.distribute!;
+  const distribute = distributeServices(api, wb, "pt-BR", new WorkflowReads());
   await distribute.validate("Dez", run);
   const sent = await distribute.send({ table: "Dez", mode: "selected" }, run);
   expect(sent.totalCents).toBe(300_000);

@@ -6,7 +6,7 @@
 import { createFakeExcel } from "../../../excel/fake";
 import { MemoryWorkbook, createMemoryWorkbook } from "../../../excel/memory-workbook";
 import { type CellValue, type TableChange } from "../../../workbook";
-import { PRODUCTS, makeEmployees } from "../../../workbook/testing";
+import { PRODUCTS, makeEmployees } from "../../../workbook/testing/people";
 import type { DistributeServices } from "../services";
 import { distributeServices } from "./adapter";
 import { directoryClient } from "../testing/directory-client";

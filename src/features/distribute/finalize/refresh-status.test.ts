@@ -3,7 +3,7 @@
  * over loopback: what it must not claim. The ribbon tests (src/commands) cover the happy path.
  */
 import { collectAll } from "../../../api";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
+import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../testing/workflows-env";
 import { sendSheet } from "../send/distribute";
 import { NoDistributionError, refreshStatus } from "./refresh-status";
 import { appendRunLogEntry, creatingEntry, readRunLogEntries } from "../../../workbook/run-log";

@@ -13,7 +13,7 @@ import {
   startWorkflowEnv,
   type WorkflowEnv,
   finalizeBody,
-} from "../../../../test/workflows-env";
+} from "../../testing/workflows-env";
 import { finalizeBatch, finalizeGroup } from "../finalize/finalize-mode";
 import { reviewModeAgain } from "./mode-recheck";
 import { sendBatch, sendGroup } from "./modes";

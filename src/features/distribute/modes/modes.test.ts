@@ -16,7 +16,7 @@ import {
   startWorkflowEnv,
   type WorkflowEnv,
   finalizeBody,
-} from "../../../../test/workflows-env";
+} from "../../testing/workflows-env";
 import { ModeInputError } from "./mode-input";
 import { DraftChangedError } from "../finalize/finalize-draft";
 import { finalizeBatch, finalizeGroup } from "../finalize/finalize-mode";

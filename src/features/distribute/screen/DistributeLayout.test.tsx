@@ -6,15 +6,15 @@
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { makeIssue } from "../../../workbook";
-import { renderPane } from "../../../taskpane/testing";
+import { renderDistribute } from "../testing/render";
 import type { ValidationView } from "../services";
 import { DistributeScreen } from "./DistributeScreen";
-import { fake, failing, passing, pickTable, sendEnabled } from "./fake-services";
+import { fake, failing, passing, pickTable, sendEnabled } from "../testing/fake-services";
 import { ProblemList } from "./ProblemList";
 
 describe("the column mapping", () => {
   it("folds into one line when every column is recognised, and opens to edit", async () => {
-    renderPane(<DistributeScreen services={fake()} />);
+    renderDistribute(<DistributeScreen services={fake()} />);
     await pickTable();
     expect(screen.getByTestId("mapping-folded").textContent).toBe("3 colunas reconhecidas");
     expect(screen.queryByLabelText("Papel da coluna Refeição")).toBeNull();
@@ -39,7 +39,7 @@ describe("the column mapping", () => {
         }),
       ),
     });
-    renderPane(<DistributeScreen services={s} />, "en-US");
+    renderDistribute(<DistributeScreen services={s} />, "en-US");
     const select = await screen.findByLabelText("Table");
     await screen.findByRole("option", { name: "Novembro (Distribuição, 3)" });
     fireEvent.change(select, { target: { value: "Novembro" } });
@@ -64,7 +64,7 @@ describe("a long problem list", () => {
 
   it("is grouped by kind and column, each row a button named by its problem, with no icon glyph", () => {
     const onSelect = jest.fn();
-    renderPane(<ProblemList issues={issues} onSelect={onSelect} />);
+    renderDistribute(<ProblemList issues={issues} onSelect={onSelect} />);
     const list = screen.getByRole("list", { name: "Problemas (11)" });
     const cpf = within(list).getByRole("group", {
       name: "CPF inválido (coluna CPF): linhas 4, 7, 12, 15, 18, 21, 22, 30 e 41",
@@ -86,7 +86,7 @@ describe("a long problem list", () => {
   });
 
   it("is not grouped when short: each problem a button named by its message alone", () => {
-    renderPane(<ProblemList issues={issues.slice(0, 3)} onSelect={() => {}} />, "en-US");
+    renderDistribute(<ProblemList issues={issues.slice(0, 3)} onSelect={() => {}} />, "en-US");
     const list = screen.getByRole("list", { name: "Problems (3)" });
     // Accessible names, computed as a screen reader does: the icon's glyph is not in them.
     expect(within(list).getAllByRole("button", { name: /^Row \d+, column CPF: the CPF/ })).toHaveLength(2);
@@ -98,7 +98,7 @@ describe("focus and words after each action", () => {
   it("moves focus to the problems after Validate and to the review after Send; the draft's id is under Detalhes", async () => {
     const validations: ValidationView[] = [failing, passing];
     const s = fake({ validate: jest.fn(() => Promise.resolve(validations.shift() ?? passing)) });
-    renderPane(<DistributeScreen services={s} />);
+    renderDistribute(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
     await screen.findByRole("list", { name: "Problemas (1)" });

@@ -3,15 +3,15 @@ import type { TableChange } from "../../../workbook";
 import { DoublePaymentError } from "../../../workbook/run-log";
 import type { DistributeServices } from "../services";
 import type { Run } from "../../../api/progress";
-import { renderPane } from "../../../taskpane/testing";
+import { renderDistribute } from "../testing/render";
 import { DistributeScreen } from "./DistributeScreen";
-import { badCell, failing, fake, matching, passing, pickTable, sendEnabled } from "./fake-services";
+import { badCell, failing, fake, matching, passing, pickTable, sendEnabled } from "../testing/fake-services";
 import { FinalizeForm } from "./FinalizeForm";
 
 describe("Distribute screen", () => {
   it("shows the mapping and saves a correction", async () => {
     const s = fake();
-    renderPane(<DistributeScreen services={s} />);
+    renderDistribute(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Editar mapeamento das colunas" }));
     const role = screen.getByLabelText("Papel da coluna Alimentação");
@@ -30,7 +30,7 @@ describe("Distribute screen", () => {
 
   it("lists problems that select their cell through the port, blocks sending, and checks a cell's cents", async () => {
     const s = fake();
-    renderPane(<DistributeScreen services={s} />);
+    renderDistribute(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
     const list = await screen.findByRole("list", { name: "Problemas (1)" });
@@ -71,7 +71,7 @@ describe("Distribute screen", () => {
           }),
       ),
     });
-    renderPane(<DistributeScreen services={s} />);
+    renderDistribute(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
     await screen.findByRole("list", { name: "Problemas (1)" });
@@ -99,7 +99,7 @@ describe("Distribute screen", () => {
         },
       },
     );
-    renderPane(<DistributeScreen services={s} />);
+    renderDistribute(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
     await screen.findByRole("list", { name: "Problemas (1)" });
@@ -184,7 +184,7 @@ describe("Distribute screen", () => {
       ),
       send: jest.fn(() => Promise.reject(new Error("nope"))),
     });
-    renderPane(<DistributeScreen services={s} />, "en-US");
+    renderDistribute(<DistributeScreen services={s} />, "en-US");
     const select = await screen.findByLabelText("Table");
     await screen.findByRole("option", { name: "Novembro (Distribuição, 3)" });
     fireEvent.change(select, { target: { value: "Novembro" } });
@@ -205,7 +205,7 @@ describe("Distribute screen", () => {
 describe("Distribute screen, modes and a repeated table", () => {
   it("shows modes the host cannot send yet as disabled, with the reason", async () => {
     const s = fake({ modes: ["selected"], validate: jest.fn(() => Promise.resolve(passing)) });
-    renderPane(<DistributeScreen services={s} />);
+    renderDistribute(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
     const batch = await screen.findByLabelText("Todos os colaboradores ativos");
@@ -231,7 +231,7 @@ describe("Distribute screen, modes and a repeated table", () => {
     send.mockRejectedValueOnce(paid);
     send.mockImplementation((...args) => base.send(...args));
     const s = { ...base, send };
-    renderPane(<DistributeScreen services={s} />);
+    renderDistribute(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
     fireEvent.click(await sendEnabled("Enviar para rascunho"));
@@ -264,7 +264,7 @@ describe("Distribute screen, modes and a repeated table", () => {
       }),
       revalidate: jest.fn(() => Promise.resolve(failing)),
     });
-    renderPane(<DistributeScreen services={s} onFund={onFund} />);
+    renderDistribute(<DistributeScreen services={s} onFund={onFund} />);
     await pickTable();
     fireEvent.click(screen.getByRole("button", { name: "Validar" }));
     fireEvent.click(await screen.findByRole("button", { name: "Depositar o que falta" }));
@@ -294,7 +294,7 @@ describe("Distribute screen, modes and a repeated table", () => {
 describe("Distribute screen, mode batch", () => {
   it("takes a value for everyone per product, refuses text that is not an amount, and sends cents", async () => {
     const s = fake({ validate: jest.fn(() => Promise.resolve(passing)) });
-    renderPane(<DistributeScreen services={s} />);
+    renderDistribute(<DistributeScreen services={s} />);
     await pickTable();
     // The server picks the employees: without overrides, the table need not be validated.
     fireEvent.click(await screen.findByLabelText("Todos os colaboradores ativos"));
@@ -351,7 +351,7 @@ describe("Distribute screen, batch and group after the send", () => {
       ),
       review: jest.fn(() => Promise.resolve(changed)),
     });
-    renderPane(<DistributeScreen services={s} />);
+    renderDistribute(<DistributeScreen services={s} />);
     await pickTable();
     fireEvent.click(await screen.findByLabelText("Todos os colaboradores ativos"));
     const values = screen.getByRole("group", { name: "Valor para todos, por produto" });
@@ -369,7 +369,7 @@ describe("Distribute screen, batch and group after the send", () => {
 describe("Finalize form", () => {
   it("refuses an invoice category used twice and a payer document whose check digits fail", async () => {
     const onSubmit = jest.fn();
-    renderPane(<FinalizeForm onSubmit={onSubmit} />, "en-US");
+    renderDistribute(<FinalizeForm onSubmit={onSubmit} />, "en-US");
     fireEvent.click(screen.getByRole("button", { name: "Add a description" }));
     fireEvent.click(screen.getByRole("button", { name: "Add a description" }));
     const categories = screen.getAllByLabelText("Category");

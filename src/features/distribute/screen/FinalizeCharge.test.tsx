@@ -7,9 +7,9 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import type { Charge } from "../../fund";
 import type { FinalizeOutcome } from "../services";
 import type { Run } from "../../../api/progress";
-import { renderPane } from "../../../taskpane/testing";
+import { renderDistribute } from "../testing/render";
 import { DistributeScreen } from "./DistributeScreen";
-import { fake, passing, pickTable, sendEnabled } from "./fake-services";
+import { fake, passing, pickTable, sendEnabled } from "../testing/fake-services";
 
 const PIX =
   "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR6304ABCD";
@@ -50,7 +50,7 @@ test("PIX for the difference: code, QR, expiry and progress while waiting; cance
     expiresAt: new Date(Date.now() + 600_000).toISOString(),
   });
   const s = fake({ validate: jest.fn(() => Promise.resolve(passing)), finalize: w.finalize });
-  renderPane(<DistributeScreen services={s} />);
+  renderDistribute(<DistributeScreen services={s} />);
   await finalizeWith("Saldo + PIX pela diferença");
 
   const panel = await screen.findByRole("region", { name: "Pague a cobrança da diferença" });
@@ -81,7 +81,7 @@ test("boleto for the difference: the digitable line to copy, no QR", async () =>
   const line = "00090.12345 67890.123456 78901.234567 9 00000000023456";
   const w = waiting({ transactionId: "tx-8", status: "PENDING", amountCents: 23_456, boletoLine: line });
   const s = fake({ validate: jest.fn(() => Promise.resolve(passing)), finalize: w.finalize });
-  renderPane(<DistributeScreen services={s} />);
+  renderDistribute(<DistributeScreen services={s} />);
   await finalizeWith("Saldo + boleto pela diferença");
   const panel = await screen.findByRole("region", { name: "Pague a cobrança da diferença" });
   expect(within(panel).getByLabelText("Linha digitável do boleto")).toHaveProperty("value", line);

@@ -5,10 +5,10 @@
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryWorkbook } from "../../../excel/memory-workbook";
-import { PRODUCTS, makeEmployees } from "../../../workbook/testing";
+import { PRODUCTS, makeEmployees } from "../../../workbook/testing/people";
 import { distributeServices } from "../adapter/adapter";
 import { directoryClient } from "../testing/directory-client";
-import { renderPane } from "../../../taskpane/testing";
+import { renderDistribute } from "../testing/render";
 import { DistributeScreen } from "./DistributeScreen";
 
 it("typing a wrong amount shows it in the pane and in the status cell, and fixing it clears both", async () => {
@@ -24,7 +24,7 @@ it("typing a wrong amount shows it in the pane and in the status cell, and fixin
     ],
   });
   const services = distributeServices(directoryClient(employees, PRODUCTS), wb, "pt-BR");
-  renderPane(<DistributeScreen services={services} />);
+  renderDistribute(<DistributeScreen services={services} />);
   const select = await screen.findByLabelText("Tabela");
   await screen.findByRole("option", { name: /^Dist/ });
   fireEvent.change(select, { target: { value: "Dist" } });

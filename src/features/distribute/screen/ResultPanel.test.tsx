@@ -1,5 +1,5 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { renderPane } from "../../../taskpane/testing";
+import { renderDistribute } from "../testing/render";
 import type { FinalizeOutcome } from "../services";
 import { ResultPanel } from "./ResultPanel";
 
@@ -13,7 +13,7 @@ const outcome = (status: string): FinalizeOutcome => ({
 });
 
 const show = (status: string, locale: "pt-BR" | "en-US" = "pt-BR") =>
-  renderPane(
+  renderDistribute(
     <ResultPanel result={outcome(status)} busy={false} onCheckAgain={() => {}} onAgain={() => {}} />,
     locale,
   );

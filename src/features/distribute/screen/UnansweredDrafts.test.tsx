@@ -8,9 +8,9 @@ import { fireEvent, screen } from "@testing-library/react";
 import { APIConnectionError, DraftCreateOutcomeUnknownError } from "../../../api";
 import { type RunLogEntry, UnansweredDraftsError } from "../../../workbook/run-log";
 import type { DistributeServices } from "../services";
-import { renderPane } from "../../../taskpane/testing";
+import { renderDistribute } from "../testing/render";
 import { DistributeScreen } from "./DistributeScreen";
-import { fake, passing, sendEnabled } from "./fake-services";
+import { fake, passing, sendEnabled } from "../testing/fake-services";
 
 const unknown = () =>
   new DraftCreateOutcomeUnknownError({
@@ -74,7 +74,7 @@ it.each([
   },
 ])("$locale: unknown outcome, the cap's question, Create another draft, the review's count", async (w) => {
   const s = services();
-  renderPane(<DistributeScreen services={s} />, w.locale);
+  renderDistribute(<DistributeScreen services={s} />, w.locale);
   await pickTable();
   fireEvent.click(screen.getByRole("button", { name: w.validate }));
 

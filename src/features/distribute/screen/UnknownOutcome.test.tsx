@@ -7,9 +7,9 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { APIConnectionTimeoutError, FinalizeOutcomeUnknownError } from "../../../api";
 import type { Distribution } from "../../../api";
 import type { DistributeServices, FinalizeCheck, FinalizeOutcome } from "../services";
-import { renderPane } from "../../../taskpane/testing";
+import { renderDistribute } from "../testing/render";
 import { DistributeScreen } from "./DistributeScreen";
-import { fake, passing, pickTable, sendEnabled } from "./fake-services";
+import { fake, passing, pickTable, sendEnabled } from "../testing/fake-services";
 
 const noAnswer = (distribution?: Distribution) =>
   new FinalizeOutcomeUnknownError({
@@ -29,7 +29,7 @@ const completed: FinalizeOutcome = {
 /** Validate, send, review, fill the form, confirm: finalize is called once. */
 async function finalizeOnce(s: DistributeServices, locale: "pt-BR" | "en-US" = "pt-BR") {
   const pt = locale === "pt-BR";
-  renderPane(<DistributeScreen services={s} />, locale);
+  renderDistribute(<DistributeScreen services={s} />, locale);
   if (pt) await pickTable();
   else {
     const select = await screen.findByLabelText("Table");

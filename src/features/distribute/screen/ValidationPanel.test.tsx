@@ -5,9 +5,9 @@
  */
 import { screen, within } from "@testing-library/react";
 import { computeMapping, EmployeeIndex, validateRows } from "../../../workbook";
-import { PRODUCTS, makeCpf, makeEmployees } from "../../../workbook/testing";
+import { PRODUCTS, makeCpf, makeEmployees } from "../../../workbook/testing/people";
 import type { Locale } from "../../../ui/i18n";
-import { renderPane } from "../../../taskpane/testing";
+import { renderDistribute } from "../testing/render";
 import { ValidationPanel } from "./ValidationPanel";
 
 const HEADER = ["CPF", "Vale Refeição"];
@@ -28,7 +28,7 @@ test.each<[Locale, string, RegExp]>([
   ["en-US", "Row 2, column Vale Refeição: R$ 1,234.56 is a large amount for a benefit", /^Problems/],
   ["pt-BR", "Linha 2, coluna Vale Refeição: R$ 1.234,56 é um valor alto para um benefício", /^Problemas/],
 ])("a %s pane shows the amount of a problem in its own format", (locale, text, list) => {
-  renderPane(
+  renderDistribute(
     <ValidationPanel table="Dist" result={result} mapping={undefined} services={services} />,
     locale,
   );

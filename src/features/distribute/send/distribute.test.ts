@@ -22,7 +22,7 @@ import {
   startWorkflowEnv,
   type WorkflowEnv,
   finalizeBody,
-} from "../../../../test/workflows-env";
+} from "../../testing/workflows-env";
 import { sendSheet } from "./distribute";
 import { finalizeSheet } from "../finalize/finalize";
 import { DraftChangedError, UnknownOutcomeNeedsConfirmationError } from "../finalize/finalize-draft";

@@ -9,7 +9,7 @@
 import { DraftCreateOutcomeUnknownError } from "../../../api";
 import { collectAll, type Employee } from "../../../api";
 import { formatCpf } from "../../../money";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
+import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../testing/workflows-env";
 import {
   MAX_UNANSWERED_CREATES,
   UnansweredDraftsError,

@@ -13,7 +13,7 @@ import {
   startWorkflowEnv,
   type WorkflowEnv,
   finalizeBody,
-} from "../../../../test/workflows-env";
+} from "../../testing/workflows-env";
 import { finalizeSheet } from "../finalize/finalize";
 import { sendSheet } from "./distribute";
 import { READS_MAX_AGE_MS, WorkflowReads } from "./reads";

@@ -14,7 +14,7 @@ import {
   newWorkbook,
   startWorkflowEnv,
   type WorkflowEnv,
-} from "../../../../test/workflows-env";
+} from "../../testing/workflows-env";
 import { sendSheet } from "./distribute";
 import { finalizeSheet } from "../finalize/finalize";
 import { finalizeBatch } from "../finalize/finalize-mode";

@@ -20,13 +20,13 @@ import {
   startWorkflowEnv,
   testClient,
   type WorkflowEnv,
-} from "../../../../test/workflows-env";
+} from "../../testing/workflows-env";
 import { LOT_DELAY } from "../../../../sandbox/test-harness";
 import { refreshStatus } from "../finalize/refresh-status";
 import { sendSheet } from "../send/distribute";
 import { finalizeSheet } from "../finalize/finalize";
 import { UnknownOutcomeNeedsConfirmationError } from "../finalize/finalize-draft";
-import { MemoryStorage } from "../../../api/testing/memory-storage";
+import { MemoryUserStorage } from "../../../api/testing/memory-storage";
 
 jest.setTimeout(120_000);
 
@@ -129,7 +129,7 @@ async function month(pane: Pane): Promise<"paid" | "refused as paid"> {
 
 interface World {
   env: WorkflowEnv;
-  storage: MemoryStorage;
+  storage: MemoryUserStorage;
   rows: CellValue[][];
   /** The workbook the run starts on, and a copy of it saved before the run. */
   workbook: Workbook;
@@ -142,7 +142,7 @@ async function world(): Promise<World> {
     (e) => e.situation === "active",
   );
   const rows = active.map((e, i): CellValue[] => [e.cpf!, e.name, 600 + (i % 3) * 10, i % 2 ? 450 : ""]);
-  const storage = new MemoryStorage();
+  const storage = new MemoryUserStorage();
   const init = () => createMemoryWorkbook({ tables: [{ name: TABLE, sheet: TABLE, header: HEADER, rows }] });
   const first = init();
   const id = await workbookId(first); // the pane named the workbook before it was saved

@@ -5,7 +5,7 @@
  */
 import { type ValePixClient, collectAll } from "../../../api";
 import type { CellValue } from "../../../workbook";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
+import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../testing/workflows-env";
 import { sendSheet } from "../send/distribute";
 import { interruptedRun } from "./interrupted";
 

@@ -13,7 +13,7 @@ import {
   startWorkflowEnv,
   testClient,
   type WorkflowEnv,
-} from "../../../../test/workflows-env";
+} from "../../testing/workflows-env";
 import { sendSheet } from "../send/distribute";
 import { finalizeSheet } from "../finalize/finalize";
 import type * as Distribute from "../send/distribute";

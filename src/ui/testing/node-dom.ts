@@ -12,18 +12,18 @@ const dom = new JSDOM("<!doctype html><html><body></body></html>", {
   pretendToBeVisual: true,
 });
 const win = dom.window as unknown as Record<string, unknown>;
-const g = globalThis as unknown as Record<string, unknown>;
+const nodeGlobal = globalThis as unknown as Record<string, unknown>;
 for (const key of [
   ...Object.getOwnPropertyNames(win),
   ...Object.getOwnPropertyNames(Object.getPrototypeOf(win)),
 ]) {
-  if (key in g) continue;
-  Object.defineProperty(g, key, { configurable: true, get: () => win[key] });
+  if (key in nodeGlobal) continue;
+  Object.defineProperty(nodeGlobal, key, { configurable: true, get: () => win[key] });
 }
-g.window = win;
-g.document = win.document;
+nodeGlobal.window = win;
+nodeGlobal.document = win.document;
 // jsdom implements no layout (see test/setup-dom.ts).
-g.ResizeObserver ??= class {
+nodeGlobal.ResizeObserver ??= class {
   observe(): void {}
   unobserve(): void {}
   disconnect(): void {}

@@ -7,21 +7,25 @@
  * filled in next time, not offered on another address, and never written into the workbook (no
  * cell, no workbook setting, nothing in the saved .xlsx).
  *
- * Node's environment with a jsdom DOM (test/node-dom.ts), as src/taskpane/journey.test.tsx.
+ * The preview's host: the pane (src/taskpane/App.tsx) over the fake Excel, saved as the preview
+ * saves a .xlsx. Node's environment with a jsdom DOM (src/ui/testing/node-dom.ts), as
+ * src/taskpane/journey.test.tsx.
  */
-import { closeDom } from "../../../test/node-dom";
+import { closeDom } from "../ui/testing/node-dom";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { cleanup, fireEvent, render, waitFor, within } from "@testing-library/react";
 import { inflateRawSync } from "node:zlib";
-import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../test/workflows-env";
-import { TOKEN_A } from "../../../sandbox/test-harness";
-import { normalizeBaseUrl } from "../../api";
-import { readSnapshot } from "../../preview/fake-io";
-import { writeXlsx } from "../../preview/xlsx";
-import { App } from "../../taskpane/App";
-import { MemoryTokenStore, MemoryUserStorage } from "../../taskpane/memory-host";
-import { createServices } from "../../taskpane/pane-services";
-import { PAYERS_KEY } from "./payer-memory";
+import { newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../features/testing/workflows-env";
+import { TOKEN_A } from "../../sandbox/test-harness";
+import { normalizeBaseUrl } from "../api";
+import { readSnapshot } from "./fake-io";
+import { writeXlsx } from "./xlsx";
+import { App } from "../taskpane/App";
+import { MemoryTokenStore, MemoryUserStorage } from "../api/testing/memory-storage";
+import { createServices } from "../taskpane/pane-services";
+
+/** Where the fund feature remembers payers (src/features/fund/payer-memory.ts): a stored key, so it does not change. */
+const PAYERS_KEY = "valepix.fund.payers.v1";
 
 jest.setTimeout(120_000);
 

@@ -8,17 +8,22 @@
  * been applied, "check status" reads before anything else, and "finalize anyway" comes only after
  * a check that found it not applied. Finalize reaches the server at most once per decision.
  *
- * Node's environment with a jsdom DOM (test/node-dom.ts), as src/taskpane/journey.test.tsx.
+ * Node's environment with a jsdom DOM (src/ui/testing/node-dom.ts), as src/taskpane/journey.test.tsx.
  */
-import { closeDom } from "../../../../test/node-dom";
+import { closeDom } from "../ui/testing/node-dom";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { cleanup, fireEvent, render, waitFor, within } from "@testing-library/react";
-import { fundBalance, newWorkbook, startWorkflowEnv, type WorkflowEnv } from "../../../../test/workflows-env";
-import { connectedServices } from "../../../../test/pane-env";
-import { collectAll, type ValePixClient } from "../../../api";
-import { formatCpf } from "../../../money";
-import { readRunLogEntries } from "../../../workbook/run-log";
-import { App } from "../../../taskpane/App";
+import {
+  fundBalance,
+  newWorkbook,
+  startWorkflowEnv,
+  type WorkflowEnv,
+} from "../features/testing/workflows-env";
+import { connectedServices } from "./testing/pane-env";
+import { collectAll, type ValePixClient } from "../api";
+import { formatCpf } from "../money";
+import { readRunLogEntries } from "../workbook/run-log";
+import { App } from "./App";
 
 jest.setTimeout(120_000);
 

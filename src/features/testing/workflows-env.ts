@@ -4,13 +4,13 @@
  * client sent, and THE test workbook factory (`newWorkbook`): the Office.js adapter over the fake
  * Excel (src/excel/memory-workbook.ts), so workflow tests run the adapter's code too.
  */
-import { type ClientOptions, type FinalizeBody, type ValePixClient, createClient } from "../src/api";
-import { type MemoryWorkbook, createMemoryWorkbook } from "../src/excel/memory-workbook";
-import type { CellValue } from "../src/workbook";
-import { readDraftItems } from "../src/features/distribute";
-import { PIX_DELAY, startTestSandbox, TOKEN_A } from "../sandbox/test-harness";
-import type { RunningSandbox, SandboxOptions } from "../sandbox/server";
-import type { ManualClock } from "../sandbox/testkit";
+import { type ClientOptions, type FinalizeBody, type ValePixClient, createClient } from "../../api";
+import { type MemoryWorkbook, createMemoryWorkbook } from "../../excel/memory-workbook";
+import type { CellValue } from "../../workbook";
+import { readDraftItems } from "../distribute";
+import { PIX_DELAY, startTestSandbox, TOKEN_A } from "../../../sandbox/test-harness";
+import type { RunningSandbox, SandboxOptions } from "../../../sandbox/server";
+import type { ManualClock } from "../../../sandbox/testkit";
 
 interface SentRequest {
   method: string;

@@ -11,16 +11,16 @@ import {
   FinalizeOutcomeUnknownError,
   PollTimeoutError,
   ResponseValidationError,
-} from "../../api";
-import { WorkbookHostError } from "../../excel";
-import { RowTooLargeError, SecretSettingError } from "../../workbook";
-import { DoublePaymentError } from "../../workbook/run-log";
-import { FundingInputError } from "../../features/fund";
-import { ConnectionInputError } from "../../features/connection";
-import { messagesFor } from "../i18n";
-import { paneMessageFor as messageFor } from "../../taskpane/error-words";
-import { isCancel } from "./messageFor";
-import { CONNECTION_WORDS } from "../../features/connection";
+} from "../api";
+import { WorkbookHostError } from "../excel";
+import { RowTooLargeError, SecretSettingError } from "../workbook";
+import { DoublePaymentError } from "../workbook/run-log";
+import { FundingInputError } from "../features/fund";
+import { ConnectionInputError } from "../features/connection";
+import { messagesFor } from "../ui/i18n";
+import { paneMessageFor as messageFor } from "./error-words";
+import { isCancel } from "../ui/errors/messageFor";
+import { CONNECTION_WORDS } from "../features/connection";
 
 const pt = messagesFor("pt-BR");
 const en = messagesFor("en-US");

@@ -7,11 +7,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
-import { localizeMetadata, type Metadata } from "../scripts/build/functions-metadata.cjs";
-import type { FakeExcel } from "../src/excel/fake";
-import type { FunctionsRuntime, StreamingCell } from "../src/features/functions/adapter";
+import { localizeMetadata, type Metadata } from "../../../scripts/build/functions-metadata.cjs";
+import type { FakeExcel } from "../../excel/fake";
+import type { FunctionsRuntime, StreamingCell } from "../functions";
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../../..");
 
 let generated: Promise<{ english: Metadata; portuguese: Metadata }> | undefined;
 

@@ -1,5 +1,5 @@
-import { isValidCpf } from "../money";
-import { makeCpf, makeEmployees } from "./testing";
+import { isValidCpf } from "../../money";
+import { makeCpf, makeEmployees } from "./people";
 
 describe("test data", () => {
   test("makeCpf gives valid, distinct CPFs with leading zeros kept (checked by src/money)", () => {

@@ -2,8 +2,8 @@
  * Generated data for tests, benchmarks and the browser preview's demo workbook: valid CPFs,
  * employees and products. Deterministic (no randomness), so failures reproduce.
  */
-import { type Employee, type Product, SITUATION_ACTIVE } from "../api/schemas";
-import { cpfCheckDigits } from "../money";
+import { type Employee, type Product, SITUATION_ACTIVE } from "../../api/schemas";
+import { cpfCheckDigits } from "../../money";
 
 /**
  * The `ordinal`-th valid CPF (11 digits, leading zeros kept): a 9-digit base from `ordinal` plus
