@@ -1,6 +1,7 @@
 /**
  * Validation speed: 50,000 generated rows × 6 products with a few errors, validated as the
- * add-in does (read through the Workbook port in blocks from the memory workbook, i.e. the Office.js adapter over the fake Excel, then validated),
+ * add-in does (read through the Workbook port in blocks: the Office.js adapter and Microsoft's
+ * office.js here, the fake Excel on its own thread, ./excel-thread.ts; then validated),
  * against a lower bound: a bare loop that only reads every cell of the same blocks.
  *
  * Prints ratios, not absolute claims: machines differ, the ratio to the lower bound says how
@@ -9,12 +10,13 @@
 import { formatCents, formatCpf, normalizeCpf, parseCents } from "../src/money";
 import { computeMapping } from "../src/workbook/mapping";
 import { EmployeeIndex } from "../src/workbook/matching";
-import { MemoryWorkbook } from "../src/excel/memory-workbook";
+import { OfficeWorkbook } from "../src/excel/office-workbook";
 import type { CellValue, RowBlock } from "../src/workbook/port";
 import type { Employee } from "../src/api";
 import { PRODUCTS, makeEmployees } from "../src/workbook/testing/people";
 import { LiveValidation } from "../src/workbook/live-validation";
 import { DistributionValidator, type ValidationContext } from "../src/workbook/validation";
+import { type ExcelThread, startExcelThread } from "./excel-thread";
 
 const ROWS = 50_000;
 /**
@@ -81,10 +83,16 @@ function buildSheet(): { header: string[]; rows: CellValue[][]; errorsPlanted: n
   return { header, rows, errorsPlanted };
 }
 
-async function readBlocks(wb: MemoryWorkbook): Promise<RowBlock[]> {
+async function readBlocks(wb: OfficeWorkbook): Promise<RowBlock[]> {
   const out: RowBlock[] = [];
   for await (const b of wb.readTableRows("Dist")) out.push(b);
   return out;
+}
+
+/** The read's syncs and largest answer, on the wire (office.js's releases of ranges apart). */
+function wireOf(excel: ExcelThread): { syncs: number; maxResponseBytes: number } {
+  const syncs = excel.syncs.filter((s) => !s.cleanup);
+  return { syncs: syncs.length, maxResponseBytes: Math.max(0, ...syncs.map((s) => s.response_bytes)) };
 }
 
 function median(xs: number[]): number {
@@ -228,10 +236,9 @@ export default async function run(options: {
   const sheet = buildSheet();
   const { header, rows } = sheet;
   const employees = makeEmployees(ROWS, 0);
-  const wb = MemoryWorkbook.fromTable(header, rows, { name: "Dist" });
-  wb.resetStats();
-  const blocks = await readBlocks(wb);
-  const stats = { ...wb.stats };
+  const excel = await startExcelThread({ tables: [{ name: "Dist", sheet: "Sheet1", header, rows }] });
+  const blocks = await readBlocks(new OfficeWorkbook(excel.run)).finally(() => excel.close());
+  const stats = wireOf(excel);
 
   const { times: bare, sink: bareSink } = measureBare(blocks, RUNS);
   const { times: primitives, sink: primitiveSink } = measurePrimitives(blocks, RUNS);

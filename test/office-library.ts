@@ -1,10 +1,16 @@
 /**
  * Loads Microsoft's office.js for the tests and the benchmarks: the pinned
- * `@microsoft/office-js` package's `dist/excel-web-16.00.js` (Excel on the web's runtime: the
- * shared Office runtime, `OfficeExtension` and `Excel`), read from node_modules and evaluated as
- * it ships, unmodified, in a jsdom window of its own (the library expects a browser's `window`).
- * Before it runs, the window gets the native bridge a host provides (`_richApiNativeBridge`),
- * through which the fake Excel sends events; the library's `HostBridgeSession` is created so its
+ * `@microsoft/office-js` package's loader `dist/office.js` then `dist/excel-web-16.00.js` (Excel
+ * on the web's runtime: the shared Office runtime, `OfficeExtension`, `Excel` and the custom
+ * functions' runtime), in the order a page loads them, read from node_modules and evaluated as
+ * they ship, unmodified, in a jsdom window of its own (the library expects a browser's `window`).
+ * The loader gives `CustomFunctions.associate` (`OfficeExt.Association`), which the runtime reads
+ * as `CustomFunctions._association` when it loads; its start-up then looks for its own
+ * `<script>` element to load the host's files and connect to the host's page, and there is none
+ * here: it stops there (`OSF._OfficeAppFactory.initialize` throws "Office Web Extension script
+ * library file name should be office.js..."), what it defined before kept. Before they run, the window gets the native bridge a host provides
+ * (`_richApiNativeBridge`), through which the fake Excel sends events and custom-function
+ * invocations and receives their results; the library's `HostBridgeSession` is created so its
  * event messages reach the library's event registration. Licence: the package's LICENSE allows
  * installing and using the library "to design, develop and test" the add-in; it is not copied
  * into the repository.
@@ -13,12 +19,19 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { JSDOM } from "jsdom";
-import { type NativeBridge, type OfficeLibrary, setVersionWithin } from "../src/excel/fake/client";
+import {
+  type LibraryCustomFunctions,
+  type NativeBridge,
+  type OfficeLibrary,
+  nativeBridge,
+  setVersionWithin,
+} from "../src/excel/fake/client";
 
+const resolve = createRequire(path.join(process.cwd(), "package.json")).resolve;
 /** The library file the tests and benchmarks run. */
-export const OFFICE_LIBRARY_FILE = createRequire(path.join(process.cwd(), "package.json")).resolve(
-  "@microsoft/office-js/dist/excel-web-16.00.js",
-);
+export const OFFICE_LIBRARY_FILE = resolve("@microsoft/office-js/dist/excel-web-16.00.js");
+/** Office's loader, which a page loads first (`CustomFunctions.associate` is its). */
+const OFFICE_LOADER_FILE = resolve("@microsoft/office-js/dist/office.js");
 
 /**
  * The requirement sets the add-in's manifest declares (`<Set Name MinVersion>`), as the host
@@ -44,7 +57,8 @@ function isSetSupported(name: string, version?: string | number): boolean {
 
 interface LibraryWindow {
   eval(source: string): unknown;
-  OSF: { _OfficeAppFactory?: { getContext(): unknown } };
+  OSF: { _OfficeAppFactory?: { getContext(): unknown; setContext?(context: unknown): void } };
+  CustomFunctions: LibraryCustomFunctions;
   _richApiNativeBridge?: NativeBridge;
   Excel: OfficeLibrary["Excel"];
   OfficeExtension: OfficeLibrary["OfficeExtension"] & {
@@ -58,15 +72,27 @@ export function loadOfficeLibrary(): Promise<OfficeLibrary> {
     url: "https://localhost/",
   });
   const window = dom.window as unknown as LibraryWindow;
-  // The add-in sends nothing through the bridge: requests go through the host's session.
-  const bridge: NativeBridge = { sendMessageToHost: () => undefined };
+  // The add-in's requests go through the host's session; the bridge carries the host's messages
+  // and the custom functions' results.
+  const bridge: NativeBridge = nativeBridge();
   window._richApiNativeBridge = bridge;
+  try {
+    window.eval(readFileSync(OFFICE_LOADER_FILE, "utf8"));
+  } catch (e) {
+    if (!String(e).includes("script library file name should be")) throw e;
+  }
   window.eval(readFileSync(OFFICE_LIBRARY_FILE, "utf8"));
   window.OfficeExtension.HostBridgeSession.getInstanceIfHostBridgeInited();
   // What the host tells the add-in of itself: `Office.context` reads it from the app factory
   // that office.js's loader sets up when Office starts (`OSF._OfficeAppFactory.getContext()`);
-  // the loader is not loaded here, so its context is the manifest's requirement sets only.
+  // no host starts the loader here, so its context is the manifest's requirement sets only.
   const context = { requirements: { isSetSupported } };
+  window.OSF._OfficeAppFactory?.setContext?.(context);
   window.OSF._OfficeAppFactory ??= { getContext: () => context };
-  return Promise.resolve({ Excel: window.Excel, OfficeExtension: window.OfficeExtension, bridge });
+  return Promise.resolve({
+    Excel: window.Excel,
+    OfficeExtension: window.OfficeExtension,
+    bridge,
+    CustomFunctions: window.CustomFunctions,
+  });
 }

@@ -7,8 +7,11 @@
  * (`_createRequestExecutorOrNull()`, `executeAsync(customData, flags, {Url, Headers, Body})`)
  * is the host (./host.ts). Events go the way a native host sends them, as messages on
  * `window._richApiNativeBridge` (`HostBridge.onMessageFromHost`, message type 3 with
- * `{entries: [{messageCategory: 65536, messageType, targetId, message}]}`).
+ * `{entries: [{messageCategory: 65536, messageType, targetId, message}]}`), and so do
+ * custom-function invocations (./function-bridge.ts), whose results the library sends back as
+ * requests on the same bridge (`sendMessageToHost`).
  */
+import { messageToHost } from "./function-bridge";
 import type { ExecutorResponse } from "./host";
 
 /** `OfficeExtension.SessionBase` as the library defines it (not in @types/office-js). */
@@ -23,6 +26,16 @@ export interface NativeBridge {
   onMessageFromHost?: (text: string) => void;
 }
 
+/**
+ * The `CustomFunctions` of the library's window: `associate` is office.js's loader's
+ * (`OfficeExt.Association`, which excel-web-16.00.js's `CustomFunctionProxy` reads as
+ * `CustomFunctions._association`), `Error` and `ErrorCode` the runtime's.
+ */
+export interface LibraryCustomFunctions {
+  associate(id: string, fn: (...args: never[]) => unknown): void;
+  Error: new (code: string, message?: string) => Error;
+}
+
 /** The library's globals the fake needs, from the realm it was loaded in. */
 export interface OfficeLibrary {
   Excel: {
@@ -35,6 +48,33 @@ export interface OfficeLibrary {
     GenericEventRegistration: { getGenericEventRegistration(controlId: string): unknown };
   };
   bridge: NativeBridge;
+  /** Absent where the loader (office.js) is not loaded: the preview. */
+  CustomFunctions?: LibraryCustomFunctions;
+}
+
+/** Where the library's messages to its host go: a host answering in this thread, or a thread's. */
+type HostEnd = (text: string) => string | undefined | Promise<string | undefined>;
+let hostEnd: HostEnd = messageToHost;
+
+/** Sends the library's bridge messages to a host on another thread (bench/excel-thread.ts). */
+export function bridgeToHost(end: HostEnd): void {
+  hostEnd = end;
+}
+
+/**
+ * The native bridge an environment gives the library before loading it
+ * (`window._richApiNativeBridge`, which `HostBridge.init` takes): the library's messages go to
+ * the host, and an answer comes back a timer turn later through `onMessageFromHost`, as a host's.
+ */
+export function nativeBridge(): NativeBridge {
+  const bridge: NativeBridge = {
+    sendMessageToHost(text) {
+      void Promise.resolve(hostEnd(text)).then((answer) => {
+        if (answer !== undefined) setTimeout(() => bridge.onMessageFromHost?.(answer), 0);
+      });
+    },
+  };
+  return bridge;
 }
 
 let provider: (() => Promise<OfficeLibrary>) | undefined;

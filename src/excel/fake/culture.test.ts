@@ -4,6 +4,7 @@
  */
 import type { CellInput } from "../office-api";
 import { createFakeExcel } from ".";
+import { officeLibrary } from "./client";
 import type { Culture } from "./culture";
 
 const excelIn = (culture: Culture) => createFakeExcel({ sheets: { S: [] }, culture });
@@ -104,15 +105,18 @@ describe("a person typing, and formulasLocal, read in the workbook's culture", (
 
   test("a custom function typed by its Portuguese name is stored by its invariant name", async () => {
     const excel = excelIn("pt-BR");
+    (await officeLibrary()).CustomFunctions?.associate("BALANCE", () => 10);
     excel.useCustomFunctions({
       namespace: "VALEPIX",
       metadata: [
         { functions: [{ id: "BALANCE", name: "BALANCE", parameters: [] }] },
         { locale: "pt-BR", functions: [{ id: "BALANCE", name: "SALDO" }] },
       ],
-      implementation: () => () => 10,
     });
+    const computed = new Promise((resolve) => excel.onRecalculated(() => resolve(undefined)));
     excel.typeCell("S", "A1", "=VALEPIX.SALDO()*2");
+    expect(excel.cell("S", "A1")).toBe("#BUSY!");
+    await computed;
     const r = await load(excel, "A1");
     expect(r.formulas).toEqual([["=VALEPIX.BALANCE()*2"]]);
     expect(r.formulasLocal).toEqual([["=VALEPIX.SALDO()*2"]]);

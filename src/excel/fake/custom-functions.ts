@@ -1,7 +1,7 @@
 /**
- * Custom functions in the fake Excel: a formula's `NAMESPACE.NAME(...)` calls the JavaScript
- * function associated with that id, as Excel does with an add-in's functions ("Custom functions
- * architecture", https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-overview,
+ * Custom functions in the fake Excel: a formula's `NAMESPACE.NAME(...)` invokes the add-in's
+ * function of that metadata id, as Excel does ("Custom functions architecture",
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-overview,
  * and "Custom functions JSON metadata",
  * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-json):
  * - the name is the namespace, a dot and the function's `name` in the metadata, in either of the
@@ -9,15 +9,24 @@
  * - omitted optional arguments are passed as `null` ("Custom functions parameter options");
  *   arguments are coerced to the parameter's `type` (a number parameter given text that is not a
  *   number is `#VALUE!`); a `matrix` parameter takes a 2-D array;
- * - a streaming function gets a `StreamingInvocation` last (`address`, `setResult`, and
- *   `onCanceled`, which Excel calls when the cell's formula is deleted or changed); any other gets an
- *   `Invocation` when its metadata asks for the address or for cancellation;
+ * - the invocation goes to the add-in's runtime (`FunctionRunner`): in the tests and the
+ *   benchmarks, Microsoft's office.js over the native bridge (./function-bridge.ts), whose
+ *   `CustomFunctionProxy` calls what `CustomFunctions.associate` gave it with an
+ *   `InvocationContext` last (`address`, `setResult` for a streaming function, `onCanceled`,
+ *   which the host asks for when the cell's formula is deleted or changed);
  * - the cell shows `#BUSY!` until the first result ("Custom functions ... #BUSY!" while a function
  *   computes), then each result as it comes; a `CustomFunctions.Error` is the cell's error value
- *   with its message; an exception or a rejected promise is `#VALUE!`;
+ *   with its message; an exception or a rejected promise is `#VALUE!` (the library's failure
+ *   codes, `_getCustomFunctionResultErrorCodeFromErrorCode`);
  * - a 2-D array result spills (./calculation.ts).
  */
 import { type CellAt, ERRORS, ExcelError, type FormulaValue, type Scalar } from "./formula-values";
+import {
+  CANCELABLE_FLAG,
+  type FunctionRunner,
+  type InvocationResult,
+  STREAMING_FLAG,
+} from "./function-bridge";
 
 interface CustomFunctionParameter {
   name: string;
@@ -42,8 +51,8 @@ export interface CustomFunctionsInit {
    * (same ids) with the culture it is for.
    */
   metadata: ReadonlyArray<{ locale?: string; functions: CustomFunctionMetadata[] }>;
-  /** The function associated with an id (`CustomFunctions.associate`), looked up at each call. */
-  implementation(id: string): ((...args: unknown[]) => unknown) | undefined;
+  /** The add-in's runtime, where invocations go. */
+  runner: FunctionRunner;
   /** A result arrived after the call returned: the workbook's formulas are computed again. */
   onResult(): void;
 }
@@ -63,28 +72,44 @@ function addressOf(at: CellAt): string {
   return `${at.sheet}!${letters}${at.row + 1}`;
 }
 
-function isErrorResult(result: unknown): result is { code: string; message?: string } {
+/**
+ * The library's failure codes as the cell's error (`_getCustomFunctionResultErrorCodeFromErrorCode`;
+ * 0, 2, 3 and 4 are an `Error`, a thrown exception, a rejected promise and a batch of the wrong
+ * length, which Excel shows as `#VALUE!`).
+ */
+const FAILURES: Record<number, string> = { 1: "#N/A", 5: "#DIV/0!", 6: "#NUM!", 7: "#VALUE!", 8: "#NULL!" };
+/** "CustomFunctions.Error": only `#VALUE!` and `#N/A` carry a message. */
+const WITH_MESSAGE = new Set(["#VALUE!", "#N/A"]);
+
+function errorOf(code: string, message: unknown): ExcelError {
+  return typeof message === "string" && message !== "" && WITH_MESSAGE.has(code)
+    ? new ExcelError(code, message)
+    : new ExcelError(code);
+}
+
+/** A result as the cell's value. */
+function resultValue(result: InvocationResult): FormulaValue {
+  if (!result.succeeded) return errorOf(FAILURES[result.errorCode ?? 0] ?? "#VALUE!", result.value);
+  const value = result.value;
+  if (Array.isArray(value)) {
+    if (!value.every(Array.isArray)) return ERRORS.value;
+    return (value as unknown[][]).map((row) => row.map((x) => scalarResult(x)));
+  }
+  return scalarResult(value);
+}
+
+/** A `CustomFunctions.Error` set as a result arrives as its `toJSON()`. */
+function isErrorJson(value: unknown): value is { code: string; message?: string } {
   return (
-    typeof result === "object" &&
-    result !== null &&
-    "code" in result &&
-    typeof result.code === "string" &&
-    result.code.startsWith("#")
+    typeof value === "object" &&
+    value !== null &&
+    (value as { valueType?: unknown }).valueType === "CustomFunctionError" &&
+    typeof (value as { code?: unknown }).code === "string"
   );
 }
 
-/** A function's result as the cell's value. */
-function resultValue(result: unknown): FormulaValue {
-  if (isErrorResult(result)) return new ExcelError(result.code, result.message);
-  if (Array.isArray(result)) {
-    if (!result.every(Array.isArray)) return ERRORS.value;
-    return (result as unknown[][]).map((row) => row.map((x) => scalarResult(x)));
-  }
-  return scalarResult(result);
-}
-
 function scalarResult(result: unknown): Scalar {
-  if (isErrorResult(result)) return new ExcelError(result.code, result.message);
+  if (isErrorJson(result)) return errorOf(result.code, result.message);
   if (typeof result === "number") return Number.isFinite(result) ? result : ERRORS.num;
   if (typeof result === "string" || typeof result === "boolean") return result;
   if (result === null || result === undefined) return null;
@@ -212,34 +237,19 @@ export class FakeCustomFunctions {
   }
 
   private start(key: string, meta: CustomFunctionMetadata, values: unknown[], at: CellAt): FormulaValue {
-    const fn = this.init.implementation(meta.id);
-    if (!fn) return ERRORS.name;
     const running: Running = { value: ERRORS.busy };
     this.running.set(key, running);
-    let returned = false;
-    const settle = (result: unknown) => {
-      if (this.running.get(key) !== running) return; // stopped: a late result is dropped
-      running.value = resultValue(result);
-      if (returned) this.init.onResult();
-    };
-    const invocation = {
-      address: addressOf(at),
-      functionName: meta.name,
-      setResult: (v: unknown) => settle(v),
-      onCanceled: undefined as (() => void) | undefined,
-    };
-    running.cancel = () => invocation.onCanceled?.();
-    const wantsInvocation = meta.options?.stream || meta.options?.cancelable || meta.options?.requiresAddress;
-    try {
-      const out = fn(...values, ...(wantsInvocation ? [invocation] : []));
-      if (!meta.options?.stream) {
-        if (out instanceof Promise) out.then(settle, () => settle(ERRORS.value));
-        else settle(out);
-      }
-    } catch {
-      settle(ERRORS.value);
-    }
-    returned = true;
+    const flags =
+      (meta.options?.stream ? STREAMING_FLAG : 0) | (meta.options?.cancelable ? CANCELABLE_FLAG : 0);
+    const handle = this.init.runner.invoke(
+      { functionName: meta.id, parameterValues: values, address: addressOf(at), flags },
+      (result) => {
+        if (this.running.get(key) !== running) return; // stopped: a late result is dropped
+        running.value = resultValue(result);
+        this.init.onResult();
+      },
+    );
+    running.cancel = () => handle.cancel();
     return running.value;
   }
 }

@@ -3,6 +3,23 @@
  * ./formulas.ts, ./calculation.ts and ./custom-functions.ts).
  */
 import { createFakeExcel, type FakeExcel } from ".";
+import { type LibraryCustomFunctions, officeLibrary } from "./client";
+
+/** office.js's `CustomFunctions` (its loader's `associate`, its runtime's `Error`). */
+async function library(): Promise<LibraryCustomFunctions> {
+  const functions = (await officeLibrary()).CustomFunctions;
+  if (!functions) throw new Error("office.js's loader is not loaded");
+  return functions;
+}
+
+/** Resolves at the next result of a custom function (the library sends results a while later). */
+const nextResult = (excel: FakeExcel) =>
+  new Promise<void>((resolve) => {
+    const stop = excel.onRecalculated(() => {
+      stop();
+      resolve();
+    });
+  });
 
 async function write(excel: FakeExcel, sheet: string, address: string, rows: unknown[][]): Promise<void> {
   await excel.run(async (context) => {
@@ -64,13 +81,13 @@ describe("fake Excel: formulas", () => {
   test("IF evaluates only the branch it returns", async () => {
     const excel = sheet();
     const called: unknown[] = [];
+    (await library()).associate("PING", () => {
+      called.push(1);
+      return 1;
+    });
     excel.useCustomFunctions({
       namespace: "T",
       metadata: [{ functions: [{ id: "PING", name: "PING", parameters: [] }] }],
-      implementation: () => () => {
-        called.push(1);
-        return 1;
-      },
     });
     await write(excel, "S", "A1", [['=IF(FALSE,T.PING(),"no")']]);
     expect(excel.cell("S", "A1")).toBe("no");
@@ -188,46 +205,51 @@ describe("fake Excel: custom functions", () => {
 
   test("a streaming function is #BUSY! until its result, then each result as it comes", async () => {
     const excel = sheet();
-    const cells: Array<{ address: string; setResult(v: unknown): void; onCanceled?: () => void }> = [];
+    const functions = await library();
+    const cells: Array<{
+      address: string;
+      functionName: string;
+      setResult(v: unknown): void;
+      onCanceled?: () => void;
+    }> = [];
     let recalculated = 0;
     excel.onRecalculated(() => recalculated++);
-    excel.useCustomFunctions({
-      namespace: "VALEPIX",
-      metadata,
-      implementation: (id) =>
-        id === "BALANCE"
-          ? (invocation: unknown) => void cells.push(invocation as (typeof cells)[0])
-          : undefined,
-    });
+    functions.associate("BALANCE", (invocation: (typeof cells)[0]) => void cells.push(invocation));
+    excel.useCustomFunctions({ namespace: "VALEPIX", metadata });
     await write(excel, "S", "B2:C2", [["=VALEPIX.BALANCE()", "=B2*2"]]);
     expect(await read(excel, "S", "B2:C2")).toEqual([["#BUSY!", "#BUSY!"]]);
-    expect(cells.map((c) => c.address)).toEqual(["S!B2"]);
+    // The invocation reached the library's runtime, which called the function with its
+    // InvocationContext: the cell's address and the function's id.
+    expect(cells.map((c) => [c.address, c.functionName])).toEqual([["S!B2", "BALANCE"]]);
+    let result = nextResult(excel);
     cells[0]?.setResult(150.25);
+    await result;
     expect(recalculated).toBe(1);
     expect(await read(excel, "S", "B2:C2")).toEqual([[150.25, 300.5]]);
-    cells[0]?.setResult({ code: "#N/A", message: "conecte-se no painel ValePix" });
+    result = nextResult(excel);
+    cells[0]?.setResult(new functions.Error("#N/A", "conecte-se no painel ValePix"));
+    await result;
     expect(excel.cellError("S", "B2")).toEqual({ code: "#N/A", message: "conecte-se no painel ValePix" });
-    // Clearing the cell cancels the call; a late result changes nothing.
+    // Clearing the cell cancels the call (the library calls onCanceled); a late result changes nothing.
     let canceled = 0;
     if (cells[0]) cells[0].onCanceled = () => canceled++;
     await write(excel, "S", "B2", [[""]]);
+    await excel.settle();
     expect(canceled).toBe(1);
     cells[0]?.setResult(1);
+    await excel.settle();
     expect(excel.cell("S", "B2")).toBe("");
   });
 
   test("localized names, omitted optional arguments as null, number arguments coerced, promises awaited", async () => {
     const excel = sheet([["21"]]);
     const calls: unknown[][] = [];
-    excel.useCustomFunctions({
-      namespace: "VALEPIX",
-      metadata,
-      implementation: () => (n: unknown, label: unknown) => {
-        calls.push([n, label]);
-        return Promise.resolve((n as number) * 2);
-      },
+    (await library()).associate("DOUBLE", (n: number, label: unknown) => {
+      calls.push([n, label]);
+      return Promise.resolve(n * 2);
     });
-    const settled = new Promise<void>((resolve) => excel.onRecalculated(resolve));
+    excel.useCustomFunctions({ namespace: "VALEPIX", metadata });
+    const settled = nextResult(excel);
     await write(excel, "S", "B1:D1", [["=VALEPIX.DOBRO(A1)", '=VALEPIX.DOUBLE("x")', "=VALEPIX.DOUBLE()"]]);
     expect(await read(excel, "S", "B1:D1")).toEqual([["#BUSY!", "#VALUE!", "#VALUE!"]]);
     await settled;
@@ -235,26 +257,32 @@ describe("fake Excel: custom functions", () => {
     expect(calls).toEqual([[21, null]]);
   });
 
-  test("an array result spills; an exception is #VALUE!", async () => {
+  test("an array result spills; an exception is #VALUE!; a thrown CustomFunctions.Error is its error", async () => {
     const excel = sheet();
-    excel.useCustomFunctions({
-      namespace: "VALEPIX",
-      metadata,
-      implementation: (id) =>
-        id === "BALANCE"
-          ? (invocation: unknown) =>
-              (invocation as { setResult(v: unknown): void }).setResult([
-                ["Data", "Valor"],
-                [46053, 10],
-              ])
-          : () => {
-              throw new Error("boom");
-            },
+    const functions = await library();
+    functions.associate("BALANCE", (invocation: { setResult(v: unknown): void }) =>
+      invocation.setResult([
+        ["Data", "Valor"],
+        [46053, 10],
+      ]),
+    );
+    functions.associate("DOUBLE", (n: number) => {
+      if (n === 1) throw new Error("boom");
+      throw new functions.Error("#N/A", "sem dados");
     });
-    await write(excel, "S", "A1:D1", [["=VALEPIX.SALDO()", "", "", "=VALEPIX.DOUBLE(1)"]]);
-    expect(await read(excel, "S", "A1:D2")).toEqual([
-      ["Data", "Valor", "", "#VALUE!"],
-      [46053, 10, "", ""],
+    excel.useCustomFunctions({ namespace: "VALEPIX", metadata });
+    const settled = nextResult(excel);
+    await write(excel, "S", "A1:E1", [
+      ["=VALEPIX.SALDO()", "", "", "=VALEPIX.DOUBLE(1)", "=VALEPIX.DOUBLE(2)"],
     ]);
+    // Computed when read: the three calls start, each #BUSY! until its result.
+    expect(await read(excel, "S", "A1:E1")).toEqual([["#BUSY!", "", "", "#BUSY!", "#BUSY!"]]);
+    await settled;
+    await excel.settle();
+    expect(await read(excel, "S", "A1:E2")).toEqual([
+      ["Data", "Valor", "", "#VALUE!", "#N/A"],
+      [46053, 10, "", "", ""],
+    ]);
+    expect(excel.cellError("S", "E1")).toEqual({ code: "#N/A", message: "sem dados" });
   });
 });

@@ -21,6 +21,7 @@ import { type Visibility, uniqueHeaders } from "./model";
 import { FakeWorkbookView } from "./view";
 import { addTableRows } from "./table-growth";
 import { type CustomFunctionsInit, FakeCustomFunctions } from "./custom-functions";
+import { type FunctionRunner, libraryRunner } from "./function-bridge";
 import { type Culture, formulaFromLocal } from "./culture";
 import { refuseWriteInPivot } from "./pivot-cells";
 
@@ -237,12 +238,22 @@ export class FakeExcel extends FakeWorkbookView {
   private readonly recalculated = new Set<() => void>();
 
   /**
-   * Registers the add-in's custom functions, as Excel does from the manifest's metadata and the
-   * runtime's `CustomFunctions.associate`: formulas then call them by name.
+   * Registers the add-in's custom functions, as Excel does from the manifest's metadata: formulas
+   * then invoke them by name in the add-in's runtime, by default Microsoft's office.js through
+   * the native bridge (./function-bridge.ts), which calls what `CustomFunctions.associate` gave
+   * it; another `runner` runs them elsewhere (the preview's page, a thread of the library's).
    */
-  useCustomFunctions(init: Omit<CustomFunctionsInit, "onResult">): void {
+  useCustomFunctions(
+    init: Omit<CustomFunctionsInit, "onResult" | "runner"> & { runner?: FunctionRunner },
+  ): void {
+    const runner =
+      init.runner ??
+      libraryRunner(
+        (text) => void officeLibrary().then((library) => library.bridge.onMessageFromHost?.(text)),
+      );
     this.model.calc.customFunctions = new FakeCustomFunctions({
       ...init,
+      runner,
       onResult: () => this.recalculate(),
     });
     this.model.calc.touch();

@@ -6,7 +6,7 @@
  */
 import { collectAll, type ValePixClient } from "../../api";
 import { fundBalance, startWorkflowEnv, type WorkflowEnv } from "../testing/workflows-env";
-import { hostFunctions } from "../testing/functions-host";
+import { hostFunctions, libraryErrors } from "../testing/functions-host";
 import { createMemoryWorkbook } from "../../excel/memory-workbook";
 import { FunctionsRuntime } from "./adapter";
 import { buildReconciliationSheet } from "./reconciliation-sheet";
@@ -47,7 +47,7 @@ test("balance, the month's deposits and distributions, the difference and the ch
   runtime = new FunctionsRuntime<unknown>({
     api: () => Promise.resolve(client),
     locale: "pt-BR",
-    makeError: (f) => ({ code: f.code, message: f.message }),
+    makeError: await libraryErrors(),
     setInterval: () => 0,
     clearInterval: () => undefined,
   });
@@ -69,6 +69,9 @@ test("balance, the month's deposits and distributions, the difference and the ch
   // A deposit: the next refresh moves the balance and the month's deposits, and the difference stays 0.
   await fundBalance(env, client, 5_000);
   await runtime.refresh();
+  // The refreshed results reach Excel when office.js sends them (batched, a sync at a time).
+  const refreshed = () => ["B4", "B5", "B10", "C10"].map(v);
+  for (let i = 0; i < 400 && refreshed()[0] !== 750; i++) await new Promise((r) => setTimeout(r, 10));
   await settled(() => cells.map(v));
-  expect(["B4", "B5", "B10", "C10"].map(v)).toEqual([750, 1050, 0, "Confere"]);
+  expect(refreshed()).toEqual([750, 1050, 0, "Confere"]);
 });
