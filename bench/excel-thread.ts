@@ -27,6 +27,12 @@ export interface ExcelThread {
   phase: () => string;
   /** The traffic so far, by phase. */
   wire: Map<string, WireUse>;
+  /**
+   * Called with each request's phase once office.js has serialized it, before it crosses: the
+   * moment the add-in's side holds the most for that sync (its data, the library's request
+   * objects and the request's text).
+   */
+  onRequest?: ((phase: string) => void) | undefined;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,7 @@ export function startExcelThread(init: FakeExcelInit): Promise<ExcelThread> {
   };
   let session: object | undefined;
   const ask = async (request: string): Promise<ExecutorResponse> => {
+    thread.onRequest?.(thread.phase());
     const id = next++;
     const text = await new Promise<string>((resolve, reject) => {
       pending.set(id, { resolve, reject });
