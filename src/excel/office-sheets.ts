@@ -55,12 +55,11 @@ export function createSheetWithTable(run: ExcelRun, spec: NewTableSpec) {
       syncWithEventsOff(
         run,
         context,
-        () => {
-          columns.forEach((col, columnIndex) => {
+        () =>
+          columns.flatMap((col, columnIndex) => {
             const range = ws.getRangeByIndexes(1 + start, columnIndex, end - start, 1);
-            queueColumn(range, end - start, (i) => col.value(start + i), col.format);
-          });
-        },
+            return queueColumn(range, end - start, (i) => col.value(start + i), col.format);
+          }),
         { suspendCalculation: true },
       );
     for (const [start, end] of planColumnBlocks(spec.rows.length, columns, DEFAULT_MAX_BLOCK_BYTES))
