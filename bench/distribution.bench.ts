@@ -233,12 +233,7 @@ const sumWrites = (times: Run["times"], ps: string[]) =>
   ps.reduce((s, p) => s + (times.get(p)?.writeMs ?? 0), 0);
 
 /** One pass over each list the month needs, `ceil(items / page)` pages each: the reads' bound. */
-function readPassesOf(
-  s: Scenario,
-  directory: Directory,
-  first: BenchSheet,
-  desiredRows: number,
-) {
+function readPassesOf(s: Scenario, directory: Directory, first: BenchSheet, desiredRows: number) {
   const pageSize = Math.min(LARGE_PAGE_LIMIT, MAX_PAGE_LIMIT);
   const pass = (list: string, items: number) => ({
     list,
@@ -369,10 +364,7 @@ async function resultOf(
   };
 }
 
-export async function runScenario(
-  s: Scenario,
-  heap: HeapOptions = { live: false },
-): Promise<ScenarioResult> {
+export async function runScenario(s: Scenario, heap: HeapOptions = { live: false }): Promise<ScenarioResult> {
   const { sb, active, products, directory } = await setup(s);
   let excel: ExcelThread | undefined;
   try {
