@@ -72,7 +72,9 @@ export type ColumnFormat =
   /** Every cell takes this format: "@" before the values, any other after them. */
   | { kind: "column"; format: string }
   /** No format asked for: the cells that get text are formatted "@" first, the others left alone. */
-  | { kind: "text-cells" };
+  | { kind: "text-cells" }
+  /** The cells have the format asked for already (a new sheet's are General): values only. */
+  | { kind: "values-only" };
 
 export const columnFormat = (format: string | undefined): ColumnFormat =>
   format === undefined ? { kind: "text-cells" } : { kind: "column", format };
@@ -108,6 +110,7 @@ export const requestOverheadBytes = (columns: number): number => REQUEST_BYTES +
 function columnCellBytes(value: CellValue, format: ColumnFormat): number {
   // `[v],` in the values array, and its share of the library's split.
   const valueBytes = rowJsonBytes([value]) + 1 + SPLIT_BYTES_PER_CELL;
+  if (format.kind === "values-only") return valueBytes;
   if (format.kind === "text-cells") return valueBytes + "[null],".length + SPLIT_BYTES_PER_CELL;
   return valueBytes + utf8Length(JSON.stringify(format.format)) + 3 + SPLIT_BYTES_PER_CELL;
 }
@@ -153,7 +156,7 @@ export function queueColumn(
   if (format.kind === "text-cells") {
     const formats = oneColumn(rowCount, (i) => (isText(value(i)) ? TEXT_FORMAT : null));
     if (formats.some(([f]) => f !== null)) range.numberFormat = assign(formats);
-  } else if (format.format === TEXT_FORMAT) {
+  } else if (format.kind === "column" && format.format === TEXT_FORMAT) {
     range.numberFormat = assign(oneColumn(rowCount, () => TEXT_FORMAT));
   }
   range.values = assign(oneColumn(rowCount, value));
