@@ -138,7 +138,21 @@ export function planColumnBlocks(
   );
 }
 
-const oneColumn = <T>(n: number, at: (i: number) => T): T[][] => Array.from({ length: n }, (_, i) => [at(i)]);
+/**
+ * One-cell rows for a column of `cellCount` cells. A row equal to the one above it is the same array: the
+ * request's text is the same, and a column of one format, or of a value repeated down its rows (a
+ * ledger's date, a run's status), makes one array where it would make one per cell.
+ */
+function oneColumn<T>(cellCount: number, at: (i: number) => T): T[][] {
+  const rows: T[][] = [];
+  let above: T[] | undefined;
+  for (let i = 0; i < cellCount; i++) {
+    const value = at(i);
+    if (above === undefined || above[0] !== value) above = [value];
+    rows.push(above);
+  }
+  return rows;
+}
 
 /**
  * Queues one column's values into a one-column range of `rowCount` rows, formatted as `format` says:
