@@ -13,10 +13,24 @@ import { type FinalizeBody, type ValePixClient, collectAll, createClient } from 
 import { type ExcelThread, type WireUse, startExcelThread } from "./excel-thread";
 import { OfficeWorkbook } from "../src/excel/office-workbook";
 import { createPacedClient } from "../src/api/pacer";
-import { WorkflowReads, finalizeSheet, sendSheet } from "../src/features/distribute";
+// The workflows from their modules, not the feature's index: the index brings the screens, React
+// and every Fluent UI icon, which Node loads whole where the pane's bundle keeps the icons it
+// uses, and the heap measured is the month's.
+import { sendSheet } from "../src/features/distribute/send/distribute";
+import { finalizeSheet } from "../src/features/distribute/finalize/finalize";
+import { WorkflowReads } from "../src/features/distribute/send/reads";
 import { LARGE_PAGE_LIMIT } from "../src/api/pagination";
 import { MAX_PAGE_LIMIT } from "../src/api/schemas";
-import { PhaseClock, type SentRequest, memorySampler, recordingFetch, timedWorkbook } from "./measure";
+import {
+  type HeapAtSyncs,
+  type HeapOptions,
+  PhaseClock,
+  type SentRequest,
+  heapProbe,
+  memorySampler,
+  recordingFetch,
+  timedWorkbook,
+} from "./measure";
 import { type SandboxThread, startSandboxThread } from "./sandbox-thread";
 import { type BenchSheet, firstMonth, secondMonth } from "./sheet";
 
@@ -79,6 +93,8 @@ export interface ScenarioResult {
   peak_heap_mb: number;
   /** The add-in side's heap when the month starts (office.js's window, the bench's set-up). */
   start_heap_mb: number;
+  /** By phase of the month: the heap at its Office syncs (and, with `--heap-live`, the live heap). */
+  heap_at_syncs: Record<string, HeapAtSyncs>;
   /** Office syncs and their serialized bytes, by phase of the month (what crossed to the Excel thread). */
   excel_wire: Record<string, WireUse>;
   /** The process's resident memory, the sandbox's thread included. */
@@ -120,6 +136,12 @@ async function setup(s: Scenario) {
     document: "11222333000181",
   });
   return { sb, active, products, directory: { employees: all.length, products: allProducts.length } };
+}
+
+/** How many employees and products the sandbox lists (what one pass over each reads). */
+interface Directory {
+  employees: number;
+  products: number;
 }
 
 interface Run {
@@ -216,12 +238,7 @@ const sumWrites = (times: Run["times"], ps: string[]) =>
   ps.reduce((s, p) => s + (times.get(p)?.writeMs ?? 0), 0);
 
 /** One pass over each list the month needs, `ceil(items / page)` pages each: the reads' bound. */
-function readPassesOf(
-  s: Scenario,
-  directory: { employees: number; products: number },
-  first: BenchSheet,
-  desiredRows: number,
-) {
+function readPassesOf(s: Scenario, directory: Directory, first: BenchSheet, desiredRows: number) {
   const pageSize = Math.min(LARGE_PAGE_LIMIT, MAX_PAGE_LIMIT);
   const pass = (list: string, items: number) => ({
     list,
@@ -240,7 +257,119 @@ function readPassesOf(
   return { pageSize, readPasses, readsBound: readPasses.reduce((n, p) => n + p.pages, 0) };
 }
 
-export async function runScenario(s: Scenario): Promise<ScenarioResult> {
+/** The month's sheet in the fake Excel; a second month first sends last month's draft and edits it. */
+async function prepareMonth(
+  s: Scenario,
+  sb: SandboxThread,
+  wb: OfficeWorkbook,
+  first: BenchSheet,
+  products: ReadonlyArray<{ name: string }>,
+): Promise<BenchSheet> {
+  let sheet: BenchSheet = first;
+  if (s.kind === "second-month") {
+    // Last month's draft exists (sent, not finalized); this month's edits are typed into it.
+    const { client } = createPacedClient({ baseUrl: sb.url, token: TOKEN });
+    await sendSheet(client, { workbook: wb, table: TABLE });
+    sheet = secondMonth(first);
+    await wb.writeColumns(
+      TABLE,
+      products.map((p, c) => ({ header: p.name, values: sheet.rows.map((r) => r[2 + c]!) })),
+    );
+  }
+  // Let the rate limit's bucket refill after the set-up calls.
+  if (s.rateLimit > 0) await new Promise((r) => setTimeout(r, 1500));
+  return sheet;
+}
+
+interface Measured {
+  run: Run;
+  mem: ReturnType<ReturnType<typeof memorySampler>["stop"]>;
+  readStart: number;
+  heapAtSyncs: Map<string, HeapAtSyncs>;
+}
+
+/** The month as the pane runs it, with its API requests, Office syncs and heap recorded. */
+async function measureMonth(
+  sb: SandboxThread,
+  excel: ExcelThread,
+  wb: OfficeWorkbook,
+  heap: HeapOptions,
+): Promise<Measured> {
+  const sent: SentRequest[] = [];
+  const { client } = createPacedClient({ baseUrl: sb.url, token: TOKEN, fetch: recordingFetch(sent) });
+  await sb.requests.reset();
+  const probe = heapProbe(heap);
+  const memory = memorySampler();
+  const readStart = performance.now();
+  excel.wire.clear();
+  excel.onRequest = (phase) => probe.atSync(phase);
+  const run = await runOnce(client, wb, sent, (clock) => (excel.phase = () => clock.current));
+  const mem = memory.stop();
+  excel.onRequest = undefined;
+  for (const file of probe.snapshots) console.log(`heap snapshot: ${file}`);
+  return { run, mem, readStart, heapAtSyncs: probe.phases };
+}
+
+/** What the sandbox served and the month measured, against the scenario's bounds. */
+async function resultOf(
+  s: Scenario,
+  sb: SandboxThread,
+  excel: ExcelThread,
+  month: { first: BenchSheet; sheet: BenchSheet; products: number; directory: Directory },
+  measured: Measured,
+): Promise<ScenarioResult> {
+  const { run, mem, readStart } = measured;
+  const { first, sheet, directory } = month;
+  const served = await sb.requests.list();
+  // Calls made: the changes the server accepted (a 429 refused without applying is counted apart).
+  const mutations = served.filter((r) => (r.method === "POST" || r.method === "PUT") && r.status < 400);
+  const callsMade = mutations.length;
+  const desiredRows = sheet.cents.filter((r) => r.some((c) => c > 0)).length;
+  const nonzero = sheet.cents.reduce((n, r) => n + r.filter((c) => c > 0).length, 0);
+  const ph = phases(run, readStart);
+  // Reads: the list pages served, against one pass over each list the month needs.
+  const LISTS = new Set(["listEmployees", "listProducts", "listDistributionItems"]);
+  const answered = served.filter((r) => r.method === "GET" && r.status < 400);
+  const readsMade = answered.filter((r) => LISTS.has(r.operation ?? "")).length;
+  const { pageSize, readPasses, readsBound } = readPassesOf(s, directory, first, desiredRows);
+  // Calls answered between Send and the review (429s are refusals, waited out and repeated).
+  const sendCalls = run.sent.filter(
+    (r) => r.start >= run.sendStart && r.end <= run.sendEnd && r.status !== 429 && r.status !== 0,
+  ).length;
+  return {
+    name: s.name,
+    employees: s.employees,
+    products: month.products,
+    calls_made: callsMade,
+    calls_lower_bound: run.plan.lowerBound,
+    calls_naive: 2 + desiredRows + nonzero,
+    reads_made: readsMade,
+    reads_bound: readsBound,
+    read_passes: readPasses,
+    page_size: pageSize,
+    status_reads: answered.length - readsMade,
+    total_made: readsMade + callsMade,
+    total_bound: readsBound + run.plan.lowerBound,
+    send_to_review_ms: round(run.sendEnd - run.sendStart),
+    send_to_review_calls: sendCalls,
+    send_to_review_bound_ms: s.rateLimit > 0 ? round((sendCalls / s.rateLimit) * 1000) : null,
+    wall_ms: round(run.wallMs),
+    send_ms: ph.send!,
+    rate_limit: s.rateLimit,
+    rate_bound_ms: s.rateLimit > 0 ? round((callsMade / s.rateLimit) * 1000) : null,
+    failed_requests: served.filter((r) => r.status >= 400 && r.status !== 429).length,
+    rate_limited: served.filter((r) => r.status === 429).length,
+    requests_served: served.length,
+    phases_ms: ph,
+    peak_heap_mb: mem.peakHeapMb,
+    start_heap_mb: mem.startHeapMb,
+    heap_at_syncs: Object.fromEntries(measured.heapAtSyncs),
+    peak_rss_mb: mem.peakRssMb,
+    excel_wire: Object.fromEntries(excel.wire),
+  };
+}
+
+export async function runScenario(s: Scenario, heap: HeapOptions = { live: false }): Promise<ScenarioResult> {
   const { sb, active, products, directory } = await setup(s);
   let excel: ExcelThread | undefined;
   try {
@@ -251,77 +380,10 @@ export async function runScenario(s: Scenario): Promise<ScenarioResult> {
       ],
     });
     const wb = new OfficeWorkbook(excel.run);
-    let sheet: BenchSheet = first;
-    if (s.kind === "second-month") {
-      // Last month's draft exists (sent, not finalized); this month's edits are typed into it.
-      const { client } = createPacedClient({ baseUrl: sb.url, token: TOKEN });
-      await sendSheet(client, { workbook: wb, table: TABLE });
-      sheet = secondMonth(first);
-      await wb.writeColumns(
-        TABLE,
-        products.map((p, c) => ({ header: p.name, values: sheet.rows.map((r) => r[2 + c]!) })),
-      );
-    }
-    // Let the rate limit's bucket refill after the set-up calls.
-    if (s.rateLimit > 0) await new Promise((r) => setTimeout(r, 1500));
-
-    const sent: SentRequest[] = [];
-    const { client } = createPacedClient({ baseUrl: sb.url, token: TOKEN, fetch: recordingFetch(sent) });
-    await sb.requests.reset();
-    const memory = memorySampler();
-    const readStart = performance.now();
-    excel.wire.clear();
-    const thread = excel;
-    const run = await runOnce(client, wb, sent, (clock) => (thread.phase = () => clock.current));
-    const mem = memory.stop();
-
-    const served = await sb.requests.list();
-    // Calls made: the changes the server accepted (a 429 refused without applying is counted apart).
-    const mutations = served.filter((r) => (r.method === "POST" || r.method === "PUT") && r.status < 400);
-    const callsMade = mutations.length;
-    const desiredRows = sheet.cents.filter((r) => r.some((c) => c > 0)).length;
-    const nonzero = sheet.cents.reduce((n, r) => n + r.filter((c) => c > 0).length, 0);
-    const ph = phases(run, readStart);
-    // Reads: the list pages served, against one pass over each list the month needs.
-    const LISTS = new Set(["listEmployees", "listProducts", "listDistributionItems"]);
-    const answered = served.filter((r) => r.method === "GET" && r.status < 400);
-    const readsMade = answered.filter((r) => LISTS.has(r.operation ?? "")).length;
-    const { pageSize, readPasses, readsBound } = readPassesOf(s, directory, first, desiredRows);
-    // Calls answered between Send and the review (429s are refusals, waited out and repeated).
-    const sendCalls = sent.filter(
-      (r) => r.start >= run.sendStart && r.end <= run.sendEnd && r.status !== 429 && r.status !== 0,
-    ).length;
-    const sendToReview = run.sendEnd - run.sendStart;
-    return {
-      name: s.name,
-      employees: s.employees,
-      products: products.length,
-      calls_made: callsMade,
-      calls_lower_bound: run.plan.lowerBound,
-      calls_naive: 2 + desiredRows + nonzero,
-      reads_made: readsMade,
-      reads_bound: readsBound,
-      read_passes: readPasses,
-      page_size: pageSize,
-      status_reads: answered.length - readsMade,
-      total_made: readsMade + callsMade,
-      total_bound: readsBound + run.plan.lowerBound,
-      send_to_review_ms: round(sendToReview),
-      send_to_review_calls: sendCalls,
-      send_to_review_bound_ms: s.rateLimit > 0 ? round((sendCalls / s.rateLimit) * 1000) : null,
-      wall_ms: round(run.wallMs),
-      send_ms: ph.send!,
-      rate_limit: s.rateLimit,
-      rate_bound_ms: s.rateLimit > 0 ? round((callsMade / s.rateLimit) * 1000) : null,
-      failed_requests: served.filter((r) => r.status >= 400 && r.status !== 429).length,
-      rate_limited: served.filter((r) => r.status === 429).length,
-      requests_served: served.length,
-      phases_ms: ph,
-      peak_heap_mb: mem.peakHeapMb,
-      start_heap_mb: mem.startHeapMb,
-      peak_rss_mb: mem.peakRssMb,
-      excel_wire: Object.fromEntries(excel.wire),
-    };
+    const sheet = await prepareMonth(s, sb, wb, first, products);
+    const measured = await measureMonth(sb, excel, wb, heap);
+    const month = { first, sheet, products: products.length, directory };
+    return await resultOf(s, sb, excel, month, measured);
   } finally {
     await excel?.close();
     await closeQuietly(sb);
@@ -374,6 +436,7 @@ export function scenarios(quick: boolean): Scenario[] {
 export default async function run(options: {
   quick: boolean;
   only?: string[];
+  heap?: HeapOptions;
 }): Promise<{ scenarios: ScenarioResult[] }> {
   const results: ScenarioResult[] = [];
   const all = scenarios(options.quick);
@@ -384,7 +447,7 @@ export default async function run(options: {
     throw new Error(`No scenario ${unknown.join(", ")}; there are ${all.map((s) => s.name).join(", ")}`);
   for (const s of chosen) {
     const t0 = performance.now();
-    const r = await runScenario(s);
+    const r = await runScenario(s, options.heap);
     results.push(r);
     console.log(JSON.stringify(r));
     console.log(`${s.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s with its set-up`);

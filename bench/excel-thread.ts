@@ -65,6 +65,12 @@ export interface ExcelThread {
   call<M extends ExcelCall>(method: M, ...args: unknown[]): Promise<ReturnType<FakeExcel[M]>>;
   /** Registers the add-in's functions in the worker's Excel, invoked through this thread's office.js. */
   useFunctions(init: FunctionsMetadata): Promise<void>;
+  /**
+   * Called with each request's phase once office.js has serialized it, before it crosses: the
+   * moment the add-in's side holds the most for that sync (its data, the library's request
+   * objects and the request's text).
+   */
+  onRequest?: ((phase: string) => void) | undefined;
   close(): Promise<void>;
 }
 
@@ -125,6 +131,7 @@ export function startExcelThread(init: FakeExcelInit): Promise<ExcelThread> {
   };
   let session: object | undefined;
   const ask = async (request: string): Promise<ExecutorResponse> => {
+    thread.onRequest?.(thread.phase());
     const text = await post<string>({ request });
     const response = JSON.parse(text) as ExecutorResponse;
     const sync = { request_bytes: utf8Length(request), response_bytes: utf8Length(text) };

@@ -4,6 +4,9 @@
  * phases the workflows report through `onProgress`, the API requests the client sent (through
  * the `fetch` it is given), and the process's peak memory.
  */
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { writeHeapSnapshot } from "node:v8";
 import type { OnProgress } from "../src/api/progress";
 import type { Workbook } from "../src/workbook";
 
@@ -149,6 +152,63 @@ export function memorySampler(everyMs = 25): {
       clearInterval(timer);
       sample();
       return { peakHeapMb: mb(heap), peakRssMb: mb(rss), startHeapMb: mb(first.heapUsed) };
+    },
+  };
+}
+
+/** What `--heap-live` and `--heap-snapshot=<phase>:<sync>` ask of a run (bench/run.ts). */
+export interface HeapOptions {
+  /** Collect garbage at each Office sync and record the live heap (node --expose-gc). */
+  live: boolean;
+  /** Write a heap snapshot (after a collection) at the n-th sync (1-based) of a phase. */
+  snapshotAt?: { phase: string; sync: number } | undefined;
+}
+
+/** Per phase of the month: its syncs, the heap seen at them, and the live heap after a collection. */
+export interface HeapAtSyncs {
+  syncs: number;
+  max_heap_mb: number;
+  /** Present with `--heap-live`: the largest live heap at one of the phase's syncs, and which. */
+  max_live_mb?: number;
+  max_live_at_sync?: number;
+}
+
+/**
+ * A probe to call at each Office sync (`ExcelThread.onRequest`): the heap each phase reaches when
+ * its requests are built, and with `live` the heap left after a forced collection, which separates
+ * what the add-in holds from garbage the collector has not reclaimed yet.
+ */
+export function heapProbe(options: HeapOptions): {
+  atSync(phase: string): void;
+  phases: Map<string, HeapAtSyncs>;
+  snapshots: string[];
+} {
+  const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (options.live && !gc) throw new Error("--heap-live needs node --expose-gc (NODE_OPTIONS=--expose-gc)");
+  const phases = new Map<string, HeapAtSyncs>();
+  const snapshots: string[] = [];
+  return {
+    phases,
+    snapshots,
+    atSync(phase) {
+      const use = phases.get(phase) ?? { syncs: 0, max_heap_mb: 0 };
+      use.syncs++;
+      use.max_heap_mb = Math.max(use.max_heap_mb, mb(process.memoryUsage().heapUsed));
+      if (options.live && gc) {
+        gc();
+        const live = mb(process.memoryUsage().heapUsed);
+        if (live > (use.max_live_mb ?? 0)) {
+          use.max_live_mb = live;
+          use.max_live_at_sync = use.syncs;
+        }
+      }
+      phases.set(phase, use);
+      const at = options.snapshotAt;
+      if (at && at.phase === phase && at.sync === use.syncs)
+        snapshots.push(
+          writeHeapSnapshot(path.join(tmpdir(), `bench-${phase}-${use.syncs}-${process.pid}.heapsnapshot`)),
+        );
     },
   };
 }

@@ -4,6 +4,9 @@
  * they return to bench/results.json (with the machine it ran on). `--quick` asks each benchmark
  * for its short form (CI's gate, under a minute: distribution.bench.ts says which scenarios).
  * `--only` runs the distribution scenarios named (e.g. `distribution --only=first-month-50k`).
+ * `--heap-live` (under `NODE_OPTIONS=--expose-gc`) records the distribution's live heap at each
+ * Office sync, and `--heap-snapshot=<phase>:<n>` writes a heap snapshot at the n-th sync of a
+ * phase (bench/measure.ts `heapProbe`), to see what holds the add-in's heap.
  *
  * Each benchmark exports `default async function run({ quick }): Promise<object | void>` and prints
  * ratios, not bare timings: these machines are shared and noisy. `--check` exits non-zero when a
@@ -13,6 +16,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { HeapOptions } from "./measure";
 import { type Report, checkTargets, printTable } from "./targets";
 import { provideOfficeLibrary } from "../src/excel/fake/client";
 import { loadOfficeLibrary } from "../test/office-library";
@@ -20,7 +24,11 @@ import { loadOfficeLibrary } from "../test/office-library";
 // The benchmarks' Excel is the fake, driven by Microsoft's office.js as in the tests.
 provideOfficeLibrary(loadOfficeLibrary);
 
-type Bench = (options: { quick: boolean; only: string[] }) => Promise<Record<string, unknown> | void>;
+type Bench = (options: {
+  quick: boolean;
+  only: string[];
+  heap: HeapOptions;
+}) => Promise<Record<string, unknown> | void>;
 
 async function main(): Promise<void> {
   const dir = import.meta.dirname;
@@ -32,6 +40,12 @@ async function main(): Promise<void> {
     .filter((a) => a.startsWith("--only="))
     .flatMap((a) => a.slice("--only=".length).split(","))
     .filter((n) => n !== "");
+  const snapshot = args.find((a) => a.startsWith("--heap-snapshot="))?.slice("--heap-snapshot=".length);
+  const [snapshotPhase, snapshotSync] = snapshot?.split(":") ?? [];
+  const heap: HeapOptions = {
+    live: args.includes("--heap-live"),
+    snapshotAt: snapshotPhase ? { phase: snapshotPhase, sync: Number(snapshotSync ?? 1) } : undefined,
+  };
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".bench.ts"))
     .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
@@ -43,7 +57,7 @@ async function main(): Promise<void> {
     console.log(`\n== ${file}`);
     const t0 = Date.now();
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: Bench };
-    const out = await mod.default({ quick, only });
+    const out = await mod.default({ quick, only, heap });
     if (out) Object.assign(results, out);
     console.log(`== ${file}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }

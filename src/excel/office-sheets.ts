@@ -15,8 +15,18 @@ import {
 import { HOST_ERROR_CODES, WorkbookHostError } from "./errors";
 import type { CellInput, ExcelRun, RangeApi } from "./office-api";
 import { queueTableInfo, readRegion, sheetRegion, usedBox } from "./office-read";
-import { columnFormat, planColumnBlocks, queueColumn, sendInHalves, syncWithEventsOff } from "./write-blocks";
+import {
+  type ColumnFormat,
+  columnFormat,
+  planColumnBlocks,
+  queueColumn,
+  sendInHalves,
+  syncWithEventsOff,
+} from "./write-blocks";
 import { checkCell } from "./office-write";
+
+const GENERAL = "General";
+const VALUES_ONLY: ColumnFormat = { kind: "values-only" };
 
 /**
  * `Workbook.createSheetWithTable`: one sync to check the names are free, one for the sheet, the
@@ -47,20 +57,22 @@ export function createSheetWithTable(run: ExcelRun, spec: NewTableSpec) {
     excelTable.name = spec.table;
     await context.sync();
 
+    // The new sheet's cells are General already: a General column is sent its values only (its
+    // strings are read as typed in a General cell either way: the format written after them
+    // changed nothing).
     const columns = spec.columns.map((col, c) => ({
       value: (r: number) => spec.rows[r]?.[c] ?? "",
-      format: columnFormat(col.numberFormat),
+      format: col.numberFormat === GENERAL ? VALUES_ONLY : columnFormat(col.numberFormat),
     }));
     const send = (start: number, end: number) =>
       syncWithEventsOff(
         run,
         context,
-        () => {
-          columns.forEach((col, columnIndex) => {
+        () =>
+          columns.flatMap((col, columnIndex) => {
             const range = ws.getRangeByIndexes(1 + start, columnIndex, end - start, 1);
-            queueColumn(range, end - start, (i) => col.value(start + i), col.format);
-          });
-        },
+            return queueColumn(range, end - start, (i) => col.value(start + i), col.format);
+          }),
         { suspendCalculation: true },
       );
     for (const [start, end] of planColumnBlocks(spec.rows.length, columns, DEFAULT_MAX_BLOCK_BYTES))

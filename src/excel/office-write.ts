@@ -31,6 +31,7 @@ import { HOST_ERROR_CODES, WorkbookHostError } from "./errors";
 import type { CellInput, ExcelRun } from "./office-api";
 import { queueTableInfo } from "./office-read";
 import {
+  type HandedOver,
   columnFormat,
   isText,
   planColumnBlocks,
@@ -90,17 +91,16 @@ export function writeColumns(
       syncWithEventsOff(
         run,
         context,
-        () => {
-          for (const column of planned) {
+        () =>
+          planned.flatMap((column) => {
             const range = excelTable.columns
               .getItem(column.name)
               .getDataBodyRange()
               .getRow(0)
               .getOffsetRange(start, 0)
               .getResizedRange(end - start - 1, 0);
-            queueColumn(range, end - start, (i) => column.value(start + i), column.format);
-          }
-        },
+            return queueColumn(range, end - start, (i) => column.value(start + i), column.format);
+          }),
         { suspendCalculation: true },
       );
     for (const [start, end] of blocks) {
@@ -140,6 +140,7 @@ export function writeTableCells(run: ExcelRun, table: string, columns: CellsWrit
       run,
       context,
       () => {
+        const handed: HandedOver = [];
         for (const { col, out } of runs)
           for (const cellRun of out) {
             // The run's cells within the column's data body as it is at this sync: a table that
@@ -151,13 +152,16 @@ export function writeTableCells(run: ExcelRun, table: string, columns: CellsWrit
             const range = body.getIntersection(
               body.getCell(cellRun.start, 0).getResizedRange(cellRun.values.length - 1, 0),
             );
-            queueColumn(
-              range,
-              cellRun.values.length,
-              (i) => cellRun.values[i] ?? "",
-              columnFormat(col.numberFormat),
+            handed.push(
+              ...queueColumn(
+                range,
+                cellRun.values.length,
+                (i) => cellRun.values[i] ?? "",
+                columnFormat(col.numberFormat),
+              ),
             );
           }
+        return handed;
       },
       { suspendCalculation: true },
     );
@@ -187,18 +191,19 @@ export function appendRows(run: ExcelRun, table: string, rows: CellValue[][], op
         context,
         () => {
           const block = rows.slice(start, end);
-          excelTable.rows.add(
-            undefined,
-            block.map((row) => row.map((v) => (isText(v) ? "" : v))),
-          );
-          if (!block.some((row) => row.some(isText))) return;
+          const blank = block.map((row) => row.map((v) => (isText(v) ? "" : v)));
+          excelTable.rows.add(undefined, blank);
+          if (!block.some((row) => row.some(isText))) return [blank];
           const added = excelTable
             .getDataBodyRange()
             .getLastRow()
             .getOffsetRange(-(block.length - 1), 0)
             .getResizedRange(block.length - 1, 0);
-          added.numberFormat = block.map((row) => row.map((v) => (isText(v) ? TEXT_FORMAT : null)));
-          added.values = block.map((row) => row.map((v): CellInput => (isText(v) ? v : null)));
+          const formats = block.map((row) => row.map((v) => (isText(v) ? TEXT_FORMAT : null)));
+          const text = block.map((row) => row.map((v): CellInput => (isText(v) ? v : null)));
+          added.numberFormat = formats;
+          added.values = text;
+          return [blank, formats, text];
         },
         { suspendCalculation: true },
       );

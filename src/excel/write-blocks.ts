@@ -19,6 +19,11 @@
  *   is a request under the budget (./write-blocks.test.ts measures it on the wire).
  * - Refusal: a refused request applies nothing, so the block is sent again as two halves, down to
  *   one row, as reads do (../workbook/blocks.ts `readSizedBlock`).
+ * - Memory: office.js keeps every range proxy an `Excel.run` makes, with the arrays assigned to its
+ *   `values` and `numberFormat`, until the run ends (its auto-cleanup list, which releases the
+ *   ranges' references then: `ClientObject` and `TrackedObjects._autoAdd` in excel-web-16.00.js).
+ *   A write of many blocks in one run would hold every block's cells until its last sync, so the
+ *   arrays a block hands over (`queueColumn` returns them) are emptied once its sync has sent them.
  */
 import { planWriteBlocks, rowJsonBytes, utf8Length } from "../workbook/blocks";
 import { type CellValue, TEXT_FORMAT } from "../workbook/port";
@@ -33,13 +38,14 @@ import type { CellInput, ExcelRun, RangeApi, RequestContextApi } from "./office-
 export async function syncWithEventsOff(
   run: ExcelRun,
   context: RequestContextApi,
-  queue: () => void,
+  queue: () => HandedOver | void,
   options: { suspendCalculation?: boolean } = {},
 ): Promise<void> {
   context.runtime.enableEvents = false;
   if (options.suspendCalculation) context.workbook.application.suspendApiCalculationUntilNextSync();
+  let handedOver: HandedOver | void = undefined;
   try {
-    queue();
+    handedOver = queue();
   } finally {
     context.runtime.enableEvents = true;
   }
@@ -52,15 +58,23 @@ export async function syncWithEventsOff(
       await retryContext.sync();
     });
     throw e;
+  } finally {
+    // Sent or refused, the request's text is built: the arrays are of no more use (file comment).
+    for (const array of handedOver ?? []) array.length = 0;
   }
 }
+
+/** Arrays a batch assigned to range proxies, emptied by `syncWithEventsOff` after the sync. */
+export type HandedOver = unknown[][];
 
 /** How a column's cells are formatted before or after its values (see `queueColumn`). */
 export type ColumnFormat =
   /** Every cell takes this format: "@" before the values, any other after them. */
   | { kind: "column"; format: string }
   /** No format asked for: the cells that get text are formatted "@" first, the others left alone. */
-  | { kind: "text-cells" };
+  | { kind: "text-cells" }
+  /** The cells have the format asked for already (a new sheet's are General): values only. */
+  | { kind: "values-only" };
 
 export const columnFormat = (format: string | undefined): ColumnFormat =>
   format === undefined ? { kind: "text-cells" } : { kind: "column", format };
@@ -96,6 +110,7 @@ export const requestOverheadBytes = (columns: number): number => REQUEST_BYTES +
 function columnCellBytes(value: CellValue, format: ColumnFormat): number {
   // `[v],` in the values array, and its share of the library's split.
   const valueBytes = rowJsonBytes([value]) + 1 + SPLIT_BYTES_PER_CELL;
+  if (format.kind === "values-only") return valueBytes;
   if (format.kind === "text-cells") return valueBytes + "[null],".length + SPLIT_BYTES_PER_CELL;
   return valueBytes + utf8Length(JSON.stringify(format.format)) + 3 + SPLIT_BYTES_PER_CELL;
 }
@@ -123,27 +138,45 @@ export function planColumnBlocks(
   );
 }
 
-const oneColumn = <T>(n: number, at: (i: number) => T): T[][] => Array.from({ length: n }, (_, i) => [at(i)]);
+/**
+ * One-cell rows for a column of `cellCount` cells. A row equal to the one above it is the same array: the
+ * request's text is the same, and a column of one format, or of a value repeated down its rows (a
+ * ledger's date, a run's status), makes one array where it would make one per cell.
+ */
+function oneColumn<T>(cellCount: number, at: (i: number) => T): T[][] {
+  const rows: T[][] = [];
+  let above: T[] | undefined;
+  for (let i = 0; i < cellCount; i++) {
+    const value = at(i);
+    if (above === undefined || above[0] !== value) above = [value];
+    rows.push(above);
+  }
+  return rows;
+}
 
 /**
  * Queues one column's values into a one-column range of `rowCount` rows, formatted as `format` says:
- * text formats go before the values (so the strings stay text), others after them.
+ * text formats go before the values (so the strings stay text), others after them. Returns the
+ * arrays handed to the range, for `syncWithEventsOff` to empty after the sync.
  */
 export function queueColumn(
   range: RangeApi,
   rowCount: number,
   value: (i: number) => CellInput,
   format: ColumnFormat,
-): void {
+): HandedOver {
+  const handed: HandedOver = [];
+  const assign = <T>(array: T[][]): T[][] => (handed.push(array), array);
   if (format.kind === "text-cells") {
     const formats = oneColumn(rowCount, (i) => (isText(value(i)) ? TEXT_FORMAT : null));
-    if (formats.some(([f]) => f !== null)) range.numberFormat = formats;
-  } else if (format.format === TEXT_FORMAT) {
-    range.numberFormat = oneColumn(rowCount, () => TEXT_FORMAT);
+    if (formats.some(([f]) => f !== null)) range.numberFormat = assign(formats);
+  } else if (format.kind === "column" && format.format === TEXT_FORMAT) {
+    range.numberFormat = assign(oneColumn(rowCount, () => TEXT_FORMAT));
   }
-  range.values = oneColumn(rowCount, value);
+  range.values = assign(oneColumn(rowCount, value));
   if (format.kind === "column" && format.format !== TEXT_FORMAT)
-    range.numberFormat = oneColumn(rowCount, () => format.format);
+    range.numberFormat = assign(oneColumn(rowCount, () => format.format));
+  return handed;
 }
 
 /** Whether the host refused a request for its size. */

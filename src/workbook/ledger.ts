@@ -109,34 +109,50 @@ export interface LedgerPayment {
   product: (productId: string) => string | undefined;
 }
 
-/** The ledger's cells of one payment: one row per employee and product with cents > 0. */
-function paymentCells(payment: LedgerPayment, locale: Locale): Array<Record<LedgerKey, CellValue>> {
-  const rows: Array<Record<LedgerKey, CellValue>> = [];
+/**
+ * The ledger's cells of one payment: one row per employee and product with cents > 0, its cells
+ * in `LEDGER_KEYS` order. A payment of 50,000 employees has some 180,000 rows: each is built as
+ * its array at once, with no object per row kept beside it.
+ */
+function paymentCells(payment: LedgerPayment, locale: Locale): CellValue[][] {
+  const rows: CellValue[][] = [];
   const date = excelSerial(payment.at);
   const month = monthKey(payment.at);
   const method = payment.paymentMethod ?? "";
+  const label = safeText(payment.label);
+  const distributionId = safeText(payment.distributionId);
+  const table = safeText(payment.table);
+  const methodWord = safeText(method === "" ? "" : codeWord("paymentMethod", method, locale));
+  const methodCode = safeText(method);
+  const state = safeText(codeWord("distributionState", payment.state, locale));
+  const stateCode = safeText(payment.state);
   for (const item of payment.items) {
     const who = payment.employee(item.employee_id);
+    const employeeId = safeText(item.employee_id);
+    const name = safeText(who?.name ?? "");
+    const cpf = who?.cpf ? maskCpf(who.cpf) : "";
+    const costCentre = safeText(who?.costCentre || TEXT[locale].noCostCentre);
     for (const [productId, cents] of item.values) {
       if (cents <= 0) continue;
-      rows.push({
+      const cells: Record<LedgerKey, CellValue> = {
         date,
         month,
-        distribution: safeText(payment.label),
-        distributionId: safeText(payment.distributionId),
-        table: safeText(payment.table),
-        employeeId: safeText(item.employee_id),
-        name: safeText(who?.name ?? ""),
-        cpf: who?.cpf ? maskCpf(who.cpf) : "",
-        costCentre: safeText(who?.costCentre || TEXT[locale].noCostCentre),
+        distribution: label,
+        distributionId,
+        table,
+        employeeId,
+        name,
+        cpf,
+        costCentre,
         product: safeText(payment.product(productId) ?? productId),
         productId: safeText(productId),
         amount: cents / 100,
-        method: safeText(method === "" ? "" : codeWord("paymentMethod", method, locale)),
-        methodCode: safeText(method),
-        state: safeText(codeWord("distributionState", payment.state, locale)),
-        stateCode: safeText(payment.state),
-      });
+        method: methodWord,
+        methodCode,
+        state,
+        stateCode,
+      };
+      rows.push(LEDGER_KEYS.map((k) => cells[k]));
     }
   }
   return rows;
@@ -185,7 +201,7 @@ export async function recordPayment(
         tables.map((t) => t.name),
       ),
       columns,
-      rows: rows.map((r) => LEDGER_KEYS.map((k) => r[k])),
+      rows,
       freezeHeader: true,
       activate: false,
     });
@@ -225,13 +241,16 @@ export async function recordPayment(
 
   const rows = paymentCells(payment, locale);
   if (rows.length === 0) return { table: ledger, created: false, added: 0, updated: 0 };
-  const keyAt = new Map<number, LedgerKey>();
-  for (const key of LEDGER_KEYS) if (col[key] >= 0) keyAt.set(col[key], key);
+  // Each of the ledger's columns, as it is now, takes the cell of its key (-1: a person's column).
+  const from = ledger.header.map(() => -1);
+  LEDGER_KEYS.forEach((key, keyIndex) => {
+    if (col[key] >= 0) from[col[key]] = keyIndex;
+  });
   // New rows take the formats of the last data row (Office.js `TableRowCollection.add`): the
   // date, currency and text columns stay what the ledger was created with.
   const table = await workbook.appendRows(
     ledger.name,
-    rows.map((r) => ledger.header.map((_, i) => (keyAt.has(i) ? r[keyAt.get(i)!] : ""))),
+    rows.map((r) => from.map((keyIndex) => (keyIndex < 0 ? "" : r[keyIndex]!))),
     signal ? { signal } : {},
   );
   return { table, created: false, added: rows.length, updated: 0 };
