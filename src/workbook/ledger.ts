@@ -181,66 +181,96 @@ export async function recordPayment(
   signal?: AbortSignal,
 ): Promise<LedgerWrite> {
   const existing = await findLedger(workbook);
-  if (!existing) {
-    const rows = paymentCells(payment, locale);
-    if (rows.length === 0) return { table: undefined, created: false, added: 0, updated: 0 };
-    const [sheets, tables] = await Promise.all([workbook.listSheets(), workbook.listTables()]);
-    const headers = LEDGER_HEADERS[locale];
-    const columns: NewColumn[] = LEDGER_KEYS.map((k) => ({
-      header: headers[k],
-      numberFormat: k === "date" ? DATE_TIME_FORMAT[locale] : (FORMAT[k] ?? "General"),
-      widthPoints: WIDTH[k],
-    }));
-    const table = await workbook.createSheetWithTable({
-      sheet: uniqueSheetName(
-        TEXT[locale].sheet,
-        sheets.map((s) => s.name),
-      ),
-      table: uniqueTableName(
-        LEDGER_TABLES[locale],
-        tables.map((t) => t.name),
-      ),
-      columns,
-      rows,
-      freezeHeader: true,
-      activate: false,
-    });
-    return { table, created: true, added: rows.length, updated: 0 };
-  }
-
+  if (!existing) return createLedger(workbook, payment, locale);
   const cells = await readAllRows(workbook, existing.name, signal);
   const ledger = await addBooksColumns(workbook, existing, cells, locale);
   const col = columnsOf(ledger.header);
   const idAt = col.distributionId;
   const mine =
     idAt < 0 ? [] : cells.flatMap((row, i) => (text(row[idAt]) === payment.distributionId ? [i] : []));
-  if (mine.length > 0) {
-    // Known already: only its state moves on (both columns, whole, as they read plus the change).
-    const writes = (["state", "stateCode"] as const)
-      .filter((k) => col[k] >= 0)
-      .map((key) => {
-        const value = key === "state" ? codeWord("distributionState", payment.state, locale) : payment.state;
-        const values = cells.map((row) => safeText(text(row[col[key]])));
-        let changed = 0;
-        for (const i of mine)
-          if (values[i] !== value) {
-            values[i] = safeText(value);
-            changed++;
-          }
-        return { header: ledger.header[col[key]]!, values, changed };
-      });
-    const updated = Math.max(0, ...writes.map((w) => w.changed));
-    if (updated > 0)
-      await workbook.writeColumns(
-        ledger.name,
-        writes.map(({ header, values }) => ({ header, values })),
-        signal ? { signal } : {},
-      );
-    return { table: ledger, created: false, added: 0, updated: updated > 0 ? mine.length : 0 };
-  }
+  if (mine.length > 0) return updateState(workbook, { ledger, cells, mine }, payment, locale, signal);
+  return appendPayment(workbook, ledger, payment, locale, signal);
+}
 
+/** The first payment: the ledger on a sheet of its own, the person's sheet left active. */
+async function createLedger(
+  workbook: Workbook,
+  payment: LedgerPayment,
+  locale: Locale,
+): Promise<LedgerWrite> {
+  const rows = paymentCells(payment, locale);
+  if (rows.length === 0) return { table: undefined, created: false, added: 0, updated: 0 };
+  const [sheets, tables] = await Promise.all([workbook.listSheets(), workbook.listTables()]);
+  const headers = LEDGER_HEADERS[locale];
+  const columns: NewColumn[] = LEDGER_KEYS.map((k) => ({
+    header: headers[k],
+    numberFormat: k === "date" ? DATE_TIME_FORMAT[locale] : (FORMAT[k] ?? "General"),
+    widthPoints: WIDTH[k],
+  }));
+  const table = await workbook.createSheetWithTable({
+    sheet: uniqueSheetName(
+      TEXT[locale].sheet,
+      sheets.map((s) => s.name),
+    ),
+    table: uniqueTableName(
+      LEDGER_TABLES[locale],
+      tables.map((t) => t.name),
+    ),
+    columns,
+    rows,
+    freezeHeader: true,
+    activate: false,
+  });
+  return { table, created: true, added: rows.length, updated: 0 };
+}
+
+/**
+ * A distribution the ledger knows already: only its state moves on (both state columns written
+ * whole, as they read plus the change), and nothing is written when it did not change.
+ */
+async function updateState(
+  workbook: Workbook,
+  known: { ledger: TableInfo; cells: CellValue[][]; mine: number[] },
+  payment: LedgerPayment,
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<LedgerWrite> {
+  const { ledger, cells, mine } = known;
+  const col = columnsOf(ledger.header);
+  const writes = (["state", "stateCode"] as const)
+    .filter((k) => col[k] >= 0)
+    .map((key) => {
+      const value = key === "state" ? codeWord("distributionState", payment.state, locale) : payment.state;
+      const values = cells.map((row) => safeText(text(row[col[key]])));
+      let changed = 0;
+      for (const i of mine)
+        if (values[i] !== value) {
+          values[i] = safeText(value);
+          changed++;
+        }
+      return { header: ledger.header[col[key]]!, values, changed };
+    });
+  const updated = Math.max(0, ...writes.map((w) => w.changed));
+  if (updated > 0)
+    await workbook.writeColumns(
+      ledger.name,
+      writes.map(({ header, values }) => ({ header, values })),
+      signal ? { signal } : {},
+    );
+  return { table: ledger, created: false, added: 0, updated: updated > 0 ? mine.length : 0 };
+}
+
+/** A distribution new to the ledger: its rows appended under the ledger's columns as they are now. */
+async function appendPayment(
+  workbook: Workbook,
+  ledger: TableInfo,
+  payment: LedgerPayment,
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<LedgerWrite> {
   const rows = paymentCells(payment, locale);
   if (rows.length === 0) return { table: ledger, created: false, added: 0, updated: 0 };
+  const col = columnsOf(ledger.header);
   // Each of the ledger's columns, as it is now, takes the cell of its key (-1: a person's column).
   const from = ledger.header.map(() => -1);
   LEDGER_KEYS.forEach((key, keyIndex) => {
