@@ -181,8 +181,13 @@ module.exports = async (env = {}, argv = {}) => {
           ...(dev
             ? [
                 { from: "node_modules/react-data-grid/lib/styles.css", to: "react-data-grid.css" },
-                // The preview's Excel client (src/preview/office-library.ts), as the package ships
-                // it, from node_modules: development builds only.
+                // The preview's Excel client (src/preview/office-library.ts), office.js's loader
+                // then Excel on the web's runtime, as the package ships them, from node_modules:
+                // development builds only.
+                {
+                  from: require.resolve("@microsoft/office-js/dist/office.js"),
+                  to: "office-js-preview/office.js",
+                },
                 {
                   from: require.resolve("@microsoft/office-js/dist/excel-web-16.00.js"),
                   to: "office-js-preview/excel-web-16.00.js",

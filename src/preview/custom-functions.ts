@@ -1,63 +1,46 @@
 /**
- * The `CustomFunctions` namespace the add-in finds in Excel's shared runtime, stood up by the
- * preview page (office.js provides it in Excel; "CustomFunctions namespace",
- * https://learn.microsoft.com/javascript/api/custom-functions-runtime/customfunctions):
- * - `associate(id, function)` and `associate({ id: function })` record the functions by the id of
- *   their metadata (the functions chunk calls them as it loads, as the metadata plugin wrote);
- * - `Error` carries an `ErrorCode` and, for `#VALUE!` and `#N/A` only, a message
- *   ("CustomFunctions.Error": "Custom messages are only available with certain error codes");
- * - `ErrorCode` holds the error values Excel shows.
- * The preview's formulas call the recorded functions: the page gives them to the fake Excel with
- * the build's metadata (./functions-host.ts).
+ * The page's `CustomFunctions` global, which the functions chunk calls as it loads (the metadata
+ * plugin appends its `CustomFunctions.associate(id, function)` calls). In Excel it is office.js's
+ * (`CustomFunctions.associate` of the loader, `Error` and `ErrorCode` of the runtime); in the
+ * preview it is the one of the library loaded in the page's frame (./office-library.ts), whose
+ * runtime calls the associated functions when the fake Excel invokes them
+ * (src/excel/fake/function-bridge.ts).
+ * The frame's library loads after the page's chunks have run, so until it has, the page's
+ * `CustomFunctions` only records what is associated; `useLibraryCustomFunctions` then hands each
+ * association to the library's `associate` and puts the library's `CustomFunctions` in the
+ * global's place. The fake invokes nothing before: its invocations wait for the library.
  */
+import type { LibraryCustomFunctions } from "../excel/fake/client";
 
-/** "CustomFunctions.ErrorCode" (CustomFunctionsRuntime 1.3): the cell's error value. */
-const ErrorCode = {
-  invalidValue: "#VALUE!",
-  notAvailable: "#N/A",
-  divisionByZero: "#DIV/0!",
-  invalidNumber: "#NUM!",
-  nullReference: "#NULL!",
-  invalidName: "#NAME?",
-  invalidReference: "#REF!",
-} as const;
+type AssociatedFunction = (...args: never[]) => unknown;
 
-type Code = (typeof ErrorCode)[keyof typeof ErrorCode];
-const WITH_MESSAGE: ReadonlySet<string> = new Set([ErrorCode.invalidValue, ErrorCode.notAvailable]);
+/** What was associated before the library loaded, in order. */
+const waiting: Array<[string, AssociatedFunction]> = [];
+let library: LibraryCustomFunctions | undefined;
 
-class CustomFunctionError {
-  readonly code: Code;
-  readonly message: string | undefined;
-  constructor(code: Code, message?: string) {
-    if (!Object.values(ErrorCode).includes(code)) throw new TypeError(`not an ErrorCode: ${String(code)}`);
-    this.code = code;
-    // Excel drops the message of the codes that take none.
-    this.message = WITH_MESSAGE.has(code) ? message : undefined;
+/** `associate(id, function)` and `associate({ id: function })`, as office.js's loader takes them. */
+function associate(idOrMappings: string | Record<string, AssociatedFunction>, fn?: AssociatedFunction): void {
+  const pairs: Array<[string, AssociatedFunction | undefined]> =
+    typeof idOrMappings === "string" ? [[idOrMappings, fn]] : Object.entries(idOrMappings);
+  for (const [id, f] of pairs) {
+    if (typeof f !== "function") throw new TypeError(`CustomFunctions.associate: ${id} is not a function`);
+    if (library) library.associate(id, f);
+    else waiting.push([id, f]);
   }
 }
 
-export type AssociatedFunction = (...args: unknown[]) => unknown;
+/** The page's `CustomFunctions` until the frame's library has loaded. */
+export const pageCustomFunctions = { associate };
 
-/** The functions associated so far, by id (upper case, as Excel matches ids). */
-export const associatedFunctions = new Map<string, AssociatedFunction>();
-
-/** Called after each `associate` (the page recomputes formulas that waited for a function). */
-const associated = new Set<() => void>();
-
-export function onAssociate(listener: () => void): void {
-  associated.add(listener);
+/**
+ * Makes the library's `CustomFunctions` the page's: what was associated so far goes to the
+ * library's `associate`, and so does anything associated later.
+ */
+export function useLibraryCustomFunctions(
+  functions: LibraryCustomFunctions,
+  target: Record<string, unknown> = globalThis,
+): void {
+  library = functions;
+  for (const [id, f] of waiting.splice(0)) functions.associate(id, f);
+  target.CustomFunctions = functions;
 }
-
-export const previewCustomFunctions = {
-  associate(idOrMappings: string | Record<string, AssociatedFunction>, fn?: AssociatedFunction): void {
-    const pairs =
-      typeof idOrMappings === "string" ? [[idOrMappings, fn] as const] : Object.entries(idOrMappings);
-    for (const [id, f] of pairs) {
-      if (typeof f !== "function") throw new TypeError(`CustomFunctions.associate: ${id} is not a function`);
-      associatedFunctions.set(id.toUpperCase(), f);
-    }
-    for (const listener of [...associated]) listener();
-  },
-  Error: CustomFunctionError,
-  ErrorCode,
-};

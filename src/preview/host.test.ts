@@ -1,3 +1,5 @@
+import { officeLibrary } from "../excel/fake/client";
+import { pageCustomFunctions, useLibraryCustomFunctions } from "./custom-functions";
 import { PARTITION_KEY, installOfficeGlobals } from "./host";
 
 class MapStorage {
@@ -87,17 +89,31 @@ describe("the preview's CustomFunctions", () => {
     delete (globalThis as Record<string, unknown>).CustomFunctions;
   });
 
-  it("records what the functions chunk associates, and makes Excel's error values", async () => {
+  it("records what the functions chunk associates until office.js's own CustomFunctions takes its place", async () => {
     installOfficeGlobals({ displayLanguage: "pt-BR", requirementSets: {} });
-    const { associatedFunctions } = await import("./custom-functions");
     const balance = () => 1;
+    const deposit = () => 2;
+    // The functions chunk runs before the frame's library has loaded.
     CustomFunctions.associate("BALANCE", balance);
-    CustomFunctions.associate({ deposit: () => 2 });
-    expect(associatedFunctions.get("BALANCE")).toBe(balance);
-    expect(associatedFunctions.get("DEPOSIT")?.()).toBe(2);
+    CustomFunctions.associate({ deposit });
+    const library = (await officeLibrary()).CustomFunctions;
+    const mappings = () =>
+      (library as unknown as { _association: { mappings: Record<string, unknown> } })._association.mappings;
+    expect(mappings().BALANCE).toBeUndefined();
+
+    useLibraryCustomFunctions(library);
+    // office.js's loader keeps them by upper-case id, where its runtime finds them.
+    expect(mappings().BALANCE).toBe(balance);
+    expect(mappings().DEPOSIT).toBe(deposit);
+    expect((globalThis as Record<string, unknown>).CustomFunctions).toBe(library);
+    // The runtime's error values, which the library sends as the cell's error.
     const na = new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, "conecte-se");
+    expect(na).toBeInstanceOf(library.Error);
     expect([na.code, na.message]).toEqual(["#N/A", "conecte-se"]);
-    // A message goes only with #VALUE! and #N/A ("CustomFunctions.Error").
-    expect(new CustomFunctions.Error(CustomFunctions.ErrorCode.invalidNumber, "x").message).toBeUndefined();
+  });
+
+  it("refuses an association that is not a function", () => {
+    installOfficeGlobals({ displayLanguage: "pt-BR", requirementSets: {} });
+    expect(() => pageCustomFunctions.associate("BALANCE", 1 as never)).toThrow(TypeError);
   });
 });

@@ -13,12 +13,13 @@
  *   https://learn.microsoft.com/javascript/api/office-runtime/officeruntime.storage);
  * - `Office.actions.associate` records the ribbon's actions (`ribbonActions`), and
  *   `Office.addin.showAsTaskpane` resolves: the pane is always shown beside the sheet;
- * - `CustomFunctions` records the custom functions the functions chunk associates
+ * - `CustomFunctions` records the custom functions the functions chunk associates until office.js
+ *   has loaded in the page's frame, whose `CustomFunctions` then takes their place
  *   (./custom-functions.ts);
  * - `Excel`, when given, is the fake Excel JavaScript API of src/excel.
  */
 import { setVersionWithin } from "../excel/fake/client";
-import { previewCustomFunctions } from "./custom-functions";
+import { pageCustomFunctions } from "./custom-functions";
 
 export interface PreviewHostOptions {
   displayLanguage: string;
@@ -82,6 +83,6 @@ export function installOfficeGlobals(options: PreviewHostOptions): void {
   const target = globalThis as Record<string, unknown>;
   target.Office = office;
   target.OfficeRuntime = officeRuntime;
-  target.CustomFunctions = previewCustomFunctions;
+  target.CustomFunctions = pageCustomFunctions;
   if (options.excel !== undefined) target.Excel = options.excel;
 }

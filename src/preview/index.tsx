@@ -25,6 +25,7 @@ import { PreviewApp } from "./components/PreviewApp";
 import { demoWorkbook } from "./demo";
 import { fakeFromSnapshot } from "./fake-io";
 import { FakeSheetSource } from "./fake-source";
+import { useLibraryCustomFunctions } from "./custom-functions";
 import { installCustomFunctions } from "./functions-host";
 import type { DisplayLocale } from "./format";
 import { installOfficeGlobals, supportsSets } from "./host";
@@ -48,8 +49,14 @@ const paneWidth = Math.min(400, Math.max(320, Number(params.get("pane") ?? 360) 
 document.documentElement.style.setProperty("--pane-width", `${paneWidth}px`);
 document.documentElement.lang = locale;
 
-// The fake Excel's client is Microsoft's office.js, as in the tests (./office-library.ts).
-provideOfficeLibrary(() => loadOfficeLibraryInFrame({ isSetSupported: supportsSets(REQUIREMENT_SETS) }));
+// The fake Excel's client is Microsoft's office.js, as in the tests (./office-library.ts); once
+// it has loaded, its `CustomFunctions` is the page's, with what the functions chunk associated
+// (./custom-functions.ts), before the fake can invoke anything through it.
+provideOfficeLibrary(async () => {
+  const library = await loadOfficeLibraryInFrame({ isSetSupported: supportsSets(REQUIREMENT_SETS) });
+  useLibraryCustomFunctions(library.CustomFunctions);
+  return library;
+});
 
 const kept = workbookStore();
 // The workbook this tab had before a reload, or the demo one.
@@ -79,7 +86,8 @@ async function start(): Promise<void> {
   // The add-in's `Excel`: the library's namespace (its `RequestContext`, errors and enums), whose
   // `run` sends the add-in's batches to the fake behind the spreadsheet view.
   (globalThis as { Excel?: unknown }).Excel = excelNamespace(await officeLibrary(), run);
-  // The add-in's VALEPIX functions, computed by the fake as Excel computes them.
+  // The add-in's VALEPIX functions, computed by the fake as Excel computes them, invoked through
+  // the library's runtime.
   await installCustomFunctions(source.excel);
   // Keep the workbook across reloads of this tab (the language switch), as an open file would be.
   source.subscribe(keepAfterChanges(() => keep(source)));

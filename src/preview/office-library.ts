@@ -1,27 +1,42 @@
 /**
- * Microsoft's office.js for the preview page: the pinned `@microsoft/office-js` package's
- * `dist/excel-web-16.00.js`, copied unmodified from node_modules next to the page by the
- * development build only (webpack.config.js; never committed, never in the production bundle:
- * test/build.test.ts), loaded in a same-origin frame of its own so its globals (`Office`,
- * `Excel`, `OfficeExtension`) do not meet the page's. Before it runs, the frame gets what a host
- * provides: the native bridge (`_richApiNativeBridge`), through which the fake Excel sends
- * events, and the context `Office.context` reads (`OSF._OfficeAppFactory.getContext()`), whose
+ * Microsoft's office.js for the preview page: the pinned `@microsoft/office-js` package's loader
+ * `dist/office.js` then `dist/excel-web-16.00.js`, in the order a page loads them, copied
+ * unmodified from node_modules next to the page by the development build only (webpack.config.js;
+ * never committed, never in the production bundle: test/build.test.ts), loaded in a same-origin
+ * frame of its own so its globals (`Office`, `Excel`, `OfficeExtension`, `CustomFunctions`) do not
+ * meet the page's. The loader gives `CustomFunctions.associate` (`OfficeExt.Association`), which
+ * the runtime reads as `CustomFunctions._association` when it loads; it is evaluated in the frame
+ * as the tests evaluate it (test/office-library.ts), without a `<script>` element of its own, so
+ * its start-up stops where it looks for one to load the host's files and connect to the host's
+ * page ("Office Web Extension script library file name should be office.js..."), what it defined
+ * before kept. Before the library runs, the frame gets what a host provides: the native bridge
+ * (`_richApiNativeBridge`), through which the fake Excel sends events and custom-function
+ * invocations and takes their results (../excel/fake/function-bridge.ts), and the context
+ * `Office.context` reads (`OSF._OfficeAppFactory.getContext()`), whose
  * `requirements.isSetSupported` answers the manifest's sets as the page's host does, so the
  * library's own gating (the split of large writes, its query and update forms) runs as in
- * Excel. The library's `HostBridgeSession` is created so its event messages reach the library's
- * event registration. The requests themselves go through the fake's session
- * (../excel/fake/client.ts). Licence: the package's LICENSE allows installing and using the
- * library "to design, develop and test" the add-in.
+ * Excel. The library's `HostBridgeSession` is created so the bridge's messages reach the
+ * library's event registration and its custom functions' runtime. The requests themselves go
+ * through the fake's session (../excel/fake/client.ts). Licence: the package's LICENSE allows
+ * installing and using the library "to design, develop and test" the add-in.
  */
 import type { ExcelRun } from "../excel";
-import type { NativeBridge, OfficeLibrary } from "../excel/fake/client";
+import {
+  type LibraryCustomFunctions,
+  type NativeBridge,
+  type OfficeLibrary,
+  nativeBridge,
+} from "../excel/fake/client";
 
-/** Where the development build puts the library file. */
+/** Where the development build puts the library's files: the loader, then Excel's runtime. */
+const OFFICE_LOADER_URL = "office-js-preview/office.js";
 const OFFICE_LIBRARY_URL = "office-js-preview/excel-web-16.00.js";
 
 interface LibraryWindow {
+  eval(source: string): unknown;
   _richApiNativeBridge?: NativeBridge;
-  OSF?: { _OfficeAppFactory?: { getContext(): unknown } };
+  OSF?: { _OfficeAppFactory?: { getContext(): unknown; setContext?(context: unknown): void } };
+  CustomFunctions?: LibraryCustomFunctions;
   Excel: OfficeLibrary["Excel"];
   OfficeExtension: OfficeLibrary["OfficeExtension"] & {
     HostBridgeSession: { getInstanceIfHostBridgeInited(): unknown };
@@ -33,9 +48,24 @@ export interface LibraryHost {
   isSetSupported(name: string, version?: string | number): boolean;
 }
 
-export function loadOfficeLibraryInFrame(
+/**
+ * Evaluates office.js's loader in the frame; its start-up's stop where no host page is (no
+ * `<script>` named office.js) is expected, any other failure is not.
+ */
+async function runLoader(frameWindow: LibraryWindow, url: string): Promise<void> {
+  const answer = await fetch(new URL(url, document.baseURI).href);
+  if (!answer.ok) throw new Error(`office.js: ${url} did not load (${answer.status})`);
+  const source = await answer.text();
+  try {
+    frameWindow.eval(source);
+  } catch (e) {
+    if (!String(e).includes("script library file name should be")) throw e;
+  }
+}
+
+export async function loadOfficeLibraryInFrame(
   host: LibraryHost,
-  url = OFFICE_LIBRARY_URL,
+  urls: { loader: string; library: string } = { loader: OFFICE_LOADER_URL, library: OFFICE_LIBRARY_URL },
 ): Promise<OfficeLibrary> {
   const frame = document.createElement("iframe");
   frame.hidden = true;
@@ -43,24 +73,37 @@ export function loadOfficeLibraryInFrame(
   document.body.append(frame);
   const frameWindow = frame.contentWindow as unknown as LibraryWindow | null;
   const frameDocument = frame.contentDocument;
-  if (!frameWindow || !frameDocument) return Promise.reject(new Error("office.js: no frame to load it in"));
-  const bridge: NativeBridge = { sendMessageToHost: () => undefined };
+  if (!frameWindow || !frameDocument) throw new Error("office.js: no frame to load it in");
+  // The library's messages to its host (custom functions' results) go to the fake's bridge.
+  const bridge: NativeBridge = nativeBridge();
   frameWindow._richApiNativeBridge = bridge;
+  await runLoader(frameWindow, urls.loader);
+  const functions = frameWindow.CustomFunctions;
+  if (!functions) throw new Error("office.js: its loader gave no CustomFunctions");
   return new Promise((resolve, reject) => {
     const script = frameDocument.createElement("script");
-    script.src = new URL(url, document.baseURI).href;
+    script.src = new URL(urls.library, document.baseURI).href;
     script.onload = () => {
       const context = {
         requirements: {
           isSetSupported: (name: string, version?: string | number) => host.isSetSupported(name, version),
         },
       };
+      // `Office.context` reads the app factory the loader set up; no host starts it here, so its
+      // context is the manifest's requirement sets only.
       const osf = frameWindow.OSF;
+      osf?._OfficeAppFactory?.setContext?.(context);
       if (osf) osf._OfficeAppFactory ??= { getContext: () => context };
       frameWindow.OfficeExtension.HostBridgeSession.getInstanceIfHostBridgeInited();
-      resolve({ Excel: frameWindow.Excel, OfficeExtension: frameWindow.OfficeExtension, bridge });
+      resolve({
+        Excel: frameWindow.Excel,
+        OfficeExtension: frameWindow.OfficeExtension,
+        bridge,
+        // The same object, which the runtime completed (`Error`, `ErrorCode`) as it loaded.
+        CustomFunctions: functions,
+      });
     };
-    script.onerror = () => reject(new Error(`office.js: ${url} did not load`));
+    script.onerror = () => reject(new Error(`office.js: ${urls.library} did not load`));
     frameDocument.head.append(script);
   });
 }

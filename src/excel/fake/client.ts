@@ -48,8 +48,8 @@ export interface OfficeLibrary {
     GenericEventRegistration: { getGenericEventRegistration(controlId: string): unknown };
   };
   bridge: NativeBridge;
-  /** Absent where the loader (office.js) is not loaded: the preview. */
-  CustomFunctions?: LibraryCustomFunctions;
+  /** The loader's (office.js, loaded first everywhere), which the runtime completed. */
+  CustomFunctions: LibraryCustomFunctions;
 }
 
 /** Where the library's messages to its host go: a host answering in this thread, or a thread's. */

@@ -9,8 +9,8 @@
  * - omitted optional arguments are passed as `null` ("Custom functions parameter options");
  *   arguments are coerced to the parameter's `type` (a number parameter given text that is not a
  *   number is `#VALUE!`); a `matrix` parameter takes a 2-D array;
- * - the invocation goes to the add-in's runtime (`FunctionRunner`): in the tests and the
- *   benchmarks, Microsoft's office.js over the native bridge (./function-bridge.ts), whose
+ * - the invocation goes to the add-in's runtime (`FunctionRunner`): in the tests, the benchmarks
+ *   and the preview, Microsoft's office.js over the native bridge (./function-bridge.ts), whose
  *   `CustomFunctionProxy` calls what `CustomFunctions.associate` gave it with an
  *   `InvocationContext` last (`address`, `setResult` for a streaming function, `onCanceled`,
  *   which the host asks for when the cell's formula is deleted or changed);

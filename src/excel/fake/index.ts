@@ -241,7 +241,7 @@ export class FakeExcel extends FakeWorkbookView {
    * Registers the add-in's custom functions, as Excel does from the manifest's metadata: formulas
    * then invoke them by name in the add-in's runtime, by default Microsoft's office.js through
    * the native bridge (./function-bridge.ts), which calls what `CustomFunctions.associate` gave
-   * it; another `runner` runs them elsewhere (the preview's page, a thread of the library's).
+   * it; another `runner` runs them elsewhere (a thread of the library's, bench/excel-thread.ts).
    */
   useCustomFunctions(
     init: Omit<CustomFunctionsInit, "onResult" | "runner"> & { runner?: FunctionRunner },
