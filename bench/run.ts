@@ -6,7 +6,9 @@
  * `--only` runs the distribution scenarios named (e.g. `distribution --only=first-month-50k`).
  * `--heap-live` (under `NODE_OPTIONS=--expose-gc`) records the distribution's live heap at each
  * Office sync, and `--heap-snapshot=<phase>:<n>` writes a heap snapshot at the n-th sync of a
- * phase (bench/measure.ts `heapProbe`), to see what holds the add-in's heap.
+ * phase (bench/measure.ts `heapProbe`), to see what holds the add-in's heap. `--heap-cap=MB` runs
+ * each benchmark in a thread whose heap may not grow past MB (bench/heap-cap.ts): it completes
+ * only if what the add-in keeps alive fits.
  *
  * Each benchmark exports `default async function run({ quick }): Promise<object | void>` and prints
  * ratios, not bare timings: these machines are shared and noisy. `--check` exits non-zero when a
@@ -16,6 +18,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { runCapped } from "./heap-cap";
 import type { HeapOptions } from "./measure";
 import { type Report, checkTargets, printTable } from "./targets";
 import { provideOfficeLibrary } from "../src/excel/fake/client";
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     live: args.includes("--heap-live"),
     snapshotAt: snapshotPhase ? { phase: snapshotPhase, sync: Number(snapshotSync ?? 1) } : undefined,
   };
+  const cap = Number(args.find((a) => a.startsWith("--heap-cap="))?.slice("--heap-cap=".length) ?? 0);
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".bench.ts"))
     .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
@@ -56,8 +60,14 @@ async function main(): Promise<void> {
   for (const file of files) {
     console.log(`\n== ${file}`);
     const t0 = Date.now();
-    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: Bench };
-    const out = await mod.default({ quick, only, heap });
+    const out =
+      cap > 0
+        ? await runCapped(path.join(dir, file), { quick, only, heap }, cap)
+        : await ((await import(pathToFileURL(path.join(dir, file)).href)) as { default: Bench }).default({
+            quick,
+            only,
+            heap,
+          });
     if (out) Object.assign(results, out);
     console.log(`== ${file}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
