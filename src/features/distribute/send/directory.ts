@@ -130,9 +130,13 @@ export class DirectoryCache {
     this.kept = undefined;
   }
 
-  /** Employees were created or changed by this add-in: the directory is read again next time. */
+  /**
+   * Employees were created or changed by this add-in: the directory is read again next time, live
+   * revalidation included (an employee registered from the Data screen is known at the next edit).
+   */
   employeesChanged(): void {
     this.kept = undefined;
+    this.validated = undefined;
   }
 
   /**

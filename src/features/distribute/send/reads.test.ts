@@ -16,6 +16,7 @@ import {
 } from "../../testing/workflows-env";
 import { finalizeSheet } from "../finalize/finalize";
 import { sendSheet } from "./distribute";
+import { directoryClient } from "../testing/directory-client";
 import { READS_MAX_AGE_MS, WorkflowReads } from "./reads";
 import type { DraftItems } from "./review";
 
@@ -96,6 +97,21 @@ describe("WorkflowReads", () => {
     s.reads.directory.refresh();
     expect((await s.reads.directory.read(b, s.load(4))).employees).toHaveLength(4);
     expect(s.loads()).toBe(4);
+  });
+
+  it("live revalidation keeps the validation's directory until employees change", async () => {
+    const s = setUp();
+    const api = directoryClient(lists(1).employees, []);
+    await s.reads.directory.fresh(api, new AbortController().signal);
+    const registered = directoryClient(lists(2).employees, []);
+    // A keystroke reads nothing: the validation's directory, whatever the API holds now.
+    expect((await s.reads.directory.cached(registered, new AbortController().signal)).employees).toHaveLength(
+      1,
+    );
+    s.reads.directory.employeesChanged();
+    expect((await s.reads.directory.cached(registered, new AbortController().signal)).employees).toHaveLength(
+      2,
+    );
   });
 
   it("a failed read is not kept", async () => {
