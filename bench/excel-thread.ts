@@ -11,7 +11,8 @@
  * (typing a cell) and what the benchmark reads of the model (a cell's value) are calls on the
  * worker's `FakeExcel` (`call`), not requests.
  */
-import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { tsWorker } from "./ts-worker";
 import { utf8Length } from "../src/workbook/blocks";
 import type { ExcelRun } from "../src/excel";
 import {
@@ -89,9 +90,7 @@ type FromHost =
   | { failed: string };
 
 export function startExcelThread(init: FakeExcelInit): Promise<ExcelThread> {
-  // The worker compiles this file with tsx's require hook, as `npm run bench` compiles the rest.
-  const boot = `require("tsx/cjs"); require(${JSON.stringify(__filename)});`;
-  const worker = new Worker(boot, { eval: true, workerData: { excelThread: init } });
+  const worker = tsWorker(__filename, { excelThread: init });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let next = 0;
   /** Sends a message to the worker and waits for its answer. */

@@ -10,7 +10,8 @@
  * Node's `--max-old-space-size` cannot do this: it overrides every worker's own limit, so it would
  * cap the fake Excel's 50,000-row model too (Node's "Worker resourceLimits").
  */
-import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { tsWorker } from "./ts-worker";
 import { provideOfficeLibrary } from "../src/excel/fake/client";
 import { loadOfficeLibrary } from "../test/office-library";
 
@@ -26,13 +27,11 @@ export function runCapped(
   options: Record<string, unknown>,
   capMb: number,
 ): Promise<Record<string, unknown> | void> {
-  // The worker compiles TypeScript with tsx's require hook, as bench/excel-thread.ts does.
-  const boot = `require("tsx/cjs"); require(${JSON.stringify(__filename)});`;
-  const worker = new Worker(boot, {
-    eval: true,
-    workerData: { cappedRun: { file, options } satisfies CappedRun },
-    resourceLimits: { maxOldGenerationSizeMb: capMb },
-  });
+  const worker = tsWorker(
+    __filename,
+    { cappedRun: { file, options } satisfies CappedRun },
+    { maxOldGenerationSizeMb: capMb },
+  );
   return new Promise((resolve, reject) => {
     worker.once("message", (out: Record<string, unknown> | undefined) => resolve(out));
     worker.once("error", (error: Error & { code?: string }) =>

@@ -7,7 +7,8 @@
  * The request log is read over messages (`list`, `reset`); peak heap in the scenario results is
  * then the add-in's alone (the sandbox's heap lives in the worker's isolate).
  */
-import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { tsWorker } from "./ts-worker";
 import { type SandboxOptions, type ServedRequest, startSandbox } from "../sandbox";
 
 type Options = Pick<SandboxOptions, "seedEmployees" | "tokens" | "pixDelayMs" | "lotDelayMs" | "rateLimit">;
@@ -22,9 +23,7 @@ type Op = "list" | "reset" | "close";
 type Reply = { id: number; result?: unknown; error?: string } | { ready: string } | { failed: string };
 
 export function startSandboxThread(options: Options): Promise<SandboxThread> {
-  // The worker compiles this file with tsx's require hook, as `npm run bench` compiles the rest.
-  const boot = `require("tsx/cjs"); require(${JSON.stringify(__filename)});`;
-  const worker = new Worker(boot, { eval: true, workerData: { sandboxThread: options } });
+  const worker = tsWorker(__filename, { sandboxThread: options });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let next = 0;
   const call = (op: Op) =>
