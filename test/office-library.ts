@@ -20,9 +20,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { JSDOM } from "jsdom";
 import {
-  type LibraryCustomFunctions,
+  type LibraryWindow,
   type NativeBridge,
   type OfficeLibrary,
+  evaluateOfficeLoader,
+  libraryIn,
   nativeBridge,
   setVersionWithin,
 } from "../src/excel/fake/client";
@@ -55,17 +57,6 @@ function isSetSupported(name: string, version?: string | number): boolean {
   return highest !== undefined && setVersionWithin(version, highest);
 }
 
-interface LibraryWindow {
-  eval(source: string): unknown;
-  OSF: { _OfficeAppFactory?: { getContext(): unknown; setContext?(context: unknown): void } };
-  CustomFunctions: LibraryCustomFunctions;
-  _richApiNativeBridge?: NativeBridge;
-  Excel: OfficeLibrary["Excel"];
-  OfficeExtension: OfficeLibrary["OfficeExtension"] & {
-    HostBridgeSession: { getInstanceIfHostBridgeInited(): unknown };
-  };
-}
-
 export function loadOfficeLibrary(): Promise<OfficeLibrary> {
   const dom = new JSDOM("<!doctype html><html><head></head><body></body></html>", {
     runScripts: "outside-only",
@@ -75,24 +66,7 @@ export function loadOfficeLibrary(): Promise<OfficeLibrary> {
   // The add-in's requests go through the host's session; the bridge carries the host's messages
   // and the custom functions' results.
   const bridge: NativeBridge = nativeBridge();
-  window._richApiNativeBridge = bridge;
-  try {
-    window.eval(readFileSync(OFFICE_LOADER_FILE, "utf8"));
-  } catch (e) {
-    if (!String(e).includes("script library file name should be")) throw e;
-  }
+  evaluateOfficeLoader(window, bridge, readFileSync(OFFICE_LOADER_FILE, "utf8"));
   window.eval(readFileSync(OFFICE_LIBRARY_FILE, "utf8"));
-  window.OfficeExtension.HostBridgeSession.getInstanceIfHostBridgeInited();
-  // What the host tells the add-in of itself: `Office.context` reads it from the app factory
-  // that office.js's loader sets up when Office starts (`OSF._OfficeAppFactory.getContext()`);
-  // no host starts the loader here, so its context is the manifest's requirement sets only.
-  const context = { requirements: { isSetSupported } };
-  window.OSF._OfficeAppFactory?.setContext?.(context);
-  window.OSF._OfficeAppFactory ??= { getContext: () => context };
-  return Promise.resolve({
-    Excel: window.Excel,
-    OfficeExtension: window.OfficeExtension,
-    bridge,
-    CustomFunctions: window.CustomFunctions,
-  });
+  return Promise.resolve(libraryIn(window, bridge, isSetSupported));
 }

@@ -22,9 +22,11 @@
  */
 import type { ExcelRun } from "../excel";
 import {
-  type LibraryCustomFunctions,
+  type LibraryWindow,
   type NativeBridge,
   type OfficeLibrary,
+  evaluateOfficeLoader,
+  libraryIn,
   nativeBridge,
 } from "../excel/fake/client";
 
@@ -32,35 +34,16 @@ import {
 const OFFICE_LOADER_URL = "office-js-preview/office.js";
 const OFFICE_LIBRARY_URL = "office-js-preview/excel-web-16.00.js";
 
-interface LibraryWindow {
-  eval(source: string): unknown;
-  _richApiNativeBridge?: NativeBridge;
-  OSF?: { _OfficeAppFactory?: { getContext(): unknown; setContext?(context: unknown): void } };
-  CustomFunctions?: LibraryCustomFunctions;
-  Excel: OfficeLibrary["Excel"];
-  OfficeExtension: OfficeLibrary["OfficeExtension"] & {
-    HostBridgeSession: { getInstanceIfHostBridgeInited(): unknown };
-  };
-}
-
 /** What the page's host says of itself to the library. */
 export interface LibraryHost {
   isSetSupported(name: string, version?: string | number): boolean;
 }
 
-/**
- * Evaluates office.js's loader in the frame; its start-up's stop where no host page is (no
- * `<script>` named office.js) is expected, any other failure is not.
- */
-async function runLoader(frameWindow: LibraryWindow, url: string): Promise<void> {
+/** A file of the library, as the development build serves it. */
+async function sourceOf(url: string): Promise<string> {
   const answer = await fetch(new URL(url, document.baseURI).href);
   if (!answer.ok) throw new Error(`office.js: ${url} did not load (${answer.status})`);
-  const source = await answer.text();
-  try {
-    frameWindow.eval(source);
-  } catch (e) {
-    if (!String(e).includes("script library file name should be")) throw e;
-  }
+  return answer.text();
 }
 
 export async function loadOfficeLibraryInFrame(
@@ -76,32 +59,16 @@ export async function loadOfficeLibraryInFrame(
   if (!frameWindow || !frameDocument) throw new Error("office.js: no frame to load it in");
   // The library's messages to its host (custom functions' results) go to the fake's bridge.
   const bridge: NativeBridge = nativeBridge();
-  frameWindow._richApiNativeBridge = bridge;
-  await runLoader(frameWindow, urls.loader);
-  const functions = frameWindow.CustomFunctions;
-  if (!functions) throw new Error("office.js: its loader gave no CustomFunctions");
+  evaluateOfficeLoader(frameWindow, bridge, await sourceOf(urls.loader));
   return new Promise((resolve, reject) => {
     const script = frameDocument.createElement("script");
     script.src = new URL(urls.library, document.baseURI).href;
     script.onload = () => {
-      const context = {
-        requirements: {
-          isSetSupported: (name: string, version?: string | number) => host.isSetSupported(name, version),
-        },
-      };
-      // `Office.context` reads the app factory the loader set up; no host starts it here, so its
-      // context is the manifest's requirement sets only.
-      const osf = frameWindow.OSF;
-      osf?._OfficeAppFactory?.setContext?.(context);
-      if (osf) osf._OfficeAppFactory ??= { getContext: () => context };
-      frameWindow.OfficeExtension.HostBridgeSession.getInstanceIfHostBridgeInited();
-      resolve({
-        Excel: frameWindow.Excel,
-        OfficeExtension: frameWindow.OfficeExtension,
-        bridge,
-        // The same object, which the runtime completed (`Error`, `ErrorCode`) as it loaded.
-        CustomFunctions: functions,
-      });
+      try {
+        resolve(libraryIn(frameWindow, bridge, (name, version) => host.isSetSupported(name, version)));
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
     };
     script.onerror = () => reject(new Error(`office.js: ${urls.library} did not load`));
     frameDocument.head.append(script);

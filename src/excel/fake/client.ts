@@ -77,6 +77,59 @@ export function nativeBridge(): NativeBridge {
   return bridge;
 }
 
+/** The window office.js runs in (a jsdom window in jest and the benchmarks, the preview's frame). */
+export interface LibraryWindow {
+  eval(source: string): unknown;
+  _richApiNativeBridge?: NativeBridge;
+  OSF?: { _OfficeAppFactory?: { getContext(): unknown; setContext?(context: unknown): void } };
+  CustomFunctions?: LibraryCustomFunctions;
+  Excel: OfficeLibrary["Excel"];
+  OfficeExtension: OfficeLibrary["OfficeExtension"] & {
+    HostBridgeSession: { getInstanceIfHostBridgeInited(): unknown };
+  };
+}
+
+/**
+ * Evaluates office.js's loader (`dist/office.js`) in `window`, which first gets the native bridge
+ * a host provides. The loader defines `CustomFunctions.associate` (`OfficeExt.Association`),
+ * which the runtime reads as `CustomFunctions._association` when it loads; then its start-up
+ * looks for its own `<script>` element to load the host's files and connect to the host's page.
+ * There is none where the fake is the host, so it stops there
+ * (`OSF._OfficeAppFactory.initialize` throws "Office Web Extension script library file name
+ * should be office.js..."), what it defined before kept; any other failure is the loader's.
+ */
+export function evaluateOfficeLoader(window: LibraryWindow, bridge: NativeBridge, source: string): void {
+  window._richApiNativeBridge = bridge;
+  try {
+    window.eval(source);
+  } catch (e) {
+    if (!String(e).includes("script library file name should be")) throw e;
+  }
+}
+
+/**
+ * The library in `window` once Excel's runtime has loaded after the loader: `Office.context`
+ * (which reads the app factory the loader set up, `OSF._OfficeAppFactory.getContext()`) answers
+ * the host's requirement sets only, as no host starts the loader; the library's
+ * `HostBridgeSession` is created so the bridge's messages reach its event registration and its
+ * custom functions' runtime.
+ */
+export function libraryIn(
+  window: LibraryWindow,
+  bridge: NativeBridge,
+  isSetSupported: (name: string, version?: string | number) => boolean,
+): OfficeLibrary {
+  const context = { requirements: { isSetSupported } };
+  const osf = window.OSF;
+  osf?._OfficeAppFactory?.setContext?.(context);
+  if (osf) osf._OfficeAppFactory ??= { getContext: () => context };
+  window.OfficeExtension.HostBridgeSession.getInstanceIfHostBridgeInited();
+  const functions = window.CustomFunctions;
+  if (!functions) throw new Error("office.js: its loader gave no CustomFunctions");
+  // The loader's object, which the runtime completed (`Error`, `ErrorCode`) as it loaded.
+  return { Excel: window.Excel, OfficeExtension: window.OfficeExtension, bridge, CustomFunctions: functions };
+}
+
 let provider: (() => Promise<OfficeLibrary>) | undefined;
 let loaded: Promise<OfficeLibrary> | undefined;
 
